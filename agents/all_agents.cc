@@ -1,0 +1,21 @@
+// The agent registry's list: one line per agent (explicit, like all_games.cc).
+#include <algorithm>
+
+#include "agents/random/random_agent.h"
+#include "agents/registry.h"
+
+namespace kibitz {
+
+const std::vector<AgentInfo>& registered_agents() {
+  static const std::vector<AgentInfo> agents = [] {
+    std::vector<AgentInfo> list = {
+        RandomAgent::info(),
+    };
+    std::sort(list.begin(), list.end(),
+              [](const AgentInfo& a, const AgentInfo& b) { return a.name < b.name; });
+    return list;
+  }();
+  return agents;
+}
+
+}  // namespace kibitz

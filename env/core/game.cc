@@ -1,0 +1,34 @@
+#include "env/core/game.h"
+
+#include <functional>
+#include <numeric>
+
+#include "env/core/error.h"
+#include "env/core/state.h"
+
+namespace kibitz {
+namespace {
+int product(const std::vector<int>& shape) {
+  return std::accumulate(shape.begin(), shape.end(), 1, std::multiplies<int>());
+}
+}  // namespace
+
+Game::Game(std::string name, Params params) : name_(std::move(name)), params_(std::move(params)) {}
+
+int Game::information_state_tensor_size() const { return product(information_state_tensor_shape()); }
+
+int Game::observation_tensor_size() const { return product(observation_tensor_shape()); }
+
+std::unique_ptr<State> Game::state_from_history(std::span<const Action> history) const {
+  std::unique_ptr<State> state = new_initial_state();
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    try {
+      state->apply_action(history[i]);
+    } catch (const KibitzError& e) {
+      throw error("history of ", spec(), " breaks at position ", i, ": ", e.what());
+    }
+  }
+  return state;
+}
+
+}  // namespace kibitz

@@ -1,0 +1,65 @@
+// Game: the immutable rules and parameters of one game variant; a factory of
+// States. Built by the registry from a spec string ("leduc_poker(players=2)").
+// A Game is shared (std::shared_ptr<const Game>) by all its States.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "env/core/params.h"
+#include "env/core/types.h"
+
+namespace kibitz {
+
+class State;
+
+class Game : public std::enable_shared_from_this<Game> {
+ public:
+  Game(std::string name, Params params);
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  // Registered short name, e.g. "leduc_poker".
+  const std::string& name() const { return name_; }
+  const Params& params() const { return params_; }
+  // Canonical spec with every parameter: loading it gives an equal game.
+  std::string spec() const { return params_.to_spec(name_); }
+
+  virtual int num_players() const = 0;
+  // Size of the player action space.
+  virtual int num_distinct_actions() const = 0;
+  // Size of the chance outcome space (0 if the game has no chance).
+  virtual int max_chance_outcomes() const = 0;
+  // Upper bound on history().size() of any state, chance actions included.
+  virtual int max_game_length() const = 0;
+
+  virtual RewardModel reward_model() const = 0;
+  // Bounds on any seat's return in any terminal state.
+  virtual double min_return() const = 0;
+  virtual double max_return() const = 0;
+  // Sum of returns for kConstantSum games (0 for zero-sum).
+  virtual double constant_sum_value() const { return 0.0; }
+
+  // Shapes of the fixed-size float tensors; the flat size is the product.
+  virtual std::vector<int> information_state_tensor_shape() const = 0;
+  virtual std::vector<int> observation_tensor_shape() const = 0;
+  int information_state_tensor_size() const;
+  int observation_tensor_size() const;
+
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+
+  // Replays a history from the initial state, validating every action; throws
+  // KibitzError naming the first illegal action and its position.
+  std::unique_ptr<State> state_from_history(std::span<const Action> history) const;
+
+  std::shared_ptr<const Game> shared() const { return shared_from_this(); }
+
+ private:
+  std::string name_;
+  Params params_;
+};
+
+}  // namespace kibitz

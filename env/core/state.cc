@@ -1,0 +1,128 @@
+#include "env/core/state.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "env/core/error.h"
+
+namespace kibitz {
+
+State::State(std::shared_ptr<const Game> game)
+    : game_(std::move(game)), num_players_(game_->num_players()) {
+  history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
+}
+
+State& State::operator=(const State& other) {
+  if (game_ != other.game_) game_ = other.game_;
+  history_ = other.history_;
+  num_players_ = other.num_players_;
+  return *this;
+}
+
+ActionList State::legal_actions() const {
+  ActionList out;
+  legal_actions(out);
+  return out;
+}
+
+void State::legal_action_mask(std::span<float> mask) const {
+  KIBITZ_CHECK(static_cast<int>(mask.size()) == game_->num_distinct_actions(),
+               "mask size ", mask.size(), " != num_distinct_actions ", game_->num_distinct_actions());
+  KIBITZ_CHECK(!is_chance_node(), "legal_action_mask is for player nodes");
+  std::fill(mask.begin(), mask.end(), 0.0f);
+  thread_local ActionList actions;
+  legal_actions(actions);
+  for (Action a : actions) mask[static_cast<std::size_t>(a)] = 1.0f;
+}
+
+bool State::is_legal(Action action) const {
+  thread_local ActionList actions;
+  legal_actions(actions);
+  return std::binary_search(actions.begin(), actions.end(), action);
+}
+
+ChanceOutcomeList State::chance_outcomes() const {
+  ChanceOutcomeList out;
+  chance_outcomes(out);
+  return out;
+}
+
+void State::apply_action(Action action) {
+  if (!is_legal(action)) [[unlikely]] {
+    const Player player = current_player();
+    std::string legal;
+    for (Action a : legal_actions()) {
+      legal += (legal.empty() ? "" : ", ") + std::to_string(a) + " (" + action_to_string(player, a) + ")";
+    }
+    if (is_terminal()) throw error("illegal action ", action, ": the game is over");
+    throw error("illegal action ", action, " for ",
+                player == kChancePlayer ? std::string("chance") : "seat " + std::to_string(player),
+                " at move ", history_.size(), " of ", game_->name(), "; legal: ", legal);
+  }
+  KIBITZ_DCHECK(history_.size() < history_.capacity(), "history exceeds max_game_length");
+  do_apply_action(action);
+  history_.push_back(action);
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> out(static_cast<std::size_t>(num_players_));
+  returns(out);
+  return out;
+}
+
+void State::rewards(std::span<double> out) const {
+  if (is_terminal()) {
+    returns(out);
+  } else {
+    std::fill(out.begin(), out.end(), 0.0);
+  }
+}
+
+std::vector<double> State::rewards() const {
+  std::vector<double> out(static_cast<std::size_t>(num_players_));
+  rewards(out);
+  return out;
+}
+
+std::vector<float> State::information_state_tensor(Player player) const {
+  std::vector<float> out(static_cast<std::size_t>(game_->information_state_tensor_size()));
+  information_state_tensor(player, out);
+  return out;
+}
+
+std::vector<float> State::observation_tensor(Player player) const {
+  std::vector<float> out(static_cast<std::size_t>(game_->observation_tensor_size()));
+  observation_tensor(player, out);
+  return out;
+}
+
+Action State::string_to_action(Player player, std::string_view text) const {
+  const ActionList legal = legal_actions();
+  for (Action a : legal) {
+    if (action_to_string(player, a) == text) return a;
+  }
+  Action number = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (ec == std::errc() && ptr == text.data() + text.size() &&
+      std::binary_search(legal.begin(), legal.end(), number)) {
+    return number;
+  }
+  std::string choices;
+  for (Action a : legal) {
+    choices += (choices.empty() ? "" : ", ") + action_to_string(player, a) + " (" + std::to_string(a) + ")";
+  }
+  throw error("'", text, "' is not a legal action here; legal: ", choices.empty() ? "none" : choices);
+}
+
+std::unique_ptr<State> State::resample_from_infostate(Player player, Rng& rng) const {
+  std::unique_ptr<State> out = game_->new_initial_state();
+  resample_from_infostate(player, rng, *out);
+  return out;
+}
+
+bool states_equal(const State& a, const State& b) {
+  return a.game().spec() == b.game().spec() && a.history() == b.history() &&
+         a.to_string() == b.to_string();
+}
+
+}  // namespace kibitz

@@ -1,0 +1,23 @@
+// The registry's list: one line per game. Explicit on purpose: static
+// self-registering objects vanish when a static library is linked without
+// --whole-archive, and a list in one file shows every game at a glance.
+#include <algorithm>
+
+#include "env/core/registry.h"
+#include "env/games/kuhn_poker/kuhn_poker.h"
+
+namespace kibitz {
+
+const std::vector<GameInfo>& registered_games() {
+  static const std::vector<GameInfo> games = [] {
+    std::vector<GameInfo> list = {
+        kuhn_poker::game_info(),
+    };
+    std::sort(list.begin(), list.end(),
+              [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });
+    return list;
+  }();
+  return games;
+}
+
+}  // namespace kibitz

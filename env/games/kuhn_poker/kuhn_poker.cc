@@ -1,0 +1,211 @@
+#include "env/games/kuhn_poker/kuhn_poker.h"
+
+#include <algorithm>
+
+#include "env/core/error.h"
+
+namespace kibitz::kuhn_poker {
+namespace {
+
+constexpr const char* kCardNames2[] = {"J", "Q", "K"};
+
+std::string card_name(int num_players, int card) {
+  if (num_players == 2) return kCardNames2[card];
+  return std::to_string(card);
+}
+
+}  // namespace
+
+GameInfo game_info() {
+  return {"kuhn_poker",
+          "Kuhn poker",
+          "one card each, one betting round of pass or bet; a reference game with a known equilibrium",
+          {ParamSpec::integer("players", 2, 2, kMaxPlayers, "number of seats")},
+          [](const Params& params) -> std::shared_ptr<const Game> {
+            return std::make_shared<KuhnGame>(params);
+          },
+          {"kuhn_poker", "kuhn_poker(players=3)"}};
+}
+
+KuhnGame::KuhnGame(const Params& params)
+    : Game("kuhn_poker", params), num_players_(static_cast<int>(params.get_int("players"))) {}
+
+// Seat one-hot, card one-hot, then (pass, bet) bits for each betting turn.
+std::vector<int> KuhnGame::information_state_tensor_shape() const {
+  return {num_players_ + (num_players_ + 1) + 2 * (2 * num_players_ - 1)};
+}
+
+// Seat one-hot, card one-hot, chips each seat has put in.
+std::vector<int> KuhnGame::observation_tensor_shape() const {
+  return {num_players_ + (num_players_ + 1) + num_players_};
+}
+
+std::unique_ptr<State> KuhnGame::new_initial_state() const {
+  return std::make_unique<KuhnState>(shared());
+}
+
+KuhnState::KuhnState(std::shared_ptr<const Game> game) : GameState(std::move(game)) {}
+
+int KuhnState::num_dealt() const {
+  return static_cast<int>(std::count_if(cards_.begin(), cards_.begin() + num_players(),
+                                        [](int c) { return c >= 0; }));
+}
+
+int KuhnState::num_bets() const {
+  return static_cast<int>(std::count(betting_.begin(), betting_.begin() + num_betting_, kBet));
+}
+
+bool KuhnState::is_card_dealt(int card) const {
+  return std::find(cards_.begin(), cards_.begin() + num_players(), card) != cards_.begin() + num_players();
+}
+
+Player KuhnState::current_player() const {
+  const int n = num_players();
+  if (num_dealt() < n) return kChancePlayer;
+  // Everyone passed, or everyone after the first bettor has answered it.
+  if (first_bettor_ < 0) return num_betting_ == n ? kTerminalPlayer : num_betting_;
+  if (num_betting_ == first_bettor_ + n) return kTerminalPlayer;
+  return num_betting_ % n;
+}
+
+void KuhnState::legal_actions(ActionList& out) const {
+  out.clear();
+  if (is_terminal()) return;
+  if (is_chance_node()) {
+    for (int c = 0; c <= num_players(); ++c) {
+      if (!is_card_dealt(c)) out.push_back(c);
+    }
+    return;
+  }
+  out.push_back(kPass);
+  out.push_back(kBet);
+}
+
+bool KuhnState::is_legal(Action action) const {
+  const Player player = current_player();
+  if (player == kTerminalPlayer) return false;
+  if (player == kChancePlayer) return action >= 0 && action <= num_players() && !is_card_dealt(action);
+  return action == kPass || action == kBet;
+}
+
+void KuhnState::chance_outcomes(ChanceOutcomeList& out) const {
+  KIBITZ_CHECK(is_chance_node(), "chance_outcomes at a player node");
+  out.clear();
+  const double p = 1.0 / (num_players() + 1 - num_dealt());
+  for (int c = 0; c <= num_players(); ++c) {
+    if (!is_card_dealt(c)) out.push_back({c, p});
+  }
+}
+
+void KuhnState::do_apply_action(Action action) {
+  const int dealt = num_dealt();
+  if (dealt < num_players()) {
+    cards_[static_cast<std::size_t>(dealt)] = action;
+    return;
+  }
+  const Player seat = current_player();
+  if (action == kBet) {
+    contribution_[static_cast<std::size_t>(seat)] += 1;
+    if (first_bettor_ < 0) first_bettor_ = seat;
+  }
+  betting_[static_cast<std::size_t>(num_betting_++)] = action;
+}
+
+void KuhnState::returns(std::span<double> out) const {
+  const int n = num_players();
+  std::fill(out.begin(), out.end(), 0.0);
+  if (!is_terminal()) return;
+  // Seats still in: everyone if nobody bet, else those who bet (or called).
+  int winner = -1;
+  double pot = 0;
+  for (int seat = 0; seat < n; ++seat) {
+    pot += contribution_[static_cast<std::size_t>(seat)];
+    const bool in = first_bettor_ < 0 || contribution_[static_cast<std::size_t>(seat)] == 2;
+    if (in && (winner < 0 || cards_[static_cast<std::size_t>(seat)] > cards_[static_cast<std::size_t>(winner)])) {
+      winner = seat;
+    }
+  }
+  for (int seat = 0; seat < n; ++seat) {
+    out[static_cast<std::size_t>(seat)] = (seat == winner ? pot : 0.0) - contribution_[static_cast<std::size_t>(seat)];
+  }
+}
+
+std::string KuhnState::betting_string() const {
+  std::string s;
+  for (int i = 0; i < num_betting_; ++i) s += betting_[static_cast<std::size_t>(i)] == kBet ? 'b' : 'p';
+  return s;
+}
+
+std::string KuhnState::information_state_string(Player player) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  const int c = card(player);
+  return "seat " + std::to_string(player) + " card " + (c < 0 ? "?" : card_name(num_players(), c)) +
+         " betting " + betting_string();
+}
+
+void KuhnState::information_state_tensor(Player player, std::span<float> out) const {
+  KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
+  const int n = num_players();
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[static_cast<std::size_t>(player)] = 1.0f;
+  if (card(player) >= 0) out[static_cast<std::size_t>(n + card(player))] = 1.0f;
+  for (int i = 0; i < num_betting_; ++i) {
+    out[static_cast<std::size_t>(n + n + 1 + 2 * i + betting_[static_cast<std::size_t>(i)])] = 1.0f;
+  }
+}
+
+std::string KuhnState::observation_string(Player player) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  const int c = card(player);
+  std::string s = "seat " + std::to_string(player) + " card " + (c < 0 ? "?" : card_name(num_players(), c)) + " chips in";
+  for (int seat = 0; seat < num_players(); ++seat) s += " " + std::to_string(contribution_[static_cast<std::size_t>(seat)]);
+  return s;
+}
+
+void KuhnState::observation_tensor(Player player, std::span<float> out) const {
+  KIBITZ_CHECK(static_cast<int>(out.size()) == game().observation_tensor_size(), "tensor size");
+  const int n = num_players();
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[static_cast<std::size_t>(player)] = 1.0f;
+  if (card(player) >= 0) out[static_cast<std::size_t>(n + card(player))] = 1.0f;
+  for (int seat = 0; seat < n; ++seat) {
+    out[static_cast<std::size_t>(2 * n + 1 + seat)] = static_cast<float>(contribution_[static_cast<std::size_t>(seat)]);
+  }
+}
+
+std::string KuhnState::action_to_string(Player player, Action action) const {
+  if (player == kChancePlayer) return "deal " + card_name(num_players(), action);
+  return action == kBet ? "bet" : "pass";
+}
+
+std::string KuhnState::to_string() const {
+  std::string s = "cards";
+  for (int seat = 0; seat < num_players(); ++seat) {
+    s += " " + (card(seat) < 0 ? std::string("?") : card_name(num_players(), card(seat)));
+  }
+  return s + " betting " + betting_string();
+}
+
+void KuhnState::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  // Betting reveals nothing about cards, so every deal of the unseen cards to
+  // the other seats is consistent: copy, then re-deal the others uniformly.
+  clone_into(out);
+  auto& world = static_cast<KuhnState&>(out);
+  const int n = num_players();
+  std::array<int, kMaxPlayers + 1> unseen{};
+  int num_unseen = 0;
+  for (int c = 0; c <= n; ++c) {
+    if (c != card(player)) unseen[static_cast<std::size_t>(num_unseen++)] = c;
+  }
+  rng.shuffle(std::span<int>(unseen.data(), static_cast<std::size_t>(num_unseen)));
+  int next = 0;
+  const int dealt = num_dealt();
+  for (int seat = 0; seat < dealt; ++seat) {
+    if (seat == player) continue;
+    const int c = unseen[static_cast<std::size_t>(next++)];
+    world.cards_[static_cast<std::size_t>(seat)] = c;
+    world.mutable_history()[static_cast<std::size_t>(seat)] = c;  // deals come first, in seat order
+  }
+}
+
+}  // namespace kibitz::kuhn_poker

@@ -1,0 +1,93 @@
+// Kuhn poker: the smallest poker, a reference game with a known equilibrium.
+//
+// Rules (N players, N+1 cards ranked 0 < 1 < ... < N; for two players J Q K):
+//  - Every player antes 1. Chance deals one card to each seat in seat order.
+//  - Seats act in order from seat 0, each once, choosing pass or bet (1 chip).
+//    Before anyone bets, pass means check. After a bet, bet means call and
+//    pass means fold. Betting ends when every seat has acted since the first
+//    bet, or when everyone passed.
+//  - Showdown among the seats still in (all of them if nobody bet, else the
+//    bettor and callers): the highest card takes the pot.
+//
+// Parameters:
+//   players  int in [2, 3]  default 2
+//
+// Actions: 0 = pass, 1 = bet. Chance outcomes: the card dealt (0..N).
+// Returns are chips won minus chips put in (zero-sum).
+//
+// This file is the annotated template for adding a game: see env/README.md.
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "env/core/registry.h"
+#include "env/core/state.h"
+
+namespace kibitz::kuhn_poker {
+
+inline constexpr int kMaxPlayers = 3;
+inline constexpr Action kPass = 0;
+inline constexpr Action kBet = 1;
+
+// The registry entry: name, parameters, factory, conformance specs.
+GameInfo game_info();
+
+class KuhnGame : public Game {
+ public:
+  explicit KuhnGame(const Params& params);
+
+  int num_players() const override { return num_players_; }
+  int num_distinct_actions() const override { return 2; }
+  int max_chance_outcomes() const override { return num_players_ + 1; }
+  // N deals plus at most 2N-1 betting actions.
+  int max_game_length() const override { return 3 * num_players_ - 1; }
+  RewardModel reward_model() const override { return RewardModel::kZeroSum; }
+  double min_return() const override { return -2.0; }
+  double max_return() const override { return 2.0 * (num_players_ - 1); }
+  std::vector<int> information_state_tensor_shape() const override;
+  std::vector<int> observation_tensor_shape() const override;
+  std::unique_ptr<State> new_initial_state() const override;
+
+ private:
+  int num_players_;
+};
+
+class KuhnState : public GameState<KuhnState> {
+ public:
+  explicit KuhnState(std::shared_ptr<const Game> game);
+
+  Player current_player() const override;
+  void legal_actions(ActionList& out) const override;
+  bool is_legal(Action action) const override;
+  void chance_outcomes(ChanceOutcomeList& out) const override;
+  void returns(std::span<double> out) const override;
+  std::string information_state_string(Player player) const override;
+  void information_state_tensor(Player player, std::span<float> out) const override;
+  std::string observation_string(Player player) const override;
+  void observation_tensor(Player player, std::span<float> out) const override;
+  std::string action_to_string(Player player, Action action) const override;
+  std::string to_string() const override;
+  void resample_from_infostate(Player player, Rng& rng, State& out) const override;
+
+  // The card dealt to a seat, or -1 before the deal.
+  int card(Player seat) const { return cards_[static_cast<std::size_t>(seat)]; }
+
+ protected:
+  void do_apply_action(Action action) override;
+
+ private:
+  int num_dealt() const;
+  int num_bets() const;
+  bool is_card_dealt(int card) const;
+  std::string betting_string() const;
+
+  // All fields are fixed-size so copying a state never allocates.
+  std::array<int, kMaxPlayers> cards_{-1, -1, -1};
+  std::array<int, kMaxPlayers> contribution_{1, 1, 1};  // antes
+  std::array<Action, 2 * kMaxPlayers - 1> betting_{};     // actions after the deal
+  int num_betting_ = 0;
+  int first_bettor_ = -1;  // seat of the first bet, or -1
+};
+
+}  // namespace kibitz::kuhn_poker
