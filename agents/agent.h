@@ -6,11 +6,24 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "env/core/seat_view.h"
 #include "env/core/types.h"
 
 namespace kibitz {
+
+// What an agent can report about its last decision; replays keep it.
+struct DecisionInfo {
+  // The agent's distribution over legal actions (e.g. root visit shares).
+  std::vector<std::pair<Action, double>> policy;
+  // The agent's estimate of its seat's return, when it has one.
+  bool has_value = false;
+  double value = 0.0;
+  // Named statistics such as "simulations", "tree_nodes", "tree_bytes".
+  std::vector<std::pair<std::string, double>> stats;
+};
 
 class Agent {
  public:
@@ -25,6 +38,9 @@ class Agent {
 
   // Returns one of view.legal_actions().
   virtual Action act(const SeatView& view) = 0;
+
+  // Details of the last act() call, or nullptr for agents that keep none.
+  virtual const DecisionInfo* last_decision() const { return nullptr; }
 };
 
 }  // namespace kibitz
