@@ -11,10 +11,9 @@ namespace {
 // Rank characters by rank number; index 0 is unused so rank r is kRankChars[r].
 constexpr std::string_view kRankChars = "?A23456789TJQK";
 constexpr std::array<std::string_view, kNumSuits> kSuitNames = {"Diamonds", "Spades", "Hearts",
-                                                                  "Clubs"};
+                                                                "Clubs"};
 constexpr std::array<char, kNumSuits> kSuitLetters = {'D', 'S', 'H', 'C'};
-constexpr std::array<std::string_view, kMaxPacks> kBackNames = {"red", "blue", "fish",
-                                                                "corporate"};
+constexpr std::array<std::string_view, kMaxPacks> kBackNames = {"red", "blue", "fish", "corporate"};
 constexpr int kLastCardId = kMaxPacks * kCardsPerPack;
 
 // What a card name may look like; appended to every parse error so the user

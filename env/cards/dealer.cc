@@ -15,8 +15,7 @@ CardSet full_deck(int packs) {
 
 Dealer::Dealer(int packs, Rng dice) : Dealer(packs, full_deck(packs), dice) {}
 
-Dealer::Dealer(int packs, const CardSet& deck, Rng dice)
-    : packs_(packs), deck_(deck), dice_(dice) {
+Dealer::Dealer(int packs, const CardSet& deck, Rng dice) : packs_(packs), deck_(deck), dice_(dice) {
   const CardSet allowed = full_deck(packs);  // also validates packs
   if (!(deck - allowed).empty()) {
     throw error("the Deck holds cards the dealer's die cannot roll (", (deck - allowed).to_string(),

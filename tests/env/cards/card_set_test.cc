@@ -79,7 +79,9 @@ TEST(CardSetTest, NthMatchesIterationOnRandomSets) {
     for (int k = 0; k < set.size(); ++k) {
       ASSERT_EQ(set.nth(k), cards[static_cast<std::size_t>(k)]) << "trial " << trial << " k " << k;
     }
-    if (!set.empty()) EXPECT_EQ(set.first(), cards.front());
+    if (!set.empty()) {
+      EXPECT_EQ(set.first(), cards.front());
+    }
   }
 }
 
