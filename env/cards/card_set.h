@@ -33,9 +33,18 @@ class CardSet {
   // The lowest card; the set must not be empty.
   Card first() const;
 
-  CardSet& operator|=(const CardSet& o) { for (int i = 0; i < 4; ++i) words_[i] |= o.words_[i]; return *this; }
-  CardSet& operator&=(const CardSet& o) { for (int i = 0; i < 4; ++i) words_[i] &= o.words_[i]; return *this; }
-  CardSet& operator-=(const CardSet& o) { for (int i = 0; i < 4; ++i) words_[i] &= ~o.words_[i]; return *this; }
+  CardSet& operator|=(const CardSet& o) {
+    for (std::size_t i = 0; i < 4; ++i) words_[i] |= o.words_[i];
+    return *this;
+  }
+  CardSet& operator&=(const CardSet& o) {
+    for (std::size_t i = 0; i < 4; ++i) words_[i] &= o.words_[i];
+    return *this;
+  }
+  CardSet& operator-=(const CardSet& o) {
+    for (std::size_t i = 0; i < 4; ++i) words_[i] &= ~o.words_[i];
+    return *this;
+  }
   friend CardSet operator|(CardSet a, const CardSet& b) { return a |= b; }
   friend CardSet operator&(CardSet a, const CardSet& b) { return a &= b; }
   friend CardSet operator-(CardSet a, const CardSet& b) { return a -= b; }
