@@ -12,6 +12,11 @@ State::State(std::shared_ptr<const Game> game)
   history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
 }
 
+State::State(const State& other) : game_(other.game_), num_players_(other.num_players_) {
+  history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
+  history_ = other.history_;
+}
+
 State& State::operator=(const State& other) {
   if (game_ != other.game_) game_ = other.game_;
   history_ = other.history_;

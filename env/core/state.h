@@ -107,7 +107,9 @@ class State {
   std::unique_ptr<State> resample_from_infostate(Player player, Rng& rng) const;
 
  protected:
-  State(const State&) = default;
+  // Reserves max_game_length() like the main constructor, so a clone's
+  // apply_action never reallocates the history.
+  State(const State& other);
   // Copies the history without reallocating when capacity suffices, and
   // skips the shared_ptr refcount traffic when the game is the same.
   State& operator=(const State& other);

@@ -5,6 +5,7 @@
 
 #include "env/core/registry.h"
 #include "env/games/kuhn_poker/kuhn_poker.h"
+#include "env/games/leduc_poker/leduc_poker.h"
 
 namespace kibitz {
 
@@ -12,6 +13,7 @@ const std::vector<GameInfo>& registered_games() {
   static const std::vector<GameInfo> games = [] {
     std::vector<GameInfo> list = {
         kuhn_poker::game_info(),
+        leduc_poker::game_info(),
     };
     std::sort(list.begin(), list.end(),
               [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });

@@ -131,6 +131,7 @@ void KuhnState::returns(std::span<double> out) const {
 }
 
 std::string KuhnState::betting_string() const {
+  if (num_betting_ == 0) return "-";  // visible in strings, unlike an empty word
   std::string s;
   for (int i = 0; i < num_betting_; ++i) s += betting_[static_cast<std::size_t>(i)] == kBet ? 'b' : 'p';
   return s;

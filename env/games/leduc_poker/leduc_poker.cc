@@ -1,0 +1,296 @@
+#include "env/games/leduc_poker/leduc_poker.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "env/core/error.h"
+
+namespace kibitz::leduc_poker {
+namespace {
+
+constexpr char kRankLetters[] = "JQK";
+constexpr char kSuitLetters[] = "sh";
+constexpr char kBetLetters[] = "fcr";  // indexed by action
+constexpr std::uint8_t kAllCards = (1u << kNumCards) - 1;
+
+// Information-state tensor layout: seat one-hot, private card one-hot, public
+// card one-hot, then one (fold, call, raise) one-hot per betting slot.
+constexpr int kSeatOffset = 0;
+constexpr int kPrivateOffset = kSeatOffset + kNumPlayers;
+constexpr int kPublicOffset = kPrivateOffset + kNumCards;
+constexpr int kBetsOffset = kPublicOffset + kNumCards;
+constexpr int kInfoStateSize = kBetsOffset + kNumRounds * kMaxActionsPerRound * kNumActions;
+// Observation tensor: the same first three blocks, then chips put in per seat.
+constexpr int kChipsOffset = kPublicOffset + kNumCards;
+constexpr int kObservationSize = kChipsOffset + kNumPlayers;
+
+std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+// Higher is better at showdown: a pair with the public card beats any rank.
+int hand_strength(int card, int public_card) {
+  const int rank = card_rank(card);
+  return rank == card_rank(public_card) ? 10 + rank : rank;
+}
+
+void check_seat(Player player) {
+  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+}
+
+}  // namespace
+
+std::string card_name(int card) {
+  if (card < 0) return "?";
+  KIBITZ_CHECK(card < kNumCards, "leduc_poker has no card ", card);
+  return {kRankLetters[card_rank(card)], kSuitLetters[card_suit(card)]};
+}
+
+GameInfo game_info() {
+  return {"leduc_poker",
+          "Leduc poker",
+          "six cards, one private and one public, two betting rounds; a reference game with a "
+          "known equilibrium",
+          {},
+          [](const Params& params) -> std::shared_ptr<const Game> {
+            return std::make_shared<LeducGame>(params);
+          },
+          {"leduc_poker"}};
+}
+
+LeducGame::LeducGame(const Params& params) : Game("leduc_poker", params) {}
+
+std::vector<int> LeducGame::information_state_tensor_shape() const { return {kInfoStateSize}; }
+
+std::vector<int> LeducGame::observation_tensor_shape() const { return {kObservationSize}; }
+
+std::unique_ptr<State> LeducGame::new_initial_state() const {
+  return std::make_unique<LeducState>(shared());
+}
+
+LeducState::LeducState(std::shared_ptr<const Game> game) : GameState(std::move(game)) {}
+
+std::uint8_t LeducState::dealt_mask() const {
+  std::uint8_t mask = 0;
+  for (int c : {private_cards_[0], private_cards_[1], public_card_}) {
+    if (c >= 0) mask |= static_cast<std::uint8_t>(1u << c);
+  }
+  return mask;
+}
+
+void LeducState::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (current_player_) {
+    case kTerminalPlayer:
+      return;
+    case kChancePlayer: {
+      const std::uint8_t dealt = dealt_mask();
+      for (int c = 0; c < kNumCards; ++c) {
+        if (!((dealt >> c) & 1u)) out.push_back(c);
+      }
+      return;
+    }
+    default: {
+      const int seat = current_player_;
+      if (contribution_[idx(1 - seat)] > contribution_[idx(seat)]) out.push_back(kFold);
+      out.push_back(kCall);
+      if (num_raises_ < kMaxRaisesPerRound) out.push_back(kRaise);
+    }
+  }
+}
+
+bool LeducState::is_legal(Action action) const {
+  switch (current_player_) {
+    case kTerminalPlayer:
+      return false;
+    case kChancePlayer:
+      return action >= 0 && action < kNumCards && !((dealt_mask() >> action) & 1u);
+    default:
+      switch (action) {
+        case kFold:
+          return contribution_[idx(1 - current_player_)] > contribution_[idx(current_player_)];
+        case kCall:
+          return true;
+        case kRaise:
+          return num_raises_ < kMaxRaisesPerRound;
+        default:
+          return false;
+      }
+  }
+}
+
+void LeducState::chance_outcomes(ChanceOutcomeList& out) const {
+  KIBITZ_CHECK(current_player_ == kChancePlayer, "chance_outcomes at a player node");
+  out.clear();
+  const std::uint8_t dealt = dealt_mask();
+  const double p = 1.0 / (kNumCards - std::popcount(dealt));
+  for (int c = 0; c < kNumCards; ++c) {
+    if (!((dealt >> c) & 1u)) out.push_back({c, p});
+  }
+}
+
+void LeducState::do_apply_action(Action action) {
+  if (current_player_ != kChancePlayer) {
+    apply_bet(action);
+    return;
+  }
+  // Deals come in a fixed order: seat 0, seat 1, then (after round 1) the
+  // public card, which opens round 2.
+  if (private_cards_[0] < 0) {
+    private_cards_[0] = static_cast<std::int8_t>(action);
+  } else if (private_cards_[1] < 0) {
+    private_cards_[1] = static_cast<std::int8_t>(action);
+    current_player_ = 0;
+  } else {
+    public_card_ = static_cast<std::int8_t>(action);
+    round_ = 1;
+    num_raises_ = 0;
+    current_player_ = 0;
+  }
+}
+
+void LeducState::apply_bet(Action action) {
+  const int seat = current_player_;
+  const int other = 1 - seat;
+  auto& count = num_bets_[idx(round_)];
+  bets_[idx(round_)][idx(count++)] = static_cast<std::int8_t>(action);
+  switch (action) {
+    case kFold:
+      folder_ = static_cast<std::int8_t>(seat);
+      current_player_ = kTerminalPlayer;
+      return;
+    case kCall:
+      contribution_[idx(seat)] = contribution_[idx(other)];
+      // A call ends the round unless it opened it (a check): check-check and
+      // raise-call both end here.
+      if (count >= 2) {
+        current_player_ = round_ == 0 ? kChancePlayer : kTerminalPlayer;
+        return;
+      }
+      break;
+    default:  // kRaise
+      contribution_[idx(seat)] =
+          static_cast<std::int16_t>(contribution_[idx(other)] + kRaiseAmount[idx(round_)]);
+      ++num_raises_;
+      break;
+  }
+  current_player_ = other;
+}
+
+void LeducState::returns(std::span<double> out) const {
+  KIBITZ_CHECK(out.size() == kNumPlayers, "returns buffer size ", out.size());
+  out[0] = out[1] = 0.0;
+  if (current_player_ != kTerminalPlayer) return;
+  if (folder_ >= 0) {
+    // The folder loses what it put in; the other seat wins exactly that.
+    const double lost = contribution_[idx(folder_)];
+    out[idx(folder_)] = -lost;
+    out[idx(1 - folder_)] = lost;
+    return;
+  }
+  // Showdown: both put in the same amount; equal strengths split the pot.
+  const int s0 = hand_strength(private_cards_[0], public_card_);
+  const int s1 = hand_strength(private_cards_[1], public_card_);
+  if (s0 == s1) return;
+  const double won = contribution_[0];
+  out[0] = s0 > s1 ? won : -won;
+  out[1] = -out[0];
+}
+
+std::string LeducState::betting_string() const {
+  std::string s;
+  for (int r = 0; r <= round_; ++r) {
+    if (r > 0) s += ',';
+    if (num_bets_[idx(r)] == 0) s += '-';
+    for (int i = 0; i < num_bets_[idx(r)]; ++i) s += kBetLetters[bets_[idx(r)][idx(i)]];
+  }
+  return s;
+}
+
+std::string LeducState::information_state_string(Player player) const {
+  check_seat(player);
+  return "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
+         " public " + card_name(public_card_) + " round " + std::to_string(round_ + 1) +
+         " betting " + betting_string();
+}
+
+void LeducState::information_state_tensor(Player player, std::span<float> out) const {
+  check_seat(player);
+  KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[idx(kSeatOffset + player)] = 1.0f;
+  if (private_card(player) >= 0) out[idx(kPrivateOffset + private_card(player))] = 1.0f;
+  if (public_card_ >= 0) out[idx(kPublicOffset + public_card_)] = 1.0f;
+  for (int r = 0; r < kNumRounds; ++r) {
+    for (int i = 0; i < num_bets_[idx(r)]; ++i) {
+      const int slot = r * kMaxActionsPerRound + i;
+      out[idx(kBetsOffset + slot * kNumActions + bets_[idx(r)][idx(i)])] = 1.0f;
+    }
+  }
+}
+
+std::string LeducState::observation_string(Player player) const {
+  check_seat(player);
+  return "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
+         " public " + card_name(public_card_) + " chips in " + std::to_string(contribution_[0]) +
+         " " + std::to_string(contribution_[1]);
+}
+
+void LeducState::observation_tensor(Player player, std::span<float> out) const {
+  check_seat(player);
+  KIBITZ_CHECK(out.size() == kObservationSize, "observation tensor size ", out.size());
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[idx(kSeatOffset + player)] = 1.0f;
+  if (private_card(player) >= 0) out[idx(kPrivateOffset + private_card(player))] = 1.0f;
+  if (public_card_ >= 0) out[idx(kPublicOffset + public_card_)] = 1.0f;
+  for (int seat = 0; seat < kNumPlayers; ++seat) {
+    out[idx(kChipsOffset + seat)] = static_cast<float>(contribution_[idx(seat)]);
+  }
+}
+
+std::string LeducState::action_to_string(Player player, Action action) const {
+  if (player == kChancePlayer) {
+    if (action < 0 || action >= kNumCards)
+      throw error("leduc_poker has no chance outcome ", action);
+    return "deal " + card_name(action);
+  }
+  switch (action) {
+    case kFold:
+      return "fold";
+    case kCall:
+      return "call";
+    case kRaise:
+      return "raise";
+    default:
+      throw error("leduc_poker has no action ", action, "; actions: 0 (fold), 1 (call), 2 (raise)");
+  }
+}
+
+std::string LeducState::to_string() const {
+  return "cards " + card_name(private_cards_[0]) + " " + card_name(private_cards_[1]) + " public " +
+         card_name(public_card_) + " round " + std::to_string(round_ + 1) + " betting " +
+         betting_string() + " chips in " + std::to_string(contribution_[0]) + " " +
+         std::to_string(contribution_[1]);
+}
+
+void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  check_seat(player);
+  // Betting is legal whatever the cards, so every card `player` has not seen
+  // gives a reachable world with the same information state: copy, then
+  // redraw the other seat's private card uniformly among them.
+  clone_into(out);
+  const int other = 1 - player;
+  if (private_cards_[idx(other)] < 0) return;  // nothing hidden yet
+  std::uint8_t seen = 0;
+  if (private_card(player) >= 0) seen |= static_cast<std::uint8_t>(1u << private_card(player));
+  if (public_card_ >= 0) seen |= static_cast<std::uint8_t>(1u << public_card_);
+  const unsigned unseen = kAllCards & ~seen;
+  auto k = rng.uniform_int(static_cast<std::uint64_t>(std::popcount(unseen)));
+  int card = 0;
+  for (;; ++card) {
+    if (((unseen >> card) & 1u) && k-- == 0) break;
+  }
+  auto& world = static_cast<LeducState&>(out);
+  world.private_cards_[idx(other)] = static_cast<std::int8_t>(card);
+  world.mutable_history()[idx(other)] = card;  // private deals are moves 0 and 1, in seat order
+}
+
+}  // namespace kibitz::leduc_poker

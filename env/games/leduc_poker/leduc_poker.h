@@ -1,0 +1,146 @@
+// Leduc poker: two betting rounds over a six-card deck; the standard reference
+// game of the research literature (Southey et al. 2005), as in OpenSpiel.
+//
+// Rules (2 players):
+//  - The deck holds six cards: J, Q, K in two suits (spades s, hearts h).
+//  - Each player antes 1. Chance deals one private card to seat 0, then one
+//    to seat 1.
+//  - Round 1 of betting, raise amount 2. Then chance turns one public card.
+//    Round 2 of betting, raise amount 4.
+//  - In each round seat 0 acts first and at most 2 raises are made. Actions:
+//    fold (only when facing a raise: with nothing to call there is nothing to
+//    give up), call (a check when there is nothing to call), raise (call the
+//    outstanding amount, then add the raise amount). A round ends when a
+//    player calls after a raise, or when both have checked. A fold ends the
+//    hand at once: the other seat takes the pot.
+//  - Showdown after round 2: a private card that pairs the public card wins;
+//    otherwise the higher rank wins; equal ranks split the pot.
+//
+// Why fold is illegal with nothing to call: it reproduces the published
+// tree (9457 histories, 936 information sets) and the uniform-random NashConv
+// 4.747222222222222; allowing it would only add dominated moves (10717
+// histories, same information sets).
+//
+// Parameters: none.
+//
+// Actions: 0 = fold, 1 = call, 2 = raise. Chance outcomes: the card dealt,
+// 0..5 = Js Jh Qs Qh Ks Kh (rank = card / 2, suit = card % 2).
+// Returns are chips won minus chips put in (zero-sum), in [-13, 13].
+//
+// Views of a seat:
+//  - information state string: "seat 0 card Js public Kh round 2 betting rrc,r"
+//    (f/c/r per action, rounds split by ',', '-' for a round with no action,
+//    '?' for a card not yet dealt);
+//  - information state tensor (38): seat one-hot (2), private card one-hot
+//    (6), public card one-hot (6), then for each round 4 betting slots of a
+//    (fold, call, raise) one-hot (2 * 4 * 3);
+//  - observation tensor (16): seat, private card, public card one-hots, then
+//    the chips each seat has put in (2).
+// The rules for players, with an example hand: docs/rules/leduc_poker.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "env/core/registry.h"
+#include "env/core/state.h"
+
+namespace kibitz::leduc_poker {
+
+inline constexpr int kNumPlayers = 2;
+inline constexpr int kNumCards = 6;
+inline constexpr int kNumRounds = 2;
+inline constexpr int kMaxRaisesPerRound = 2;
+// Longest round: check, raise, re-raise, then call or fold.
+inline constexpr int kMaxActionsPerRound = 4;
+inline constexpr int kAnte = 1;
+inline constexpr std::array<int, kNumRounds> kRaiseAmount = {2, 4};
+
+inline constexpr Action kFold = 0;
+inline constexpr Action kCall = 1;
+inline constexpr Action kRaise = 2;
+inline constexpr int kNumActions = 3;
+
+// Card numbers (chance outcomes) and their names.
+inline constexpr int card_rank(int card) { return card / 2; }  // 0 = J, 1 = Q, 2 = K
+inline constexpr int card_suit(int card) { return card % 2; }  // 0 = s, 1 = h
+std::string card_name(int card);                               // "Js", ... ; "?" for -1
+
+// The registry entry: name, parameters, factory, conformance specs.
+GameInfo game_info();
+
+// The rules of Leduc poker (no parameters) and the factory of its states.
+class LeducGame : public Game {
+ public:
+  explicit LeducGame(const Params& params);
+
+  int num_players() const override { return kNumPlayers; }
+  int num_distinct_actions() const override { return kNumActions; }
+  int max_chance_outcomes() const override { return kNumCards; }
+  // Two private deals, the public deal, and two rounds of betting.
+  int max_game_length() const override { return 3 + kNumRounds * kMaxActionsPerRound; }
+  RewardModel reward_model() const override { return RewardModel::kZeroSum; }
+  // Ante plus two raises in each round, all lost.
+  double min_return() const override { return -13.0; }
+  double max_return() const override { return 13.0; }
+  std::vector<int> information_state_tensor_shape() const override;
+  std::vector<int> observation_tensor_shape() const override;
+  std::unique_ptr<State> new_initial_state() const override;
+};
+
+// One position of a Leduc hand. Every member is a small fixed-size value, so
+// the copy assignment behind clone_into allocates nothing and copies a few
+// dozen bytes besides the history.
+class LeducState : public GameState<LeducState> {
+ public:
+  explicit LeducState(std::shared_ptr<const Game> game);
+
+  Player current_player() const override { return current_player_; }
+  void legal_actions(ActionList& out) const override;
+  bool is_legal(Action action) const override;
+  void chance_outcomes(ChanceOutcomeList& out) const override;
+  void returns(std::span<double> out) const override;
+  std::string information_state_string(Player player) const override;
+  void information_state_tensor(Player player, std::span<float> out) const override;
+  std::string observation_string(Player player) const override;
+  void observation_tensor(Player player, std::span<float> out) const override;
+  std::string action_to_string(Player player, Action action) const override;
+  std::string to_string() const override;
+  void resample_from_infostate(Player player, Rng& rng, State& out) const override;
+
+  // The private card of a seat, or -1 before it is dealt.
+  int private_card(Player seat) const { return private_cards_[static_cast<std::size_t>(seat)]; }
+  // The public card, or -1 before it is turned.
+  int public_card() const { return public_card_; }
+  // 0 for the first betting round, 1 for the second.
+  int round() const { return round_; }
+  // Chips a seat has put in the pot, ante included.
+  int contribution(Player seat) const { return contribution_[static_cast<std::size_t>(seat)]; }
+
+ protected:
+  void do_apply_action(Action action) override;
+
+ private:
+  void apply_bet(Action action);
+  // Bit c set when card c has been dealt (private or public).
+  std::uint8_t dealt_mask() const;
+  // "rrc,r": one sequence of f/c/r per round reached, "-" for an empty one.
+  std::string betting_string() const;
+
+  std::array<std::int8_t, kNumPlayers> private_cards_{-1, -1};
+  std::int8_t public_card_ = -1;
+  std::int8_t round_ = 0;
+  std::int8_t num_raises_ = 0;  // in the current round
+  std::int8_t folder_ = -1;     // seat that folded, or -1
+  std::array<std::int8_t, kNumRounds> num_bets_{0, 0};
+  std::array<std::array<std::int8_t, kMaxActionsPerRound>, kNumRounds> bets_{};
+  std::array<std::int16_t, kNumPlayers> contribution_{kAnte, kAnte};
+  // Kept up to date by do_apply_action so the hot current_player() is a load.
+  Player current_player_ = kChancePlayer;
+};
+
+}  // namespace kibitz::leduc_poker
