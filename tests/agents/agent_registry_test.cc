@@ -1,0 +1,45 @@
+// make_agent: builds registered agents from specs, and its errors say what
+// is valid.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "agents/registry.h"
+#include "env/core/error.h"
+#include "env/core/registry.h"
+
+namespace kibitz {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string error_of(const std::string& spec) {
+  try {
+    make_agent(spec, load_game("kuhn_poker"), 1);
+  } catch (const KibitzError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(AgentRegistryTest, BuildsEveryRegisteredAgentByName) {
+  ASSERT_FALSE(registered_agents().empty());
+  for (const AgentInfo& info : registered_agents()) {
+    const auto agent = make_agent(info.name, load_game("kuhn_poker"), 1);
+    ASSERT_NE(agent, nullptr) << info.name;
+    EXPECT_EQ(agent->spec().substr(0, info.name.size()), info.name);
+  }
+}
+
+TEST(AgentRegistryTest, UnknownAgentListsTheRegisteredOnes) {
+  const std::string message = error_of("randm");
+  EXPECT_THAT(message, HasSubstr("unknown agent 'randm'"));
+  for (const AgentInfo& info : registered_agents()) EXPECT_THAT(message, HasSubstr(info.name));
+}
+
+TEST(AgentRegistryTest, BadParameterIsNamed) {
+  EXPECT_THAT(error_of("random(sims=3)"), HasSubstr("sims"));
+  EXPECT_THAT(error_of("random("), ::testing::Not(::testing::IsEmpty()));
+}
+
+}  // namespace
+}  // namespace kibitz
