@@ -50,7 +50,7 @@ std::string uniform_kuhn_text() {
     for (const char* card : {"J", "Q", "K"}) {
       const std::string prefix = "seat " + std::to_string(seat) + " card " + card + " betting ";
       const std::array<const char*, 2> bettings =
-          seat == 0 ? std::array<const char*, 2>{"", "pb"} : std::array<const char*, 2>{"p", "b"};
+          seat == 0 ? std::array<const char*, 2>{"-", "pb"} : std::array<const char*, 2>{"p", "b"};
       for (const char* betting : bettings) {
         text += prefix + betting + "\tpass=0.5 bet=0.5\n";
       }
@@ -87,25 +87,25 @@ TEST(TabularPolicyTest, LookupChecksLegalityAndTheMissingRule) {
   state->apply_action(1);  // deal Q to seat 1
   TabularPolicy strict;
   EXPECT_THAT(error_of([&] { strict.probabilities(*state, 0); }),
-              HasSubstr("no entry for information state 'seat 0 card J betting '"));
+              HasSubstr("no entry for information state 'seat 0 card J betting -'"));
   const auto uniform = TabularPolicy::lazy_uniform().probabilities(*state, 0);
   EXPECT_EQ(uniform, (ActionProbabilities{{0, 0.5}, {1, 0.5}}));
 
-  strict.set("seat 0 card J betting ", {{0, 0.25}, {7, 0.75}});
+  strict.set("seat 0 card J betting -", {{0, 0.25}, {7, 0.75}});
   EXPECT_THAT(error_of([&] { strict.probabilities(*state, 0); }), HasSubstr("illegal action 7"));
   EXPECT_THAT(error_of([&] { strict.probabilities(*state, 1); }), HasSubstr("seat to act is 0"));
-  strict.set("seat 0 card J betting ", {{1, 1.0}});
+  strict.set("seat 0 card J betting -", {{1, 1.0}});
   EXPECT_EQ(strict.probabilities(SeatView(*state, 0)), (ActionProbabilities{{1, 1.0}}));
 }
 
 TEST(PolicyFileTest, LoadsNumbersActionStringsFractionsCommentsAndBlankLines) {
   std::string text = "# a comment\n\n   \n" + uniform_kuhn_text();
   // Replace one line with action strings and a fraction, in CRLF style.
-  const std::string old_line = "seat 0 card K betting \tpass=0.5 bet=0.5\n";
-  text.replace(text.find(old_line), old_line.size(), "seat 0 card K betting \t1=2/3  pass=1/3\r\n");
+  const std::string old_line = "seat 0 card K betting -\tpass=0.5 bet=0.5\n";
+  text.replace(text.find(old_line), old_line.size(), "seat 0 card K betting -\t1=2/3  pass=1/3\r\n");
   const TabularPolicy policy = load_policy(write_file(text), *kuhn());
   EXPECT_EQ(policy.size(), 12u);
-  const ActionProbabilities* entry = policy.find("seat 0 card K betting ");
+  const ActionProbabilities* entry = policy.find("seat 0 card K betting -");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(*entry, (ActionProbabilities{{0, 1.0 / 3}, {1, 2.0 / 3}}));
 }
@@ -118,16 +118,16 @@ TEST(PolicyFileTest, BadLinesAreReportedWithFileAndLine) {
   };
   const Case cases[] = {
       {"seat 0 card J betting pass=1", "malformed line"},
-      {"seat 0 card J betting \tpass", "malformed entry 'pass'"},
-      {"seat 0 card A betting \tpass=1", "unknown information state 'seat 0 card A betting '"},
-      {"seat 0 card J betting \tfold=1", "illegal action 'fold'"},
-      {"seat 0 card J betting \t2=1", "illegal action '2'"},
-      {"seat 0 card J betting \tpass=0.5 bet=0.4", "summing to 0.9"},
-      {"seat 0 card J betting \tpass=1.5 bet=-0.5", "non-negative"},
-      {"seat 0 card J betting \tpass=half", "bad probability 'half'"},
-      {"seat 0 card J betting \tpass=1/0", "bad probability '1/0'"},
-      {"seat 0 card J betting \t", "no <action>=<probability> entries"},
-      {"seat 0 card J betting \tpass=0.5 pass=0.5", "twice"},
+      {"seat 0 card J betting -\tpass", "malformed entry 'pass'"},
+      {"seat 0 card A betting -\tpass=1", "unknown information state 'seat 0 card A betting -'"},
+      {"seat 0 card J betting -\tfold=1", "illegal action 'fold'"},
+      {"seat 0 card J betting -\t2=1", "illegal action '2'"},
+      {"seat 0 card J betting -\tpass=0.5 bet=0.4", "summing to 0.9"},
+      {"seat 0 card J betting -\tpass=1.5 bet=-0.5", "non-negative"},
+      {"seat 0 card J betting -\tpass=half", "bad probability 'half'"},
+      {"seat 0 card J betting -\tpass=1/0", "bad probability '1/0'"},
+      {"seat 0 card J betting -\t", "no <action>=<probability> entries"},
+      {"seat 0 card J betting -\tpass=0.5 pass=0.5", "twice"},
       {"# kibitz-policy 2", "unsupported policy file format"},
   };
   for (const Case& c : cases) {
@@ -142,14 +142,14 @@ TEST(PolicyFileTest, BadLinesAreReportedWithFileAndLine) {
 
 TEST(PolicyFileTest, AnInformationStateListedTwiceIsReportedAtItsSecondLine) {
   const std::string path =
-      write_file("seat 0 card Q betting \tpass=1\nseat 0 card Q betting \tbet=1\n");
+      write_file("seat 0 card Q betting -\tpass=1\nseat 0 card Q betting -\tbet=1\n");
   const std::string message = error_of([&] { load_policy(path, *kuhn()); });
   EXPECT_THAT(message, HasSubstr(path + ":2: "));
   EXPECT_THAT(message, HasSubstr("listed twice"));
 }
 
 TEST(PolicyFileTest, MissingInformationStatesAreAnErrorUnlessAllowed) {
-  const std::string path = write_file("seat 0 card J betting \tbet=1\n");
+  const std::string path = write_file("seat 0 card J betting -\tbet=1\n");
   const std::string message = error_of([&] { load_policy(path, *kuhn()); });
   EXPECT_THAT(message, HasSubstr(path + ": 11 of 12 information states"));
   EXPECT_THAT(message, HasSubstr("e.g. 'seat "));
@@ -172,7 +172,7 @@ TEST(PolicyFileTest, SaveThenLoadGivesTheSamePolicy) {
   TabularPolicy policy = TabularPolicy::uniform(*kuhn());
   // Probabilities that have no short decimal form must survive exactly.
   policy.set("seat 1 card Q betting b", {{0, 2.0 / 3}, {1, 1.0 / 3}});
-  policy.set("seat 0 card K betting ", {{0, 0.1}, {1, 0.9}});
+  policy.set("seat 0 card K betting -", {{0, 0.1}, {1, 0.9}});
   const std::string path = temp_path(".policy");
   save_policy(path, policy, "first line\nsecond line");
   const TabularPolicy loaded = load_policy(path, *kuhn());
