@@ -1,0 +1,306 @@
+// Runs the built kibitz binary as a user or a script would, and checks its
+// output and exit codes (the contract in tools/command.h and docs/CLI.md).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "agents/registry.h"
+#include "env/core/registry.h"
+#include "tools/command.h"
+#include "tools/rules_text.h"
+
+namespace kibitz::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  return contents.str();
+}
+
+// Runs `kibitz ARGS` through the shell (ARGS is shell text, so quote specs
+// with parentheses) with `input` on stdin.
+Result kibitz(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const fs::path dir =
+      fs::temp_directory_path() /
+      ("kibitz_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+  fs::create_directories(dir);
+  std::ofstream(dir / "in") << input;
+  const std::string command = std::string("'") + KIBITZ_BINARY + "' " + args + " <'" +
+                              (dir / "in").string() + "' >'" + (dir / "out").string() + "' 2>'" +
+                              (dir / "err").string() + "'";
+  const int status = std::system(command.c_str());
+  Result run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = read_file(dir / "out");
+  run.err = read_file(dir / "err");
+  fs::remove_all(dir);
+  return run;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Expects exit code 2 and an error message on stderr that mentions `named`.
+void expect_bad_input(const std::string& args, const std::string& named) {
+  const Result run = kibitz(args);
+  EXPECT_EQ(run.exit_code, kExitBadInput) << "kibitz " << args << "\n" << run.out << run.err;
+  EXPECT_TRUE(contains(run.err, named))
+      << "kibitz " << args << ": stderr should name '" << named << "':\n"
+      << run.err;
+}
+
+TEST(Cli, HelpListsEveryCommand) {
+  for (const char* args : {"--help", "-h", "help"}) {
+    const Result run = kibitz(args);
+    EXPECT_EQ(run.exit_code, kExitOk) << args;
+    for (const Command& command : commands()) {
+      EXPECT_TRUE(contains(run.out, command.name)) << args << " misses " << command.name;
+      EXPECT_TRUE(contains(run.out, command.summary)) << args << " misses " << command.name;
+    }
+  }
+}
+
+TEST(Cli, EveryCommandHasItsOwnHelp) {
+  for (const Command& command : commands()) {
+    const std::string name = command.name;
+    const Result run = kibitz(name + " --help");
+    EXPECT_EQ(run.exit_code, kExitOk) << name << ":\n" << run.err;
+    EXPECT_TRUE(contains(run.out, "usage: kibitz " + name)) << run.out;
+    EXPECT_TRUE(contains(run.out, "--help")) << run.out;
+    EXPECT_EQ(kibitz("help " + name).out, run.out) << "kibitz help " << name;
+  }
+  EXPECT_TRUE(contains(kibitz("play --help").out, "--seats"));
+}
+
+TEST(Cli, NoCommandPrintsUsageAndExits2) {
+  const Result run = kibitz("");
+  EXPECT_EQ(run.exit_code, kExitBadInput);
+  EXPECT_TRUE(contains(run.err, "usage: kibitz"));
+}
+
+TEST(Cli, UnknownCommandListsTheCommands) {
+  const Result run = kibitz("bogus");
+  EXPECT_EQ(run.exit_code, kExitBadInput);
+  EXPECT_TRUE(contains(run.err, "'bogus'")) << run.err;
+  for (const Command& command : commands()) EXPECT_TRUE(contains(run.err, command.name)) << run.err;
+}
+
+TEST(Cli, FlagErrorsNameTheFlag) {
+  expect_bad_input("games --bogus", "--bogus");
+  expect_bad_input("play --game", "game");                                   // no value
+  expect_bad_input("play --gam kuhn_poker --seats random,random", "--gam");  // no guessing
+  expect_bad_input("play --seats random,random", "--game");                  // required
+  expect_bad_input("play --game kuhn_poker --seats random,random --games x", "--games");
+  expect_bad_input("play --game kuhn_poker --seats random,random --games 0", "--games");
+  expect_bad_input("play --game kuhn_poker --seats random,random --seed -1", "--seed");
+  expect_bad_input("play --game kuhn_poker --seats random,random extra", "extra");
+  expect_bad_input("rules kuhn_poker leduc_poker", "leduc_poker");  // extra word
+}
+
+TEST(Cli, BadGamesAgentsAndParametersAreNamed) {
+  expect_bad_input("rules bogus_game", "bogus_game");
+  expect_bad_input("rules bogus_game", "kuhn_poker");  // lists the registered games
+  expect_bad_input("games bogus_game", "bogus_game");
+  expect_bad_input("play --game bogus_game --seats random,random", "bogus_game");
+  expect_bad_input("play --game 'kuhn_poker(players=9)' --seats random,random", "players");
+  expect_bad_input("play --game 'kuhn_poker(colour=red)' --seats random,random", "colour");
+  expect_bad_input("play --game kuhn_poker --seats random,bogus_agent", "bogus_agent");
+  expect_bad_input("play --game kuhn_poker --seats 'random,random(foo=1)'", "foo");
+  expect_bad_input("play --game kuhn_poker --seats 'human(x=1),random'", "human");
+  expect_bad_input("play --game kuhn_poker --seats random,,random", "--seats");
+  // The seat count error names both numbers.
+  const Result run = kibitz("play --game kuhn_poker --seats random,random,random");
+  EXPECT_EQ(run.exit_code, kExitBadInput);
+  EXPECT_TRUE(contains(run.err, "3 seats")) << run.err;
+  EXPECT_TRUE(contains(run.err, "2 players")) << run.err;
+}
+
+TEST(Games, ListsEveryGameWithItsParameters) {
+  const Result run = kibitz("games");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  for (const GameInfo& info : registered_games()) {
+    EXPECT_TRUE(contains(run.out, info.name + ": " + info.title)) << run.out;
+    for (const ParamSpec& param : info.params) {
+      EXPECT_TRUE(contains(run.out, param.name)) << info.name << " " << param.name;
+      EXPECT_TRUE(contains(run.out, param.describe_range())) << info.name << " " << param.name;
+      EXPECT_TRUE(contains(run.out, param.help)) << info.name << " " << param.name;
+    }
+  }
+  EXPECT_TRUE(contains(run.out, "kuhn_poker: Kuhn poker, 2-3 players")) << run.out;
+  EXPECT_TRUE(contains(run.out, "int in [2, 3], default 2")) << run.out;
+}
+
+TEST(Games, JsonDescribesParameters) {
+  const Result run = kibitz("games kuhn_poker --json");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  EXPECT_TRUE(contains(run.out, "\"name\": \"kuhn_poker\"")) << run.out;
+  EXPECT_TRUE(contains(run.out, "\"min_players\": 2, \"max_players\": 3")) << run.out;
+  EXPECT_TRUE(contains(run.out,
+                       "{\"name\": \"players\", \"type\": \"int\", \"default\": 2, "
+                       "\"min\": 2, \"max\": 3"))
+      << run.out;
+}
+
+TEST(Rules, PrintsTheEmbeddedText) {
+  for (const GameInfo& info : registered_games()) {
+    const Result run = kibitz("rules " + info.name);
+    ASSERT_EQ(run.exit_code, kExitOk) << info.name << ": " << run.err;
+    const auto text = find_rules(info.name);
+    ASSERT_TRUE(text.has_value()) << info.name;
+    EXPECT_TRUE(run.out.starts_with(*text)) << info.name;
+  }
+  EXPECT_EQ(kibitz("rules 'kuhn_poker(players=3)'").out, kibitz("rules kuhn_poker").out);
+}
+
+// The text after "game over:" in a play transcript, up to the end of line.
+std::string final_state(const std::string& out) {
+  const auto at = out.find("game over: ");
+  if (at == std::string::npos) return "";
+  const auto begin = at + std::string("game over: ").size();
+  return out.substr(begin, out.find('\n', begin) - begin);
+}
+
+// The cards in a Kuhn to_string(): "cards K J betting pb" -> {"K", "J"}.
+std::vector<std::string> kuhn_cards(const std::string& state) {
+  std::istringstream words(state);
+  std::string word;
+  std::vector<std::string> cards;
+  words >> word;  // "cards"
+  while (words >> word && word != "betting") cards.push_back(word);
+  return cards;
+}
+
+TEST(Play, HumanIsAskedAgainOnBadInputAndFinishes) {
+  const Result run =
+      kibitz("play --game kuhn_poker --seats human,random --seed 1", "nonsense\nbet\n");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.out << run.err;
+  EXPECT_TRUE(contains(run.out, "'nonsense' is not a legal action")) << run.out;
+  EXPECT_TRUE(contains(run.out, "you played bet")) << run.out;
+  EXPECT_TRUE(contains(run.out, "returns: seat 0 (you) ")) << run.out;
+  EXPECT_TRUE(contains(run.out, ", seat 1 (random) ")) << run.out;
+}
+
+// Before "game over" a person sees their own card and never another seat's;
+// the deal is the one --reveal shows for the same seed.
+TEST(Play, HumanNeverSeesHiddenCardsBeforeTheEnd) {
+  struct Case {
+    std::string game;
+    std::string seats;
+    int human;
+    std::size_t players;
+  };
+  const std::vector<Case> cases = {{"kuhn_poker", "human,random", 0, 2},
+                                   {"kuhn_poker", "random,human", 1, 2},
+                                   {"'kuhn_poker(players=3)'", "random,human,random", 1, 3}};
+  for (const Case& c : cases) {
+    for (int seed = 1; seed <= 6; ++seed) {
+      const std::string args =
+          "play --game " + c.game + " --seats " + c.seats + " --seed " + std::to_string(seed);
+      const std::string input = "bet\nbet\nbet\nbet\n";
+      const Result run = kibitz(args, input);
+      const Result revealed = kibitz(args + " --reveal", input);
+      ASSERT_EQ(run.exit_code, kExitOk) << args << "\n" << run.out << run.err;
+      ASSERT_EQ(revealed.exit_code, kExitOk) << args << "\n" << revealed.err;
+      const std::string end = final_state(run.out);
+      ASSERT_EQ(end, final_state(revealed.out)) << args;
+      const std::vector<std::string> cards = kuhn_cards(end);
+      ASSERT_EQ(cards.size(), c.players) << end;
+
+      const std::string before_end = run.out.substr(0, run.out.find("game over: "));
+      EXPECT_TRUE(contains(before_end, "card " + cards[c.human] + " ")) << args << "\n" << run.out;
+      EXPECT_FALSE(contains(before_end, "cards")) << args << "\n" << run.out;
+      EXPECT_FALSE(contains(before_end, "deal")) << args << "\n" << run.out;
+      for (std::size_t seat = 0; seat < cards.size(); ++seat) {
+        if (static_cast<int>(seat) == c.human) continue;
+        EXPECT_FALSE(contains(before_end, "card " + cards[seat] + " ")) << args << "\n" << run.out;
+      }
+      // --reveal shows everything as it happens.
+      EXPECT_TRUE(contains(revealed.out.substr(0, revealed.out.find("game over: ")), "cards"));
+    }
+  }
+}
+
+TEST(Play, EndOfInputAbandonsTheGameWithExit2) {
+  const Result run = kibitz("play --game kuhn_poker --seats human,random --seed 1", "");
+  EXPECT_EQ(run.exit_code, kExitBadInput);
+  EXPECT_TRUE(contains(run.err, "input closed")) << run.err;
+  EXPECT_FALSE(contains(run.out, "game over")) << run.out;
+}
+
+TEST(Play, AgentsOnlyReportsMeanReturnsWithConfidenceIntervals) {
+  const std::string args = "play --game kuhn_poker --seats random,random --games 500 --seed 3";
+  const Result run = kibitz(args);
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  EXPECT_TRUE(contains(run.out, "500 games")) << run.out;
+  EXPECT_TRUE(contains(run.out, "95% CI")) << run.out;
+  EXPECT_FALSE(contains(run.out, "game over")) << "no transcript for many games:\n" << run.out;
+  EXPECT_EQ(kibitz(args).out, run.out) << "the same seed must give the same games";
+  EXPECT_NE(kibitz("play --game kuhn_poker --seats random,random --games 500 --seed 4").out,
+            run.out);
+
+  // Zero-sum: the two means cancel.
+  std::istringstream lines(run.out);
+  std::string line;
+  std::vector<double> means;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    int seat = -1;
+    std::string label;
+    double mean = 0;
+    if (words >> seat >> label >> mean && label == "random") means.push_back(mean);
+  }
+  ASSERT_EQ(means.size(), 2u) << run.out;
+  EXPECT_NEAR(means[0] + means[1], 0.0, 1e-3) << run.out;
+}
+
+// An agent spec with several parameters reaches make_agent whole: the comma
+// inside its parentheses does not split seats.
+TEST(Play, SeatLabelsKeepAgentSpecsWhole) {
+  for (const AgentInfo& info : registered_agents()) {
+    // Two numeric parameters at their defaults (always a valid spec).
+    std::vector<std::string> args;
+    for (const ParamSpec& param : info.params) {
+      if (param.type == ParamType::kInt || param.type == ParamType::kDouble) {
+        args.push_back(param.name + "=" + param_value_to_string(param.default_value));
+      }
+    }
+    if (args.size() < 2) continue;
+    const std::string spec = info.name + "(" + args[0] + "," + args[1] + ")";
+    const Result run =
+        kibitz("play --game kuhn_poker --seats 'random," + spec + "' --games 2 --seed 1");
+    EXPECT_EQ(run.exit_code, kExitOk) << spec << "\n" << run.err;
+    EXPECT_TRUE(contains(run.out, "seat 1: " + spec)) << run.out;
+    return;
+  }
+  GTEST_SKIP() << "no registered agent takes two numeric parameters";
+}
+
+TEST(Play, SingleAgentGameShowsTheOutcome) {
+  const Result run = kibitz("play --game kuhn_poker --seats random,random --seed 5");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  EXPECT_TRUE(contains(run.out, "seed 5")) << run.out;
+  EXPECT_TRUE(contains(run.out, "game over: cards ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "returns: seat 0 (random) ")) << run.out;
+}
+
+}  // namespace
+}  // namespace kibitz::tools

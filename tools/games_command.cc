@@ -1,0 +1,135 @@
+// kibitz games: every registered game with its parameters, types, defaults,
+// ranges and help, as text for people or JSON for scripts. Everything printed
+// comes from the registry, so the listing cannot drift from the code.
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "env/core/registry.h"
+#include "tools/command.h"
+#include "tools/options.h"
+
+namespace kibitz::tools {
+namespace {
+
+// The fewest and most seats a game takes: the declared range of its
+// "players" parameter when it has one, else the seats of its default variant.
+std::pair<int, int> player_range(const GameInfo& info) {
+  for (const ParamSpec& param : info.params) {
+    if (param.name == "players" && param.type == ParamType::kInt && param.min && param.max) {
+      return {static_cast<int>(*param.min), static_cast<int>(*param.max)};
+    }
+  }
+  const int players = load_game(info.name)->num_players();
+  return {players, players};
+}
+
+std::string type_name(ParamType type) {
+  switch (type) {
+    case ParamType::kInt:
+      return "int";
+    case ParamType::kDouble:
+      return "number";
+    case ParamType::kBool:
+      return "bool";
+    case ParamType::kChoice:
+      return "choice";
+    case ParamType::kString:
+      return "text";
+  }
+  return "?";
+}
+
+std::string json_value(const ParamValue& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return json_quote(*text);
+  return param_value_to_string(value);  // ints, finite doubles, true/false are valid JSON as is
+}
+
+void print_text(const std::vector<const GameInfo*>& games) {
+  for (const GameInfo* info : games) {
+    const auto [min_players, max_players] = player_range(*info);
+    std::cout << info->name << ": " << info->title << ", " << min_players;
+    if (max_players != min_players) std::cout << "-" << max_players;
+    std::cout << " players\n  " << info->summary << "\n";
+    if (info->params.empty()) {
+      std::cout << "  parameters: none\n";
+    } else {
+      std::size_t width = 0;
+      for (const ParamSpec& param : info->params) width = std::max(width, param.name.size());
+      std::cout << "  parameters:\n";
+      for (const ParamSpec& param : info->params) {
+        std::cout << "    " << param.name << std::string(width - param.name.size() + 2, ' ')
+                  << param.describe_range() << "\n"
+                  << "    " << std::string(width + 2, ' ') << param.help << "\n";
+      }
+    }
+    std::cout << "  rules: kibitz rules " << info->name << "\n\n";
+  }
+}
+
+void print_json(const std::vector<const GameInfo*>& games) {
+  std::cout << "[";
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    const GameInfo& info = *games[g];
+    const auto [min_players, max_players] = player_range(info);
+    std::cout << (g == 0 ? "\n" : ",\n") << "  {\"name\": " << json_quote(info.name)
+              << ", \"title\": " << json_quote(info.title)
+              << ", \"summary\": " << json_quote(info.summary)
+              << ", \"min_players\": " << min_players << ", \"max_players\": " << max_players
+              << ", \"params\": [";
+    for (std::size_t p = 0; p < info.params.size(); ++p) {
+      const ParamSpec& param = info.params[p];
+      std::cout << (p == 0 ? "\n" : ",\n") << "    {\"name\": " << json_quote(param.name)
+                << ", \"type\": " << json_quote(type_name(param.type))
+                << ", \"default\": " << json_value(param.default_value);
+      if (param.min) std::cout << ", \"min\": " << param_value_to_string(*param.min);
+      if (param.max) std::cout << ", \"max\": " << param_value_to_string(*param.max);
+      if (!param.choices.empty()) {
+        std::cout << ", \"choices\": [";
+        for (std::size_t c = 0; c < param.choices.size(); ++c) {
+          std::cout << (c == 0 ? "" : ", ") << json_quote(param.choices[c]);
+        }
+        std::cout << "]";
+      }
+      std::cout << ", \"help\": " << json_quote(param.help) << "}";
+    }
+    std::cout << (info.params.empty() ? "" : "\n  ") << "]}";
+  }
+  std::cout << (games.empty() ? "" : "\n") << "]\n";
+}
+
+}  // namespace
+
+int run_games(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  const CommandUsage usage{
+      "games", "kibitz games [GAME...] [--json]",
+      "Lists the registered games (or only the named ones) with their number of players and\n"
+      "every parameter: type, default, range or choices, and what it means. A game is\n"
+      "chosen with a spec such as kuhn_poker(players=3).",
+      "kibitz games\nkibitz games kuhn_poker --json"};
+  po::options_description options;
+  std::vector<std::string> names;
+  bool json = false;
+  options.add_options()("json", po::bool_switch(&json), "print JSON instead of text")(
+      "game", po::value(&names)->value_name("GAME"), "a game to show (positional, repeatable)");
+  po::positional_options_description positional;
+  positional.add("game", -1);
+  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
+
+  std::vector<const GameInfo*> games;
+  if (names.empty()) {
+    for (const GameInfo& info : registered_games()) games.push_back(&info);
+  } else {
+    for (const std::string& name : names) games.push_back(&find_game(name));
+  }
+  if (json) {
+    print_json(games);
+  } else {
+    print_text(games);
+  }
+  return kExitOk;
+}
+
+}  // namespace kibitz::tools

@@ -1,0 +1,48 @@
+// Command-line helpers shared by the subcommands. Every command declares its
+// flags once in one Boost.Program_options description and parses them here,
+// strictly: an unknown flag, an abbreviated flag or a stray word is an error
+// (STYLE 10: config that forgives typos hides mistakes).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kibitz::tools {
+
+// What a command prints for --help, besides its flags.
+struct CommandUsage {
+  std::string_view name;         // "play"
+  std::string_view synopsis;     // "kibitz play --game SPEC --seats LABELS [options]"
+  std::string_view description;  // what it does, one paragraph
+  std::string_view examples;     // one command per line
+};
+
+// Parses `args` (the words after the command name) against `options`, to
+// which -h/--help is added. Prints the help and returns nullopt when --help
+// is given. Otherwise returns the values, required flags checked. Throws
+// boost::program_options::error naming the flag on unknown flags, missing or
+// bad values and extra words; main reports those with exit code 2.
+std::optional<boost::program_options::variables_map> parse_command_options(
+    const CommandUsage& usage, const boost::program_options::options_description& options,
+    const std::vector<std::string>& args,
+    const boost::program_options::positional_options_description& positional = {});
+
+// Splits `text` on `separator` at parenthesis depth 0, so that agent specs
+// such as "ismcts(sims=8,c=1)" stay whole, and trims spaces around items.
+// Throws KibitzError naming `what` (e.g. "--seats") for an empty item or
+// unbalanced parentheses.
+std::vector<std::string> split_top_level(std::string_view text, char separator,
+                                         std::string_view what);
+
+// A non-negative decimal integer for `flag`; throws KibitzError naming the
+// flag otherwise. Boost's own conversion would wrap "-1" to a huge seed.
+std::uint64_t parse_uint64(std::string_view text, std::string_view flag);
+
+// Escapes a string for a JSON string literal (quotes included).
+std::string json_quote(std::string_view text);
+
+}  // namespace kibitz::tools
