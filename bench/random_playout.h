@@ -4,15 +4,20 @@
 // exactly the games that the benchmark times.
 #pragma once
 
+#include "env/core/game.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
 #include "env/core/types.h"
 
 namespace kibitz::bench {
 
-// Caller-owned buffers, reused across moves and games so play allocates
-// nothing once they have grown to the game's largest node.
+// Caller-owned buffers, reused across moves and games. Reserved to the
+// game's action and outcome spaces up front, so play never allocates.
 struct PlayoutBuffers {
+  explicit PlayoutBuffers(const Game& game) {
+    actions.reserve(static_cast<std::size_t>(game.num_distinct_actions()));
+    outcomes.reserve(static_cast<std::size_t>(game.max_chance_outcomes()));
+  }
   ActionList actions;
   ChanceOutcomeList outcomes;
 };

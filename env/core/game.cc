@@ -15,9 +15,23 @@ int product(const std::vector<int>& shape) {
 
 Game::Game(std::string name, Params params) : name_(std::move(name)), params_(std::move(params)) {}
 
-int Game::information_state_tensor_size() const { return product(information_state_tensor_shape()); }
+int Game::information_state_tensor_size() const {
+  int size = information_state_tensor_size_.load(std::memory_order_relaxed);
+  if (size < 0) {
+    size = product(information_state_tensor_shape());
+    information_state_tensor_size_.store(size, std::memory_order_relaxed);
+  }
+  return size;
+}
 
-int Game::observation_tensor_size() const { return product(observation_tensor_shape()); }
+int Game::observation_tensor_size() const {
+  int size = observation_tensor_size_.load(std::memory_order_relaxed);
+  if (size < 0) {
+    size = product(observation_tensor_shape());
+    observation_tensor_size_.store(size, std::memory_order_relaxed);
+  }
+  return size;
+}
 
 std::unique_ptr<State> Game::state_from_history(std::span<const Action> history) const {
   std::unique_ptr<State> state = new_initial_state();

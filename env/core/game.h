@@ -3,6 +3,7 @@
 // A Game is shared (std::shared_ptr<const Game>) by all its States.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string>
@@ -46,6 +47,8 @@ class Game : public std::enable_shared_from_this<Game> {
   // Shapes of the fixed-size float tensors; the flat size is the product.
   virtual std::vector<int> information_state_tensor_shape() const = 0;
   virtual std::vector<int> observation_tensor_shape() const = 0;
+  // Flat sizes, computed once (the shapes are fixed for a game) so tensor
+  // writers on the hot path can check their buffers without allocating.
   int information_state_tensor_size() const;
   int observation_tensor_size() const;
 
@@ -60,6 +63,9 @@ class Game : public std::enable_shared_from_this<Game> {
  private:
   std::string name_;
   Params params_;
+  // -1 until first asked; computing twice in a race writes the same value.
+  mutable std::atomic<int> information_state_tensor_size_{-1};
+  mutable std::atomic<int> observation_tensor_size_{-1};
 };
 
 }  // namespace kibitz

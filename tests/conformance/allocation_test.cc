@@ -1,7 +1,8 @@
 // The hot-path allocation contract (DESIGN "Hot path", env/core/state.h) for
 // every registered game spec: after a warm-up, apply_action, legal_actions
 // and chance_outcomes into reused buffers, clone_into and
-// resample_from_infostate into an existing state allocate nothing, and
+// resample_from_infostate into an existing state and the tensor writers
+// into a reused buffer allocate nothing, and
 // clone() allocates only the new state (and its history buffer).
 //
 // This executable replaces the global operator new/delete with counting
@@ -175,10 +176,12 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
   weights.reserve(widest);
   std::unique_ptr<State> scratch = game->new_initial_state();
   std::unique_ptr<State> world = game->new_initial_state();
+  std::vector<float> infostate_buffer(static_cast<std::size_t>(game->information_state_tensor_size()));
+  std::vector<float> observation_buffer(static_cast<std::size_t>(game->observation_tensor_size()));
 
   OperationTally legal("legal_actions(out)"), chance("chance_outcomes(out)"),
       copy_into("clone_into"), resample("resample_from_infostate(p, rng, out)"),
-      apply("apply_action"),
+      apply("apply_action"), tensors("information_state_tensor / observation_tensor into a buffer"),
       apply_on_clone(
           "apply_action on a state made by clone() (a copy must keep the history reserved)"),
       clone_extra("clone() beyond the new state and its history buffer");
@@ -201,6 +204,10 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
       run(copy_into, [&] { state->clone_into(*scratch); });
       for (Player q = 0; q < n; ++q) {
         run(resample, [&] { state->resample_from_infostate(q, rng, *world); });
+        run(tensors, [&] {
+          state->information_state_tensor(q, infostate_buffer);
+          state->observation_tensor(q, observation_buffer);
+        });
       }
 
       std::unique_ptr<State> copy;
@@ -232,7 +239,7 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
   }
 
   for (const OperationTally* t :
-       {&legal, &chance, &copy_into, &resample, &apply, &apply_on_clone}) {
+       {&legal, &chance, &copy_into, &resample, &tensors, &apply, &apply_on_clone}) {
     EXPECT_EQ(t->allocations, 0) << GetParam().spec << ": " << t->name << " allocated "
                                  << t->allocations << " times in " << t->calls
                                  << " calls; first at history " << t->first_history;

@@ -1,0 +1,374 @@
+// kibitz_env_bench: the speed of every hot-path call of the core API, for every
+// registered game. Benchmarks are registered from kibitz::registered_games()
+// at start-up, so a new game is measured as soon as it is listed in
+// env/games/all_games.cc.
+//
+// Per game spec (every GameInfo::test_specs entry; --kibitz_specs=default
+// keeps only the first):
+//   playout             random full games, chance included: games/s and steps/s
+//   apply_action        one action of a pre-recorded random game (chance and
+//                       seats); a finished game is reset with clone_into
+//   legal_actions       legal_actions(out) at a decision node, reused buffer
+//   clone_into          copy into an existing state (allocation-free clone)
+//   clone               clone(): allocates the new state, freed each iteration
+//   resample            resample_from_infostate(p, rng, out) at a decision node
+//   infostate_tensor    information_state_tensor(p, span) into a reused buffer
+//   observation_tensor  observation_tensor(p, span) into a reused buffer (what
+//                       the gym layer encodes every step)
+//
+// Every benchmark reports allocs_per_op: heap allocations per call, counted by
+// the global operator new below during an untimed pass over the same calls
+// (so the timed loop pays nothing for counting). The hot-path contract
+// (DESIGN "Hot path") wants 0 for apply_action, legal_actions, clone_into and
+// resample.
+//
+// The state pools are generated outside the timed region, once per game spec
+// and only if one of its benchmarks runs, from fixed seeds: every run times
+// the same states.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bench/random_playout.h"
+#include "env/core/game.h"
+#include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "env/core/state.h"
+
+// ---- Heap-allocation counter ------------------------------------------------
+// Replacing the two base forms is enough: libstdc++ routes new[], nothrow and
+// sized deletes through them. Relaxed atomics: only the total matters.
+namespace {
+std::atomic<std::uint64_t> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+void* operator new(std::size_t size, std::align_val_t align) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const auto alignment = static_cast<std::size_t>(align);
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  const std::size_t rounded = (size + alignment - 1) / alignment * alignment;
+  if (void* p = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded)) return p;
+  throw std::bad_alloc();
+}
+
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace kibitz::bench {
+namespace {
+
+constexpr std::uint64_t kSeed = 20261121;
+// Enough distinct states to defeat branch-history memorisation of one
+// position, few enough to stay in L2 for small states.
+constexpr int kPoolSize = 1024;
+// Random games recorded for the apply_action replay.
+constexpr int kRecordedGames = 1024;
+// Calls in the untimed allocation-counting pass (also the warm-up).
+constexpr int kAllocProbeCalls = 4096;
+
+// Everything one game spec's benchmarks read, built before any timing.
+struct GamePools {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> initial;
+  // Non-terminal states, chance nodes included, from uniformly random points
+  // of random games.
+  std::vector<std::unique_ptr<State>> mid_game;
+  // States where a seat acts, and that seat.
+  std::vector<std::unique_ptr<State>> decisions;
+  std::vector<Player> decision_players;
+  // Random games back to back, each followed by kInvalidAction.
+  std::vector<Action> recorded_moves;
+};
+
+GamePools build_pools(const std::string& spec) {
+  GamePools pools;
+  pools.game = load_game(spec);
+  pools.initial = pools.game->new_initial_state();
+  Rng rng = Rng(kSeed).child("pools");
+  PlayoutBuffers buffers(*pools.game);
+  std::unique_ptr<State> state = pools.game->new_initial_state();
+  std::vector<Action> history;
+  std::vector<int> decision_points;
+  const int games = std::max(kPoolSize, kRecordedGames);
+  for (int g = 0; g < games; ++g) {
+    pools.initial->clone_into(*state);
+    history.clear();
+    decision_points.clear();
+    while (!state->is_terminal()) {
+      if (!state->is_chance_node()) decision_points.push_back(static_cast<int>(history.size()));
+      const Action action = random_move(*state, rng, buffers);
+      state->apply_action(action);
+      history.push_back(action);
+    }
+    if (g < kRecordedGames && !history.empty()) {
+      pools.recorded_moves.insert(pools.recorded_moves.end(), history.begin(), history.end());
+      pools.recorded_moves.push_back(kInvalidAction);
+    }
+    if (g >= kPoolSize) continue;
+    if (!history.empty()) {
+      const auto cut = rng.uniform_int(history.size());
+      pools.mid_game.push_back(
+          pools.game->state_from_history(std::span<const Action>(history.data(), cut)));
+    }
+    if (!decision_points.empty()) {
+      const auto cut = decision_points[rng.uniform_int(decision_points.size())];
+      pools.decisions.push_back(pools.game->state_from_history(
+          std::span<const Action>(history.data(), static_cast<std::size_t>(cut))));
+      pools.decision_players.push_back(pools.decisions.back()->current_player());
+    }
+  }
+  return pools;
+}
+
+// Built on first use so that --benchmark_filter on one game skips the others.
+class LazyPools {
+ public:
+  explicit LazyPools(std::string spec) : spec_(std::move(spec)) {}
+  GamePools& get() {
+    if (!pools_) pools_ = std::make_unique<GamePools>(build_pools(spec_));
+    return *pools_;
+  }
+
+ private:
+  std::string spec_;
+  std::unique_ptr<GamePools> pools_;
+};
+
+// Heap allocations per call of `op`, over an untimed pass.
+template <typename Op>
+double allocs_per_call(Op& op, int calls) {
+  const std::uint64_t before = g_allocations.load(std::memory_order_relaxed);
+  for (int i = 0; i < calls; ++i) op();
+  const std::uint64_t after = g_allocations.load(std::memory_order_relaxed);
+  return static_cast<double>(after - before) / calls;
+}
+
+// Counts allocations, then times one call of `op` per iteration.
+template <typename Op>
+void time_calls(benchmark::State& bench, Op op) {
+  const double allocs = allocs_per_call(op, kAllocProbeCalls);
+  for (auto _ : bench) op();
+  bench.SetItemsProcessed(bench.iterations());
+  bench.counters["allocs_per_op"] = allocs;
+}
+
+// Skips a benchmark that has nothing to time (a game with no decision node).
+bool skip_if_empty(benchmark::State& bench, std::size_t pool_size) {
+  if (pool_size > 0) return false;
+  bench.SkipWithError("no states of this kind in the random games");
+  return true;
+}
+
+void bm_playout(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  std::unique_ptr<State> state = pools.game->new_initial_state();
+  std::vector<double> returns(static_cast<std::size_t>(pools.game->num_players()));
+  PlayoutBuffers buffers(*pools.game);
+  Rng rng = Rng(kSeed).child("playout");
+  std::int64_t steps = 0;
+  auto play_one = [&] {
+    pools.initial->clone_into(*state);
+    steps += play_to_end(*state, rng, buffers);
+    state->returns(returns);
+    benchmark::DoNotOptimize(returns.data());
+    benchmark::ClobberMemory();
+  };
+  const double allocs = allocs_per_call(play_one, kAllocProbeCalls);
+  steps = 0;
+  for (auto _ : bench) play_one();
+  bench.SetItemsProcessed(bench.iterations());
+  bench.counters["steps"] =
+      benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  bench.counters["steps_per_game"] =
+      benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
+  bench.counters["allocs_per_op"] = allocs;
+}
+
+void bm_apply_action(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.recorded_moves.size())) return;
+  std::unique_ptr<State> state = pools.game->new_initial_state();
+  const std::vector<Action>& moves = pools.recorded_moves;
+  std::size_t next = 0;
+  time_calls(bench, [&] {
+    Action action = moves[next++];
+    if (action == kInvalidAction) {
+      // End of a recorded game: start the next one from a fresh state.
+      pools.initial->clone_into(*state);
+      if (next == moves.size()) next = 0;
+      action = moves[next++];
+    }
+    state->apply_action(action);
+    benchmark::ClobberMemory();
+  });
+  bench.SetLabel("per action; includes a clone_into reset per game");
+}
+
+void bm_legal_actions(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  ActionList actions;
+  actions.reserve(static_cast<std::size_t>(pools.game->num_distinct_actions()));
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->legal_actions(actions);
+    benchmark::DoNotOptimize(actions.data());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
+void bm_clone_into(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.mid_game.size())) return;
+  std::unique_ptr<State> destination = pools.game->new_initial_state();
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.mid_game[i]->clone_into(*destination);
+    benchmark::DoNotOptimize(destination.get());
+    benchmark::ClobberMemory();
+    if (++i == pools.mid_game.size()) i = 0;
+  });
+}
+
+void bm_clone(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.mid_game.size())) return;
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    std::unique_ptr<State> copy = pools.mid_game[i]->clone();
+    benchmark::DoNotOptimize(copy.get());
+    if (++i == pools.mid_game.size()) i = 0;
+  });
+  bench.SetLabel("allocating: new state + history, freed each call");
+}
+
+void bm_resample(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  std::unique_ptr<State> world = pools.game->new_initial_state();
+  Rng rng = Rng(kSeed).child("resample");
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->resample_from_infostate(pools.decision_players[i], rng, *world);
+    benchmark::DoNotOptimize(world.get());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
+void bm_infostate_tensor(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  std::vector<float> tensor(static_cast<std::size_t>(pools.game->information_state_tensor_size()));
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->information_state_tensor(pools.decision_players[i], tensor);
+    benchmark::DoNotOptimize(tensor.data());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
+void bm_observation_tensor(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  std::vector<float> tensor(static_cast<std::size_t>(pools.game->observation_tensor_size()));
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->observation_tensor(pools.decision_players[i], tensor);
+    benchmark::DoNotOptimize(tensor.data());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
+using BenchFn = void (*)(benchmark::State&, LazyPools&);
+
+struct NamedBench {
+  const char* name;
+  BenchFn fn;
+};
+
+constexpr NamedBench kBenches[] = {
+    {"playout", bm_playout},
+    {"apply_action", bm_apply_action},
+    {"legal_actions", bm_legal_actions},
+    {"clone_into", bm_clone_into},
+    {"clone", bm_clone},
+    {"resample", bm_resample},
+    {"infostate_tensor", bm_infostate_tensor},
+    {"observation_tensor", bm_observation_tensor},
+};
+
+// Registers every benchmark for every spec; the pools live until exit.
+void register_all(bool default_specs_only) {
+  std::vector<std::string> specs;
+  for (const GameInfo& info : registered_games()) {
+    for (const std::string& spec : info.test_specs) {
+      specs.push_back(spec);
+      if (default_specs_only) break;
+    }
+  }
+  for (const std::string& spec : specs) {
+    // Leaked on purpose: benchmarks hold references until the process ends.
+    auto* lazy = new LazyPools(spec);
+    for (const NamedBench& bench : kBenches) {
+      const std::string name = spec + "/" + bench.name;
+      const BenchFn fn = bench.fn;
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [fn, lazy](benchmark::State& state) { fn(state, *lazy); });
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kibitz::bench
+
+int main(int argc, char** argv) {
+  // Our one flag is taken out before Google Benchmark sees the arguments,
+  // since it rejects flags it does not know.
+  bool default_specs_only = false;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--kibitz_specs=default") {
+      default_specs_only = true;
+    } else if (arg == "--kibitz_specs=all") {
+      default_specs_only = false;
+    } else if (arg.starts_with("--kibitz_specs")) {
+      std::fprintf(stderr, "bad flag %s: use --kibitz_specs=all or --kibitz_specs=default\n",
+                   argv[i]);
+      return 2;
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::AddCustomContext("kibitz_specs", default_specs_only ? "default" : "all");
+  kibitz::bench::register_all(default_specs_only);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
