@@ -1,0 +1,76 @@
+#include "agents/search/evaluator.h"
+
+#include "agents/registry.h"
+#include "env/core/error.h"
+#include "env/core/seat_view.h"
+
+namespace kibitz {
+
+Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng) {
+  double u = rng.uniform_double();
+  for (const ChanceOutcome& outcome : outcomes) {
+    u -= outcome.probability;
+    if (u < 0) return outcome.action;
+  }
+  return outcomes.back().action;
+}
+
+void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
+                                      std::vector<double>* prior) {
+  KIBITZ_CHECK(prior == nullptr, "random rollouts give no prior");
+  while (!world.is_terminal()) {
+    if (world.is_chance_node()) {
+      world.chance_outcomes(outcomes_);
+      world.apply_action(sample_chance_outcome(outcomes_, rng));
+    } else {
+      world.legal_actions(actions_);
+      world.apply_action(actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))]);
+    }
+  }
+  world.returns(values);
+}
+
+AgentRolloutEvaluator::AgentRolloutEvaluator(const std::string& agent_spec,
+                                             std::shared_ptr<const Game> game, std::uint64_t seed) {
+  const Rng base(seed);
+  for (Player seat = 0; seat < game->num_players(); ++seat) {
+    agents_.push_back(make_agent(agent_spec, game, base.child("rollout_seat", seat).seed()));
+  }
+}
+
+void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
+                                     std::vector<double>* prior) {
+  KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
+  // Agents with per-game memory start afresh: the rollout begins mid-game.
+  for (Player seat = 0; seat < static_cast<Player>(agents_.size()); ++seat) {
+    agents_[static_cast<std::size_t>(seat)]->new_game(seat);
+  }
+  while (!world.is_terminal()) {
+    if (world.is_chance_node()) {
+      world.chance_outcomes(outcomes_);
+      world.apply_action(sample_chance_outcome(outcomes_, rng));
+    } else {
+      const Player seat = world.current_player();
+      world.apply_action(agents_[static_cast<std::size_t>(seat)]->act(SeatView(world, seat)));
+    }
+  }
+  world.returns(values);
+}
+
+EvaluatorFactory make_rollout_factory(const std::string& owner, const std::string& rollout,
+                                      std::shared_ptr<const Game> game) {
+  if (rollout == "random") {
+    return [](std::uint64_t) { return std::make_unique<RandomRolloutEvaluator>(); };
+  }
+  // Build once now so a bad spec fails when the agent is made, not mid-game.
+  try {
+    AgentRolloutEvaluator probe(rollout, game, 0);
+  } catch (const KibitzError& e) {
+    throw error(owner, ": bad rollout '", rollout, "' (random or an agent spec): ", e.what());
+  }
+  return [rollout, game](std::uint64_t seed) {
+    return std::make_unique<AgentRolloutEvaluator>(rollout, game, seed);
+  };
+}
+
+}  // namespace kibitz

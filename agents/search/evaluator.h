@@ -1,0 +1,93 @@
+// Evaluator: the seam through which search values a leaf (STYLE 6). Random
+// rollouts, rollouts played by another agent, a mock for tests and, later, a
+// LibTorch network all plug into the same ISMCTS through this one interface.
+//
+// An evaluator only ever sees worlds that the search itself sampled from the
+// acting seat's information set (SeatView::sample_world), never the true
+// state, so nothing it reads can leak hidden cards into a decision.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "env/core/game.h"
+#include "env/core/rng.h"
+#include "env/core/state.h"
+#include "env/core/types.h"
+
+namespace kibitz {
+
+// Values a sampled full state for every seat, optionally with a prior over the
+// actions of the seat to act. One instance serves one search thread.
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+
+  // Writes into `values` (size num_players) an estimate of each seat's final
+  // return from `world`, a non-terminal full state sampled by the search.
+  // The evaluator may advance `world` (a rollout plays it to the end): the
+  // search reads nothing from it afterwards. `rng` is the search thread's
+  // generator; all randomness must come from it or from seeds given at
+  // construction. When `prior` is not null (only if has_prior() and `world`
+  // is at a player node), also writes one probability per legal action, in
+  // the order of world.legal_actions() before the call, summing to 1.
+  virtual void evaluate(State& world, Rng& rng, std::span<double> values,
+                        std::vector<double>* prior) = 0;
+
+  // Whether evaluate() can fill a prior. Search then selects with PUCT
+  // (prior-weighted exploration) instead of UCB1.
+  virtual bool has_prior() const { return false; }
+};
+
+// Builds one evaluator per search thread; `seed` seeds what it builds (agents
+// for agent rollouts). Evaluators keep scratch buffers, so threads never
+// share one.
+using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(std::uint64_t seed)>;
+
+// Plays the world to the end: chance by its probabilities, every seat
+// uniformly among its legal actions. Returns the final returns.
+class RandomRolloutEvaluator : public Evaluator {
+ public:
+  void evaluate(State& world, Rng& rng, std::span<double> values,
+                std::vector<double>* prior) override;
+
+ private:
+  ActionList actions_;
+  ChanceOutcomeList outcomes_;
+};
+
+// Plays the world to the end with one agent per seat, each acting through the
+// SeatView of the rollout world (allowed: the world is already a sample, so
+// the agents see nothing the searching seat could not have imagined).
+class AgentRolloutEvaluator : public Evaluator {
+ public:
+  // Builds the agents with make_agent(agent_spec, game, ...), one per seat,
+  // seeded by children of `seed`. Throws KibitzError for a bad spec.
+  AgentRolloutEvaluator(const std::string& agent_spec, std::shared_ptr<const Game> game,
+                        std::uint64_t seed);
+
+  void evaluate(State& world, Rng& rng, std::span<double> values,
+                std::vector<double>* prior) override;
+
+ private:
+  std::vector<std::unique_ptr<Agent>> agents_;
+  ChanceOutcomeList outcomes_;
+};
+
+// An outcome drawn with its probability by walking the cumulative sum; if
+// rounding leaves the draw past the total, the last outcome takes it.
+Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng);
+
+// The factory for a `rollout=` parameter: "random" gives the built-in random
+// rollout (the same distribution as the random agent, without its overhead);
+// any other text is an agent spec for AgentRolloutEvaluator. A bad spec
+// throws KibitzError at once, naming `owner` (e.g. "agent ismcts").
+EvaluatorFactory make_rollout_factory(const std::string& owner, const std::string& rollout,
+                                      std::shared_ptr<const Game> game);
+
+}  // namespace kibitz

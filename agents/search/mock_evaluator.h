@@ -1,0 +1,67 @@
+// MockEvaluator: a fixed value and prior for search tests (STYLE 7), so the
+// search can be checked without rollouts or a network: a test states what
+// the evaluator believes and checks that the search follows it.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "agents/search/evaluator.h"
+#include "env/core/error.h"
+
+namespace kibitz {
+
+// Returns `values` for every world (or what `value_fn` computes from it) and,
+// when given action weights, a prior proportional to them over the legal
+// actions (an action without a weight gets `default_weight`).
+class MockEvaluator : public Evaluator {
+ public:
+  using ValueFn = std::function<void(const State& world, std::span<double> values)>;
+
+  MockEvaluator(std::vector<double> values, std::vector<double> action_weights = {},
+                double default_weight = 1.0)
+      : values_(std::move(values)),
+        weights_(std::move(action_weights)),
+        default_weight_(default_weight) {}
+  explicit MockEvaluator(ValueFn value_fn) : value_fn_(std::move(value_fn)) {}
+
+  void evaluate(State& world, Rng& rng, std::span<double> values,
+                std::vector<double>* prior) override {
+    ++calls_;
+    if (value_fn_) {
+      value_fn_(world, values);
+    } else {
+      KIBITZ_CHECK(values.size() == values_.size(), "mock values for ", values_.size(), " seats");
+      std::copy(values_.begin(), values_.end(), values.begin());
+    }
+    if (prior == nullptr) return;
+    world.legal_actions(legal_);
+    prior->clear();
+    double total = 0;
+    for (Action a : legal_) {
+      const auto i = static_cast<std::size_t>(a);
+      prior->push_back(i < weights_.size() ? weights_[i] : default_weight_);
+      total += prior->back();
+    }
+    for (double& p : *prior) p /= total;
+  }
+
+  bool has_prior() const override { return !weights_.empty(); }
+
+  // How many times evaluate() ran.
+  std::int64_t calls() const { return calls_; }
+
+ private:
+  std::vector<double> values_;
+  std::vector<double> weights_;
+  double default_weight_ = 1.0;
+  ValueFn value_fn_;
+  ActionList legal_;
+  std::int64_t calls_ = 0;
+};
+
+}  // namespace kibitz

@@ -1,0 +1,414 @@
+#include "agents/search/search_engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "env/core/error.h"
+
+namespace kibitz {
+
+std::uint64_t observation_key(const State& world, Player seat) {
+  // derive_seed is a stable FNV-1a + SplitMix64 mix of a string: the key only
+  // needs equality, and a stable hash keeps searches identical everywhere.
+  return derive_seed(0, world.information_state_string(seat), 0);
+}
+
+std::uint64_t observation_change_key(std::string_view before, std::string_view after) {
+  const std::size_t shorter = std::min(before.size(), after.size());
+  std::size_t prefix = 0;
+  while (prefix < shorter && before[prefix] == after[prefix]) ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < shorter - prefix &&
+         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  const std::string_view was = before.substr(prefix, before.size() - prefix - suffix);
+  const std::string_view now = after.substr(prefix, after.size() - prefix - suffix);
+  return derive_seed(derive_seed(suffix, was, 1), now, 2);
+}
+
+void RootSummary::clear(int num_actions) {
+  *this = RootSummary();
+  visits.assign(static_cast<std::size_t>(num_actions), 0);
+}
+
+void RootSummary::add(const RootSummary& other) {
+  if (visits.size() < other.visits.size()) visits.resize(other.visits.size(), 0);
+  for (std::size_t a = 0; a < other.visits.size(); ++a) visits[a] += other.visits[a];
+  value_sum += other.value_sum;
+  value_visits += other.value_visits;
+  simulations += other.simulations;
+  worlds += other.worlds;
+  tree_nodes += other.tree_nodes;
+  tree_bytes += other.tree_bytes;
+  max_depth = std::max(max_depth, other.max_depth);
+}
+
+SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
+                           std::unique_ptr<Evaluator> evaluator)
+    : game_(std::move(game)),
+      settings_(settings),
+      evaluator_(std::move(evaluator)),
+      puct_(evaluator_->has_prior()),
+      value_low_(game_->min_return()) {
+  const double range = game_->max_return() - game_->min_return();
+  KIBITZ_CHECK(range > 0, "game ", game_->name(), " has an empty return range");
+  value_scale_ = 1.0 / range;
+  const int n = settings_.variant == SearchVariant::kMultipleObserver ? game_->num_players() : 1;
+  for (int k = 0; k < n; ++k) trees_.emplace_back(k, settings_.max_nodes);
+  world_ = game_->new_initial_state();
+  determinization_ = game_->new_initial_state();
+  current_.resize(static_cast<std::size_t>(n));
+  detached_.resize(static_cast<std::size_t>(n));
+  paths_.resize(static_cast<std::size_t>(n));
+  before_.resize(static_cast<std::size_t>(n));
+  for (auto& path : paths_) path.reserve(static_cast<std::size_t>(game_->max_game_length()) + 1);
+  values_.resize(static_cast<std::size_t>(game_->num_players()));
+}
+
+int SearchEngine::selector(Player actor) const {
+  return settings_.variant == SearchVariant::kMultipleObserver ? actor : 0;
+}
+
+bool SearchEngine::grouped(int k, Player actor) const {
+  switch (settings_.variant) {
+    case SearchVariant::kSingleObserver:
+      return actor == kChancePlayer;
+    case SearchVariant::kMultipleObserver:
+      return actor != trees_[static_cast<std::size_t>(k)].owner();
+    case SearchVariant::kDeterminized:
+      return false;
+  }
+  return false;
+}
+
+// Both buffers were filled in this step: legal_ by select, outcomes_ at chance.
+int SearchEngine::room_hint(Player actor) const {
+  return static_cast<int>(actor == kChancePlayer ? outcomes_.size() : legal_.size());
+}
+
+void SearchEngine::reset_trees() {
+  // SO and PIMC keep one tree, owned by the searching seat; MO one per seat.
+  if (trees_.size() == 1) {
+    trees_[0].reset(observer_);
+  } else {
+    for (std::size_t k = 0; k < trees_.size(); ++k) trees_[k].reset(static_cast<Player>(k));
+  }
+}
+
+void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& budget,
+                          RootSummary& out) {
+  observer_ = view.seat();
+  max_depth_ = 0;
+  RootSummary mine;
+  mine.clear(game_->num_distinct_actions());
+  if (settings_.variant != SearchVariant::kDeterminized) {
+    reset_trees();
+    mine.simulations = run_simulations([&] { view.sample_world(rng, *world_); }, rng,
+                                       budget.simulations, budget.deadline);
+    add_root_summary(mine);
+    for (const SearchTree& tree : trees_) {
+      mine.tree_nodes += tree.num_nodes();
+      mine.tree_bytes += tree.bytes();
+    }
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t w = 0; w < budget.worlds; ++w) {
+      std::optional<std::chrono::steady_clock::time_point> deadline;
+      if (budget.deadline) deadline = start + (*budget.deadline - start) * (w + 1) / budget.worlds;
+      view.sample_world(rng, *determinization_);
+      reset_trees();
+      mine.simulations += run_simulations([&] { determinization_->clone_into(*world_); }, rng,
+                                          budget.simulations, deadline);
+      add_root_summary(mine);
+      mine.tree_nodes = std::max(mine.tree_nodes, trees_[0].num_nodes());
+      mine.tree_bytes = std::max(mine.tree_bytes, trees_[0].bytes());
+      ++mine.worlds;
+    }
+  }
+  mine.max_depth = max_depth_;
+  out.add(mine);
+}
+
+template <typename Sample>
+std::int64_t SearchEngine::run_simulations(
+    Sample&& sample, Rng& rng, std::int64_t simulations,
+    std::optional<std::chrono::steady_clock::time_point> deadline) {
+  if (!deadline) {
+    for (std::int64_t i = 0; i < simulations; ++i) {
+      sample();
+      simulate(rng);
+    }
+    return simulations;
+  }
+  // Reading the clock every few simulations keeps its cost out of the loop.
+  constexpr int kBatch = 16;
+  std::int64_t done = 0;
+  do {
+    for (int i = 0; i < kBatch; ++i) {
+      sample();
+      simulate(rng);
+    }
+    done += kBatch;
+  } while (std::chrono::steady_clock::now() < *deadline);
+  return done;
+}
+
+void SearchEngine::simulate(Rng& rng) {
+  const int num_trees = static_cast<int>(trees_.size());
+  for (int k = 0; k < num_trees; ++k) {
+    current_[static_cast<std::size_t>(k)] = SearchTree::kRoot;
+    detached_[static_cast<std::size_t>(k)] = 0;
+    paths_[static_cast<std::size_t>(k)].clear();
+    paths_[static_cast<std::size_t>(k)].push_back(SearchTree::kRoot);
+  }
+  bool stop = false;
+  while (!stop && !world_->is_terminal()) {
+    const Player actor = world_->current_player();
+    Action action;
+    if (actor == kChancePlayer) {
+      world_->chance_outcomes(outcomes_);
+      action = sample_chance_outcome(outcomes_, rng);
+    } else {
+      const int s = selector(actor);
+      if (!select(trees_[static_cast<std::size_t>(s)], current_[static_cast<std::size_t>(s)], rng,
+                  action)) {
+        break;
+      }
+    }
+    // A tree other than the searching seat's keys a move it sees for the
+    // first time by how its owner's view changes: keep the view before.
+    for (int k = 0; k < num_trees; ++k) {
+      const Player owner = trees_[static_cast<std::size_t>(k)].owner();
+      if (owner != observer_ && needs_observation(k, actor, action)) {
+        before_[static_cast<std::size_t>(k)] = world_->information_state_string(owner);
+      }
+    }
+    world_->apply_action(action);
+    // Every tree moves with the world; one new node in any tree ends the
+    // descent (expand one node, then evaluate).
+    for (int k = 0; k < num_trees; ++k) {
+      bool created = false;
+      const std::int32_t next = descend(k, actor, action, created);
+      if (next == SearchTree::kNoNode) {
+        detached_[static_cast<std::size_t>(k)] = 1;
+        stop = true;
+        continue;
+      }
+      current_[static_cast<std::size_t>(k)] = next;
+      paths_[static_cast<std::size_t>(k)].push_back(next);
+      stop = stop || created;
+    }
+  }
+  for (const auto& path : paths_) {
+    max_depth_ = std::max(max_depth_, static_cast<int>(path.size()) - 1);
+  }
+  evaluate_and_backup(rng);
+}
+
+bool SearchEngine::select(SearchTree& tree, std::int32_t node, Rng& rng, Action& action) {
+  world_->legal_actions(legal_);
+  return puct_ ? select_puct(tree, node, action) : select_ucb(tree, node, rng, action);
+}
+
+bool SearchEngine::select_ucb(SearchTree& tree, std::int32_t node, Rng& rng, Action& action) {
+  // One merge pass over the sorted legal actions and the sorted edges splits
+  // the legal actions into tried (an edge with a child) and untried.
+  compatible_.clear();
+  untried_.clear();
+  {
+    const std::span<SearchEdge> edges = tree.edges(node);
+    const std::int32_t first = tree.node(node).first_edge;
+    std::size_t j = 0;
+    for (Action a : legal_) {
+      while (j < edges.size() && edges[j].action < a) ++j;
+      if (j < edges.size() && edges[j].action == a && edges[j].child != SearchTree::kNoNode) {
+        compatible_.push_back(first + static_cast<std::int32_t>(j));
+      } else {
+        untried_.push_back(a);
+      }
+    }
+  }
+  const bool expand = !untried_.empty() && !tree.full();
+  if (!expand && compatible_.empty()) return false;
+  // This simulation makes a choice here: every legal tried child was available.
+  for (std::int32_t e : compatible_) ++tree.edge(e).availability;
+  if (expand) {
+    action = untried_[static_cast<std::size_t>(rng.uniform_int(untried_.size()))];
+    std::int32_t e = tree.find_edge(node, action);
+    if (e < 0) e = tree.add_edge(node, action, static_cast<int>(legal_.size()));
+    ++tree.edge(e).availability;
+    return true;
+  }
+  double best = -std::numeric_limits<double>::infinity();
+  for (std::int32_t e : compatible_) {
+    const SearchEdge& edge = tree.edge(e);
+    const SearchNode& child = tree.node(edge.child);
+    const double n = child.visits;
+    const double q = (child.value_sum / n - value_low_) * value_scale_;
+    const double score =
+        q + settings_.c * std::sqrt(std::log(static_cast<double>(edge.availability)) / n);
+    if (score > best) {
+      best = score;
+      action = edge.action;
+    }
+  }
+  return true;
+}
+
+bool SearchEngine::select_puct(SearchTree& tree, std::int32_t node, Action& action) {
+  // A node gets its prior when the evaluator first sees it: until then it is
+  // a leaf (this is how the root's prior is fetched, in the first simulation).
+  if (!tree.node(node).has_prior) return false;
+  // An action the prior never saw (legal only in other worlds) gets the
+  // uniform share of this world's actions.
+  const float uniform = 1.0f / static_cast<float>(legal_.size());
+  for (Action a : legal_) {
+    if (tree.find_edge(node, a) < 0) {
+      tree.edge(tree.add_edge(node, a, static_cast<int>(legal_.size()))).prior = uniform;
+    }
+  }
+  compatible_.clear();
+  const std::span<SearchEdge> edges = tree.edges(node);
+  const std::int32_t first = tree.node(node).first_edge;
+  std::size_t j = 0;
+  for (Action a : legal_) {
+    while (edges[j].action < a) ++j;
+    compatible_.push_back(first + static_cast<std::int32_t>(j));
+  }
+  // Untried children start at the visit-weighted mean of the tried ones
+  // (first-play urgency), the acting seat's estimate of this node.
+  double tried_value = 0.0;
+  double tried_visits = 0.0;
+  for (std::int32_t e : compatible_) {
+    SearchEdge& edge = tree.edge(e);
+    ++edge.availability;
+    if (edge.child == SearchTree::kNoNode) continue;
+    const SearchNode& child = tree.node(edge.child);
+    tried_value += (child.value_sum - value_low_ * child.visits) * value_scale_;
+    tried_visits += child.visits;
+  }
+  const double fpu = tried_visits > 0 ? tried_value / tried_visits : 0.5;
+  double best = -std::numeric_limits<double>::infinity();
+  bool found = false;
+  for (std::int32_t e : compatible_) {
+    const SearchEdge& edge = tree.edge(e);
+    double q = fpu;
+    double n = 0.0;
+    if (edge.child != SearchTree::kNoNode) {
+      const SearchNode& child = tree.node(edge.child);
+      n = child.visits;
+      q = (child.value_sum / n - value_low_) * value_scale_;
+    } else if (tree.full()) {
+      continue;  // cannot expand any more
+    }
+    const double score = q + settings_.c * edge.prior *
+                                 std::sqrt(static_cast<double>(edge.availability)) / (1.0 + n);
+    if (score > best) {
+      best = score;
+      action = edge.action;
+      found = true;
+    }
+  }
+  return found;
+}
+
+bool SearchEngine::needs_observation(int k, Player actor, Action action) const {
+  const auto i = static_cast<std::size_t>(k);
+  return !detached_[i] && grouped(k, actor) && trees_[i].find_edge(current_[i], action) < 0;
+}
+
+std::int32_t SearchEngine::descend(int k, Player actor, Action action, bool& created) {
+  SearchTree& tree = trees_[static_cast<std::size_t>(k)];
+  const std::int32_t node = current_[static_cast<std::size_t>(k)];
+  if (detached_[static_cast<std::size_t>(k)]) return SearchTree::kNoNode;
+  std::int32_t e = tree.find_edge(node, action);
+  if (e >= 0 && tree.edge(e).child != SearchTree::kNoNode) return tree.edge(e).child;
+  const Player value_seat = actor >= 0 ? actor : tree.owner();
+  if (!grouped(k, actor)) {
+    const std::int32_t child = tree.add_node(value_seat, static_cast<std::uint64_t>(action));
+    if (child == SearchTree::kNoNode) return child;
+    if (e < 0) e = tree.add_edge(node, action, room_hint(actor));
+    tree.edge(e).child = child;
+    created = true;
+    return child;
+  }
+  // First time this move is seen here: find the child for what the owner
+  // observed of it, shared with any move it cannot tell apart. The edge then
+  // remembers the answer, so the strings are built once per (node, move);
+  // docs/search.md states the assumption this makes. The searching seat's
+  // tree is one information set of its owner at every node, so the whole
+  // string is the key; another seat's tree spans all of that seat's hidden
+  // cards, so only the change of its view is compared.
+  const std::uint64_t key =
+      tree.owner() == observer_
+          ? observation_key(*world_, tree.owner())
+          : observation_change_key(before_[static_cast<std::size_t>(k)],
+                                   world_->information_state_string(tree.owner()));
+  std::int32_t child = SearchTree::kNoNode;
+  for (const SearchEdge& edge : tree.edges(node)) {
+    if (edge.child != SearchTree::kNoNode && tree.node(edge.child).key == key) {
+      child = edge.child;
+      break;
+    }
+  }
+  if (child == SearchTree::kNoNode) {
+    child = tree.add_node(value_seat, key);
+    if (child == SearchTree::kNoNode) return child;
+    created = true;
+  }
+  if (e < 0) e = tree.add_edge(node, action, room_hint(actor));
+  tree.edge(e).child = child;
+  return child;
+}
+
+void SearchEngine::evaluate_and_backup(Rng& rng) {
+  if (world_->is_terminal()) {
+    world_->returns(values_);
+  } else {
+    // Under PUCT the selecting tree's leaf takes the evaluator's prior.
+    int prior_tree = -1;
+    if (puct_ && !world_->is_chance_node()) {
+      const int s = selector(world_->current_player());
+      const auto si = static_cast<std::size_t>(s);
+      if (!detached_[si] && !trees_[si].node(current_[si]).has_prior) {
+        prior_tree = s;
+        world_->legal_actions(legal_);
+      }
+    }
+    evaluator_->evaluate(*world_, rng, values_, prior_tree >= 0 ? &prior_ : nullptr);
+    if (prior_tree >= 0) {
+      KIBITZ_CHECK(prior_.size() == legal_.size(), "prior over ", prior_.size(), " actions, ",
+                   legal_.size(), " legal");
+      SearchTree& tree = trees_[static_cast<std::size_t>(prior_tree)];
+      const std::int32_t node = current_[static_cast<std::size_t>(prior_tree)];
+      for (std::size_t i = 0; i < legal_.size(); ++i) {
+        std::int32_t e = tree.find_edge(node, legal_[i]);
+        if (e < 0) e = tree.add_edge(node, legal_[i], static_cast<int>(legal_.size()));
+        tree.edge(e).prior = static_cast<float>(prior_[i]);
+      }
+      tree.node(node).has_prior = true;
+    }
+  }
+  for (std::size_t k = 0; k < trees_.size(); ++k) {
+    for (std::int32_t index : paths_[k]) {
+      SearchNode& n = trees_[k].node(index);
+      ++n.visits;
+      n.value_sum += values_[static_cast<std::size_t>(n.value_seat)];
+    }
+  }
+}
+
+void SearchEngine::add_root_summary(RootSummary& out) const {
+  const SearchTree& tree = trees_[static_cast<std::size_t>(selector(observer_))];
+  for (const SearchEdge& edge : tree.edges(SearchTree::kRoot)) {
+    if (edge.child == SearchTree::kNoNode) continue;
+    out.visits[static_cast<std::size_t>(edge.action)] += tree.node(edge.child).visits;
+  }
+  const SearchNode& root = tree.node(SearchTree::kRoot);
+  out.value_sum += root.value_sum;
+  out.value_visits += root.visits;
+}
+
+}  // namespace kibitz

@@ -1,0 +1,169 @@
+// SearchEngine: one thread's Monte Carlo search over sampled worlds. It runs
+// the three variants behind the search agents (docs/search.md):
+//
+//  * SO-ISMCTS (Cowling, Powley and Whitehouse 2012, single observer): each
+//    simulation samples a world from the searching seat's information set and
+//    descends one tree whose edges are moves. Selection uses UCB1 with
+//    availability counts: a child's exploration term counts only the
+//    simulations in which its action was legal in the sampled world.
+//  * MO-ISMCTS (multiple observer): one tree per seat. The seat to act selects
+//    in its own tree, where its moves branch by action; every other tree
+//    follows the move as its owner observes it, so moves that owner cannot
+//    tell apart (a face-down card) lead to one node.
+//  * Determinized UCT (PIMC): for each sampled world, a perfect-information
+//    tree over that one world; root visits are summed over the worlds.
+//
+// Chance moves are sampled by their probabilities and, in the ISMCTS trees,
+// grouped by what the tree's owner observes of them. A simulation expands at
+// most one node per tree, evaluates the leaf with the Evaluator (exact
+// returns at a terminal world) and backs up into every node on the path the
+// return of the seat that chose the move into it.
+//
+// Search reads the real game only through SeatView::sample_world, so no
+// hidden card of the true state can influence it (docs/search.md).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "agents/search/evaluator.h"
+#include "agents/search/search_tree.h"
+#include "env/core/game.h"
+#include "env/core/rng.h"
+#include "env/core/seat_view.h"
+#include "env/core/state.h"
+
+namespace kibitz {
+
+// Which search an engine runs.
+enum class SearchVariant {
+  kSingleObserver,    // SO-ISMCTS: one tree, every seat's moves by action
+  kMultipleObserver,  // MO-ISMCTS: one tree per seat, others' moves by observation
+  kDeterminized,      // PIMC: one perfect-information tree per sampled world
+};
+
+// Settings an engine keeps for its lifetime.
+struct SearchSettings {
+  SearchVariant variant = SearchVariant::kSingleObserver;
+  // Exploration constant; returns are scaled to [0, 1] by the game's bounds.
+  double c = 0.7;
+  // Node bound per tree (MO keeps one tree per seat); the root counts.
+  std::int64_t max_nodes = 1'000'000;
+};
+
+// How much one engine searches in one decision.
+struct SearchBudget {
+  // Simulations: in total for ISMCTS, per world for PIMC.
+  std::int64_t simulations = 1000;
+  // PIMC only: how many worlds this engine samples and searches.
+  std::int64_t worlds = 1;
+  // When set, replaces `simulations`: search until then (PIMC gives each world
+  // an equal slice). At least one simulation runs per tree.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+// What searches found at the root; engines add into one summary.
+struct RootSummary {
+  std::vector<std::uint64_t> visits;  // per action of the game's action space
+  double value_sum = 0.0;             // the searching seat's returns at the root
+  std::uint64_t value_visits = 0;
+  std::int64_t simulations = 0;
+  std::int64_t worlds = 0;     // PIMC determinizations searched
+  std::size_t tree_nodes = 0;  // summed over trees; PIMC: largest tree per engine
+  std::size_t tree_bytes = 0;  // likewise
+  int max_depth = 0;           // deepest node reached, in moves below the root
+
+  // Zeroes everything for a game with `num_actions` actions.
+  void clear(int num_actions);
+  void add(const RootSummary& other);
+};
+
+class SearchEngine {
+ public:
+  SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
+               std::unique_ptr<Evaluator> evaluator);
+
+  // Searches for the view's seat and adds the results into `out` (sized by
+  // out.clear(num_distinct_actions)). Trees are reset first, keeping their
+  // memory for reuse.
+  void search(const SeatView& view, Rng& rng, const SearchBudget& budget, RootSummary& out);
+
+  // The trees of the last search: MO has one per seat (tree i is seat i's),
+  // the others one. For tests and diagnostics.
+  int num_trees() const { return static_cast<int>(trees_.size()); }
+  const SearchTree& tree(int index) const { return trees_[static_cast<std::size_t>(index)]; }
+
+ private:
+  // Runs simulations until the budget ends; `sample` puts a fresh world into
+  // world_ before each.
+  template <typename Sample>
+  std::int64_t run_simulations(Sample&& sample, Rng& rng, std::int64_t simulations,
+                               std::optional<std::chrono::steady_clock::time_point> deadline);
+  void reset_trees();
+  void simulate(Rng& rng);
+  // Chooses the move at a node of the selecting tree; false when the node is
+  // a leaf to evaluate (memory full, or unevaluated under PUCT).
+  bool select(SearchTree& tree, std::int32_t node, Rng& rng, Action& action);
+  bool select_ucb(SearchTree& tree, std::int32_t node, Rng& rng, Action& action);
+  bool select_puct(SearchTree& tree, std::int32_t node, Action& action);
+  // Whether tree k meets `action` at its current node for the first time and
+  // must work out what its owner observes of it.
+  bool needs_observation(int k, Player actor, Action action) const;
+  // Follows `action` (already applied to world_) from tree k's current node;
+  // creates the child when missing. kNoNode when the tree is full.
+  std::int32_t descend(int k, Player actor, Action action, bool& created);
+  void evaluate_and_backup(Rng& rng);
+  void add_root_summary(RootSummary& out) const;
+
+  // Tree index that selects for `actor`, and whether tree k groups actor's
+  // moves by its owner's observation rather than by action.
+  int selector(Player actor) const;
+  bool grouped(int k, Player actor) const;
+  int room_hint(Player actor) const;
+
+  std::shared_ptr<const Game> game_;
+  SearchSettings settings_;
+  std::unique_ptr<Evaluator> evaluator_;
+  bool puct_;
+  double value_low_;    // game's min_return
+  double value_scale_;  // 1 / (max_return - min_return)
+  Player observer_ = 0;
+
+  std::vector<SearchTree> trees_;
+  std::unique_ptr<State> world_;            // the simulation's world, reused
+  std::unique_ptr<State> determinization_;  // PIMC: the world being searched
+
+  // Per-simulation scratch, reused so a simulation allocates nothing.
+  std::vector<std::int32_t> current_;  // per tree: the node reached
+  std::vector<char> detached_;         // per tree: could not follow (full)
+  std::vector<std::vector<std::int32_t>> paths_;
+  // Per tree: its owner's information state string before the move, kept
+  // when the tree must key the move by observation_change_key.
+  std::vector<std::string> before_;
+  std::vector<std::int32_t> compatible_;  // selecting node's edges legal in the world
+  ActionList legal_;
+  ActionList untried_;
+  ChanceOutcomeList outcomes_;
+  std::vector<double> values_;
+  std::vector<double> prior_;
+  int max_depth_ = 0;
+};
+
+// 64-bit key of what `seat` has seen in `world` (a hash of its information
+// state string): equal keys mean the seat cannot tell the worlds apart.
+std::uint64_t observation_key(const State& world, Player seat);
+
+// 64-bit key of how a seat's information state string changed over one move:
+// the changed text of `before` and of `after` (between their common prefix
+// and common suffix) and the common suffix's length. Unlike
+// observation_key, it leaves out what the seat knew before the move (its own
+// hidden cards sit in the unchanged parts), so moves seen the same way in
+// different sampled worlds get the same key.
+std::uint64_t observation_change_key(std::string_view before, std::string_view after);
+
+}  // namespace kibitz
