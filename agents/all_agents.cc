@@ -1,6 +1,7 @@
 // The agent registry's list: one line per agent (explicit, like all_games.cc).
 #include <algorithm>
 
+#include "agents/heuristic/heuristic_agent.h"
 #include "agents/random/random_agent.h"
 #include "agents/registry.h"
 #include "agents/search/search_agent.h"
@@ -12,6 +13,7 @@ const std::vector<AgentInfo>& registered_agents() {
   static const std::vector<AgentInfo> agents = [] {
     std::vector<AgentInfo> list = {
         CfrAgent::info(),
+        HeuristicAgent::info(),
         RandomAgent::info(),
         SearchAgent::ismcts_info(),
         SearchAgent::mo_ismcts_info(),

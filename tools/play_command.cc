@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@
 #include "env/core/seat_view.h"
 #include "env/core/spec.h"
 #include "env/core/state.h"
+#include "replays/recorder.h"
+#include "replays/replay_writer.h"
 #include "tools/command.h"
 #include "tools/human_agent.h"
 #include "tools/options.h"
@@ -70,13 +73,15 @@ struct Seat {
 // person only their own seat's view unless --reveal asks for everything.
 class Table {
  public:
+  // With a `writer`, every finished game is recorded into it.
   Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed, bool reveal,
-        bool narrate)
+        bool narrate, replays::ReplayWriter* writer)
       : game_(std::move(game)),
         seats_(std::move(seats)),
         seed_(seed),
         reveal_(reveal),
-        narrate_(narrate) {
+        narrate_(narrate),
+        writer_(writer) {
     int humans = 0;
     for (std::size_t i = 0; i < seats_.size(); ++i) {
       if (seats_[i].human) {
@@ -105,10 +110,16 @@ class Table {
     if (narrate_) std::cout << "\n=== game " << index + 1 << " ===\n";
     if (reveal_) std::cout << "  state: " << state->to_string() << "\n";
     last_view_.clear();
+    std::optional<replays::Recorder> recorder;
+    if (writer_ != nullptr) recorder.emplace(*game_, seed_, labels(), agent_specs());
     while (!state->is_terminal()) {
       const Player actor = state->current_player();
       const Action action =
           actor == kChancePlayer ? sample_chance(*state, chance_rng) : ask_seat(*state, actor);
+      if (recorder) {
+        recorder->on_action(*state, action,
+                            actor == kChancePlayer ? nullptr : agent_of(actor).last_decision());
+      }
       // The action's text is taken before the move, from the mover's side
       // (and only when printed: agents-only runs stay allocation-light).
       const std::string text = narrate_ ? state->action_to_string(actor, action) : std::string();
@@ -116,6 +127,7 @@ class Table {
       if (narrate_) narrate(*state, actor, text);
     }
     std::vector<double> returns = state->returns();
+    if (recorder) writer_->write(recorder->finish(*state));
     if (narrate_) {
       std::cout << "game over: " << state->to_string() << "\nreturns:";
       for (std::size_t i = 0; i < returns.size(); ++i) {
@@ -128,6 +140,18 @@ class Table {
   }
 
  private:
+  const Agent& agent_of(Player seat) const { return *seats_[static_cast<std::size_t>(seat)].agent; }
+  std::vector<std::string> labels() const {
+    std::vector<std::string> out;
+    for (const Seat& seat : seats_) out.push_back(seat.label);
+    return out;
+  }
+  std::vector<std::string> agent_specs() const {
+    std::vector<std::string> out;
+    for (const Seat& seat : seats_) out.push_back(seat.agent->spec());
+    return out;
+  }
+
   Action sample_chance(const State& state, Rng& rng) {
     state.chance_outcomes(outcomes_);
     weights_.clear();
@@ -177,6 +201,8 @@ class Table {
   std::uint64_t seed_;
   bool reveal_;
   bool narrate_;
+  // Where finished games are recorded; nullptr for none.
+  replays::ReplayWriter* writer_;
   Player only_human_ = -1;  // the one human seat, or -1 for none or several
   std::string last_view_;   // the person's information state as last printed
   ChanceOutcomeList outcomes_;
@@ -239,13 +265,15 @@ int run_play(const std::vector<std::string>& args) {
       "with a 95% confidence interval. Exit status 2 if input ends before a game does.",
       "kibitz play --game kuhn_poker --seats human,random\n"
       "kibitz play --game 'kuhn_poker(players=3)' --seats random,human,random --seed 7\n"
-      "kibitz play --game leduc_poker --seats random,random --games 2000 --seed 1"};
+      "kibitz play --game leduc_poker --seats random,random --games 2000 --seed 1\n"
+      "kibitz play --game leduc_poker --seats random,random --games 100 --record games.kbr"};
   po::options_description options;
   std::string game_spec;
   std::string seats_text;
   std::string seed_text;
   int num_games = 1;
   bool reveal = false;
+  std::string record_path;
   options.add_options()("game", po::value(&game_spec)->required()->value_name("SPEC"),
                         "the game spec, e.g. kuhn_poker or 'kuhn_poker(players=3)'")(
       "seats", po::value(&seats_text)->required()->value_name("LABELS"),
@@ -254,13 +282,18 @@ int run_play(const std::vector<std::string>& args) {
       "seeds chance (per game) and every agent (per seat)")(
       "games", po::value(&num_games)->default_value(1)->value_name("G"), "number of games to play")(
       "reveal", po::bool_switch(&reveal),
-      "show the full state, hidden cards included, after every move");
+      "show the full state, hidden cards included, after every move")(
+      "record", po::value(&record_path)->value_name("PATH"),
+      "write every finished game to the replay file PATH (replaced; see docs/replays.md)");
   if (!parse_command_options(usage, options, args)) return kExitOk;
 
   const std::uint64_t seed = parse_uint64(seed_text, "--seed");
   if (num_games < 1) throw error("--games must be at least 1, got ", num_games);
   const std::shared_ptr<const Game> game = load_game(game_spec);
   std::vector<Seat> seats = make_seats(seats_text, game, seed);
+  // Opened before the first game, so an unwritable path fails at once.
+  std::optional<replays::ReplayWriter> writer;
+  if (!record_path.empty()) writer.emplace(record_path);
 
   bool any_human = false;
   for (const Seat& seat : seats) any_human = any_human || seat.human;
@@ -273,7 +306,7 @@ int run_play(const std::vector<std::string>& args) {
   std::cout << std::flush;
 
   std::vector<ReturnStats> stats(seats.size());
-  Table table(game, std::move(seats), seed, reveal, narrate);
+  Table table(game, std::move(seats), seed, reveal, narrate, writer ? &*writer : nullptr);
   for (int g = 0; g < num_games; ++g) {
     std::vector<double> returns;
     try {
@@ -282,11 +315,18 @@ int run_play(const std::vector<std::string>& args) {
       std::cout << std::flush;
       std::cerr << "kibitz play: input closed during game " << g + 1 << " of " << num_games
                 << "; the game was abandoned\n";
+      if (writer) writer->close();  // the games that ended are kept
       return kExitBadInput;
     }
     for (std::size_t i = 0; i < returns.size(); ++i) stats[i].add(returns[i]);
   }
   if (num_games > 1) print_summary(*game, table.seats(), stats, num_games, seed);
+  if (writer) {
+    writer->close();
+    const std::size_t recorded = writer->records_written();
+    std::cout << "recorded " << recorded << (recorded == 1 ? " game" : " games") << " to "
+              << record_path << "\n";
+  }
   return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 #include "env/core/registry.h"
 #include "env/games/kuhn_poker/kuhn_poker.h"
 #include "env/games/leduc_poker/leduc_poker.h"
+#include "env/games/loyalist_spies/loyalist_spies_game.h"
 
 namespace kibitz {
 
@@ -14,6 +15,7 @@ const std::vector<GameInfo>& registered_games() {
     std::vector<GameInfo> list = {
         kuhn_poker::game_info(),
         leduc_poker::game_info(),
+        loyalist_spies::game_info(),
     };
     std::sort(list.begin(), list.end(),
               [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });

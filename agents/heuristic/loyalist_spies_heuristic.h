@@ -1,0 +1,40 @@
+// Rules of thumb for Loyalist Spies, read from the seat's information-state
+// tensor (loyalist_spies::decode_information_state) and the legal actions:
+//  - keep: a seat dealt a Joker keeps it with probability joker_keep (it is
+//    then a Traitor and keeps its Jokers and its highest cards); otherwise it
+//    keeps its five lowest cards (low totals make missions succeed);
+//  - play: a Traitor (anyone holding a Joker) plays its highest card, a loyal
+//    seat its lowest;
+//  - discard: a loyal seat drops a Joker if it has one, else its highest card;
+//    a Traitor drops its lowest non-Joker;
+//  - Jack: look at a seat whose suit it does not know yet;
+//  - Queen: loyal seats put low cards on top, Traitors high ones.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "env/core/rng.h"
+#include "env/games/loyalist_spies/cards.h"
+
+namespace kibitz {
+
+class LoyalistSpiesHeuristic : public Agent {
+ public:
+  LoyalistSpiesHeuristic(double joker_keep, std::uint64_t seed);
+
+  std::string spec() const override;
+  void new_game(Player seat) override;
+  Action act(const SeatView& view) override;
+
+ private:
+  double joker_keep_;
+  Rng rng_;
+  std::vector<float> tensor_;
+  ActionList legal_;
+  loyalist_spies::CardMask keep_plan_ = 0;  // the five cards chosen at the first keep of a round
+};
+
+}  // namespace kibitz

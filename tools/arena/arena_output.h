@@ -1,0 +1,38 @@
+// What an arena run writes: the summary table on standard output, the JSON
+// summary (--json) and the per-game CSV (--csv). Formats are documented in
+// docs/CLI.md; none of them depends on the thread count or on timing, so
+// the same seed gives byte-identical outputs.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include "tools/arena/arena_report.h"
+#include "tools/arena/arena_runner.h"
+
+namespace kibitz::tools {
+
+// Facts about a run that are not in its results.
+struct ArenaRunInfo {
+  std::int64_t games_requested = 0;  // --games as given
+  std::int64_t deals_planned = 0;    // games_requested rounded up to whole deals
+  bool interrupted = false;
+};
+
+// The lines printed before the run: game, seed, agents, schedule.
+void print_arena_plan(std::ostream& out, const ArenaSetup& setup, const ArenaRunInfo& info);
+
+// The summary table: per agent, per seat, and the methods used.
+void print_arena_table(std::ostream& out, const ArenaSetup& setup, const ArenaRunInfo& info,
+                       const ArenaSummary& summary);
+
+// One JSON object with the setup, the run's size and every statistic.
+void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRunInfo& info,
+                      const ArenaSummary& summary);
+
+// A header, then one row per finished game in game order:
+// game,deal,rotation,seat0_agent..,seat0_return.. with the agent specs as
+// given (quoted, as CSV requires, when they hold commas).
+void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResults& results);
+
+}  // namespace kibitz::tools

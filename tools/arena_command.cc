@@ -1,0 +1,175 @@
+// kibitz arena: a tournament between agents with paired deals. Every deal
+// (one chance stream) is played once per seating of the schedule, so every
+// agent plays every seat equally often with the same luck; the command
+// reports per-agent mean return and win rate with 95% intervals, per-seat
+// results and Bradley-Terry ratings, and can write a JSON summary and a
+// per-game CSV. Ctrl-C stops starting new games and reports what finished.
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "env/core/error.h"
+#include "env/core/registry.h"
+#include "tools/arena/arena_output.h"
+#include "tools/arena/arena_report.h"
+#include "tools/arena/arena_runner.h"
+#include "tools/command.h"
+#include "tools/options.h"
+#include "tools/output_file.h"
+#include "tools/progress_bar.h"
+
+namespace kibitz::tools {
+namespace {
+
+// Runs beyond this would hold too many results in memory (each game keeps
+// one double per seat); split them by seed instead.
+constexpr std::int64_t kMaxGames = 100'000'000;
+constexpr int kMaxThreads = 1024;
+
+// Set by SIGINT. A signal handler may touch only lock-free atomics.
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) {
+  if (interrupted.exchange(true)) _exit(kExitInterrupted);  // a second Ctrl-C: quit now
+  constexpr char kMessage[] =
+      "\nkibitz arena: interrupted; finishing the games under way (Ctrl-C again to quit now)\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+// Catches SIGINT for its lifetime and restores the previous handler after.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
+}  // namespace
+
+int run_arena(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  const CommandUsage usage{
+      "arena",
+      "kibitz arena --game SPEC --agents A,B,... [--games N] [--threads T] [--seed S]\n"
+      "                    [--json FILE] [--csv FILE] [--quiet]",
+      "Plays a tournament between agents with paired deals. Each deal (one chance stream,\n"
+      "drawn from the seed) is played once per seating, and the seatings give every agent\n"
+      "every seat equally often: k agents in a p-seat game rotate (k <= p, seats filled\n"
+      "cyclically) or take every ordered choice of p agents (k > p). --games is rounded up\n"
+      "to whole deals. Reports each agent's mean return and win rate with 95% intervals\n"
+      "(over per-deal means), per-seat results, and Bradley-Terry ratings (Elo scale) from\n"
+      "per-deal duplicate comparisons with bootstrap intervals. Results do not depend on\n"
+      "--threads. Progress goes to stderr (a line every 5 s when it is not a terminal).\n"
+      "Ctrl-C stops starting games, lets running ones finish, prints the statistics of the\n"
+      "complete deals and exits 130.",
+      "kibitz arena --game kuhn_poker --agents 'cfr(iters=200),random' --games 4000\n"
+      "kibitz arena --game leduc_poker --agents cfr,random --threads 2 --json r.json\n"
+      "kibitz arena --game 'kuhn_poker(players=3)' --agents cfr,random --csv games.csv --quiet"};
+  std::string game_spec;
+  std::string agents_text;
+  std::string seed_text;
+  std::int64_t num_games = 1000;
+  int threads = 1;
+  std::string json_path;
+  std::string csv_path;
+  bool quiet = false;
+  po::options_description options;
+  // One flag per line reads better than the formatter's packing.
+  // clang-format off
+  options.add_options()
+      ("game", po::value(&game_spec)->required()->value_name("SPEC"),
+       "the game, e.g. kuhn_poker or 'kuhn_poker(players=3)'")
+      ("agents", po::value(&agents_text)->required()->value_name("A,B,..."),
+       "agent specs separated by commas outside parentheses")
+      ("games", po::value(&num_games)->default_value(num_games)->value_name("N"),
+       "games to play, rounded up to whole deals")
+      ("threads", po::value(&threads)->default_value(threads)->value_name("T"),
+       "worker threads (results are the same for any T)")
+      ("seed", po::value(&seed_text)->default_value("0")->value_name("S"),
+       "seeds the deals, the agents and the rating bootstrap")
+      ("json", po::value(&json_path)->value_name("FILE"),
+       "write the summary as JSON (atomically: temporary file, then rename)")
+      ("csv", po::value(&csv_path)->value_name("FILE"),
+       "write one row per finished game as CSV (atomically)")
+      ("quiet", po::bool_switch(&quiet), "no progress on stderr");
+  // clang-format on
+  if (!parse_command_options(usage, options, args)) return kExitOk;
+
+  const std::uint64_t seed = parse_uint64(seed_text, "--seed");
+  if (num_games < 1 || num_games > kMaxGames) {
+    throw error("--games must be between 1 and ", kMaxGames, ", got ", num_games);
+  }
+  if (threads < 1 || threads > kMaxThreads) {
+    throw error("--threads must be between 1 and ", kMaxThreads, ", got ", threads);
+  }
+  const std::shared_ptr<const Game> game = load_game(game_spec);
+  std::vector<std::string> agents = split_top_level(agents_text, ',', "--agents");
+  if (agents.size() < 2) {
+    throw error("--agents needs at least two agents (use kibitz play to watch one)");
+  }
+  ArenaSetup setup = [&] {
+    try {
+      return make_arena_setup(game, std::move(agents), seed);
+    } catch (const KibitzError& e) {
+      throw error("--agents: ", e.what());
+    }
+  }();
+  if (!json_path.empty()) check_writable(json_path);
+  if (!csv_path.empty()) check_writable(csv_path);
+
+  const int rotations = setup.schedule.num_rotations();
+  ArenaRunInfo info;
+  info.games_requested = num_games;
+  info.deals_planned = (num_games + rotations - 1) / rotations;
+
+  ArenaResults results = [&] {
+    // Ctrl-C is caught before the plan is printed, so a script that sees the
+    // plan knows an interrupt will be answered with a summary.
+    const InterruptGuard guard;
+    print_arena_plan(std::cout, setup, info);
+    std::cout << std::flush;
+    ProgressBar bar(std::cerr, "kibitz arena", "games", info.deals_planned * rotations,
+                    ::isatty(STDERR_FILENO) != 0, !quiet);
+    ArenaRunOptions run;
+    run.threads = threads;
+    run.stop = &interrupted;
+    run.progress = [&bar](std::int64_t done, std::int64_t) { bar.update(done); };
+    ArenaResults finished = play_arena(setup, info.deals_planned, run);
+    bar.finish(finished.num_finished());
+    info.interrupted = interrupted.load();
+    return finished;
+  }();
+
+  const ArenaSummary summary = summarize_arena(setup, results);
+  print_arena_table(std::cout, setup, info, summary);
+  std::cout << std::flush;
+  if (!json_path.empty()) {
+    write_file_atomically(json_path,
+                          [&](std::ostream& out) { write_arena_json(out, setup, info, summary); });
+  }
+  if (!csv_path.empty()) {
+    write_file_atomically(csv_path,
+                          [&](std::ostream& out) { write_arena_csv(out, setup, results); });
+  }
+  return info.interrupted ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace kibitz::tools

@@ -1,0 +1,260 @@
+// kibitz replay: work with replay files (docs/replays.md). Subcommands:
+//   verify FILE            re-simulate every record and check every fact
+//   export FILE --json     the records as JSON for people
+//   run SCENARIO.json      play a hand-written game and print where it ends
+//   view FILE              step through a game as one seat saw it, or revealed
+// Each subcommand parses its own flags; this file routes and reports.
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "env/core/error.h"
+#include "replays/record_json.h"
+#include "replays/replay_reader.h"
+#include "replays/verify.h"
+#include "tools/command.h"
+#include "tools/options.h"
+#include "tools/output_file.h"
+#include "tools/replay/replay_view.h"
+#include "tools/replay/scenario.h"
+
+namespace kibitz::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+int run_verify(const std::vector<std::string>& args) {
+  const CommandUsage usage{
+      "replay verify", "kibitz replay verify FILE [--expect-game SPEC]",
+      "Reads every record of FILE and re-simulates it from its game spec and action history,\n"
+      "checking every recorded fact: each action legal where it was taken, the final returns,\n"
+      "the number of seats, annotations only over the acting seat's legal actions. Prints each\n"
+      "problem with its record and move. Exit status 0 when every record verifies, 1 when a\n"
+      "record has a problem or the file is damaged (cut short, corrupted, another format\n"
+      "version), 2 when FILE cannot be opened.",
+      "kibitz replay verify games.kbr\n"
+      "kibitz replay verify games.kbr --expect-game leduc_poker"};
+  po::options_description options;
+  std::string path;
+  std::string expected_game;
+  options.add_options()("file", po::value(&path)->required()->value_name("FILE"),
+                        "the replay file (positional)")(
+      "expect-game", po::value(&expected_game)->value_name("SPEC"),
+      "every record must be a game of SPEC");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
+
+  replays::ReplayReader reader(path, expected_game);
+  replays::ReplayRecord record;
+  std::size_t records = 0;
+  std::size_t bad_records = 0;
+  try {
+    while (reader.next(record)) {
+      const std::vector<replays::Problem> problems = replays::verify_record(record);
+      for (const replays::Problem& problem : problems) {
+        std::cout << "record " << records << ", " << replays::describe(problem) << "\n";
+      }
+      bad_records += problems.empty() ? 0 : 1;
+      ++records;
+    }
+  } catch (const KibitzError& e) {
+    std::cout << e.what() << "\n" << path << ": stopped after " << records << " records\n";
+    return kExitCheckFailed;
+  }
+  if (bad_records > 0) {
+    std::cout << path << ": " << bad_records << " of " << records << " records have problems\n";
+    return kExitCheckFailed;
+  }
+  std::cout << path << ": " << records << " record" << (records == 1 ? "" : "s")
+            << ", all verified\n";
+  return kExitOk;
+}
+
+int run_export(const std::vector<std::string>& args) {
+  const CommandUsage usage{
+      "replay export", "kibitz replay export FILE --json [--out OUT]",
+      "Writes every record of FILE as one JSON document with named fields, each action also as\n"
+      "its text (format in docs/replays.md), to standard output or to OUT (written atomically:\n"
+      "OUT never holds half a document). A damaged FILE is an error (exit 2) naming the record.",
+      "kibitz replay export games.kbr --json | less\n"
+      "kibitz replay export games.kbr --json --out games.json"};
+  po::options_description options;
+  std::string path;
+  std::string out_path;
+  bool as_json = false;
+  options.add_options()("file", po::value(&path)->required()->value_name("FILE"),
+                        "the replay file (positional)")(
+      "json", po::bool_switch(&as_json), "export as JSON (the one format so far; required)")(
+      "out", po::value(&out_path)->value_name("OUT"), "write to OUT instead of standard output");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
+  if (!as_json) throw error("choose the format: --json (see kibitz replay export --help)");
+
+  replays::ReplayReader reader(path);
+  const auto write = [&reader](std::ostream& out) {
+    replays::JsonRecordWriter json(out);
+    replays::ReplayRecord record;
+    while (reader.next(record)) json.write(record);
+    json.finish();
+    out << "\n";
+  };
+  if (out_path.empty()) {
+    write(std::cout);
+  } else {
+    write_file_atomically(out_path, write);
+  }
+  return kExitOk;
+}
+
+int run_scenario_command(const std::vector<std::string>& args) {
+  const CommandUsage usage{
+      "replay run", "kibitz replay run SCENARIO.json",
+      "Plays a game written by hand: SCENARIO.json names the game and lists the actions, chance\n"
+      "outcomes included, as their texts (\"deal Js\", \"raise\") or numbers; each is resolved\n"
+      "against the legal actions at its point. Prints the final state as JSON: the moves, the\n"
+      "history, the full state, the player to move, and the returns when the game is over.\n"
+      "With \"expect_returns\" in the scenario, exit status 1 when the returns differ (or the\n"
+      "game is not over). Schema and example: docs/replays.md.",
+      "kibitz replay run tests/replays/data/leduc_pair_wins.json"};
+  po::options_description options;
+  std::string path;
+  options.add_options()("scenario", po::value(&path)->required()->value_name("SCENARIO.json"),
+                        "the scenario file (positional)");
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
+
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw error("cannot read scenario '", path, "'");
+  std::ostringstream text;
+  text << file.rdbuf();
+  const Scenario scenario = parse_scenario(text.str(), path);
+  ScenarioRun run;
+  try {
+    run = run_scenario(scenario);
+  } catch (const KibitzError& e) {
+    throw error(path, ": ", e.what());
+  }
+  std::cout << scenario_result_json(scenario, run);
+  const std::string failure = check_expected_returns(scenario, run);
+  if (!failure.empty()) {
+    std::cout.flush();
+    std::cerr << "kibitz replay run: " << path << ": " << failure << "\n";
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+int run_view(const std::vector<std::string>& args) {
+  const CommandUsage usage{
+      "replay view", "kibitz replay view FILE [--game N] (--as-seat P | --reveal) [--print]",
+      "Steps through record N of FILE (from 0) in the terminal: n/next or Enter, b/back,\n"
+      "j N/jump N, q/quit. With --as-seat P it shows exactly what seat P saw: its information\n"
+      "state and observation, its own moves and annotations, who else moved but never what\n"
+      "(a face-down card would leak), and only its own return; a step is a moment P's view\n"
+      "changed. With --reveal it shows every move, the full state and every annotation.\n"
+      "--print prints all the steps at once, for scripts.",
+      "kibitz replay view games.kbr --as-seat 0\n"
+      "kibitz replay view games.kbr --game 3 --reveal --print"};
+  po::options_description options;
+  std::string path;
+  std::string game_text;
+  int as_seat = -1;
+  bool reveal = false;
+  bool print = false;
+  options.add_options()("file", po::value(&path)->required()->value_name("FILE"),
+                        "the replay file (positional)")(
+      "game", po::value(&game_text)->default_value("0")->value_name("N"),
+      "the record to view, counted from 0")("as-seat", po::value(&as_seat)->value_name("P"),
+                                            "show only what seat P saw")(
+      "reveal", po::bool_switch(&reveal), "show everything, hidden cards included")(
+      "print", po::bool_switch(&print), "print every step and exit (no prompt)");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto vars = parse_command_options(usage, options, args, positional);
+  if (!vars) return kExitOk;
+  const bool has_seat = vars->count("as-seat") > 0;
+  if (has_seat == reveal) {
+    throw error("choose one view: --as-seat P (what seat P saw) or --reveal (everything)");
+  }
+  const std::uint64_t wanted = parse_uint64(game_text, "--game");
+
+  replays::ReplayReader reader(path);
+  std::string_view payload;
+  while (reader.record_index() < wanted) {
+    if (!reader.next_payload(payload)) {
+      throw error(path, " holds ", reader.record_index(), " records; --game ", wanted,
+                  " does not exist (records are counted from 0)");
+    }
+  }
+  replays::ReplayRecord record;
+  if (!reader.next(record)) {
+    throw error(path, " holds ", wanted, " records; --game ", wanted,
+                " does not exist (records are counted from 0)");
+  }
+  ViewOptions view;
+  if (has_seat) view.as_seat = as_seat;
+  view.reveal = reveal;
+  const ReplayScreens screens = render_replay(record, static_cast<std::size_t>(wanted), view);
+  if (print) {
+    print_replay(screens, std::cout);
+  } else {
+    browse_replay(screens, std::cin, std::cout, ::isatty(STDIN_FILENO) == 0);
+  }
+  return kExitOk;
+}
+
+// The replay subcommands, in the order the help lists them.
+struct Subcommand {
+  const char* name;
+  CommandFn run;
+  const char* summary;
+};
+
+const std::vector<Subcommand>& subcommands() {
+  static const std::vector<Subcommand> table = {
+      {"verify", run_verify, "re-simulate every record of a file and check every recorded fact"},
+      {"export", run_export, "write the records of a file as JSON"},
+      {"run", run_scenario_command, "play a hand-written JSON scenario and print the final state"},
+      {"view", run_view, "step through a game as one seat saw it, or with everything revealed"},
+  };
+  return table;
+}
+
+void print_replay_usage(std::ostream& out) {
+  out << "usage: kibitz replay SUBCOMMAND [options]    (kibitz replay SUBCOMMAND --help)\n\n"
+         "subcommands:\n";
+  for (const Subcommand& sub : subcommands()) {
+    const std::string name = sub.name;
+    out << "  " << name << std::string(10 - name.size(), ' ') << sub.summary << "\n";
+  }
+  out << "\nreplay files, scenarios and the JSON format: docs/replays.md\n";
+}
+
+}  // namespace
+
+int run_replay(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    print_replay_usage(std::cerr);
+    return kExitBadInput;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_replay_usage(std::cout);
+    return kExitOk;
+  }
+  for (const Subcommand& sub : subcommands()) {
+    if (args[0] == sub.name) return sub.run(std::vector<std::string>(args.begin() + 1, args.end()));
+  }
+  std::string names;
+  for (const Subcommand& sub : subcommands())
+    names += std::string(names.empty() ? "" : ", ") + sub.name;
+  throw error("unknown replay subcommand '", args[0], "'; subcommands: ", names);
+}
+
+}  // namespace kibitz::tools
