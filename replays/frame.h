@@ -23,6 +23,7 @@ inline constexpr std::size_t kFrameHeaderSize = 16;
 inline constexpr std::array<char, 4> kFrameMagic = {'K', 'B', 'Z', 'R'};
 inline constexpr std::uint32_t kMaxPayloadBytes = std::uint32_t{1} << 28;
 
+// The fields of one frame header, as stored.
 struct FrameHeader {
   std::array<char, 4> magic{};
   std::uint32_t version = 0;

@@ -23,6 +23,7 @@
 
 namespace kibitz::replays {
 
+// Builds the record of one game from the moves it is told about.
 class Recorder {
  public:
   // Starts the record of a game of `game` (the clock starts now). There must

@@ -18,6 +18,7 @@
 
 namespace kibitz::replays {
 
+// Reads the records of one replay file or stream, checking every frame.
 class ReplayReader {
  public:
   // Opens `path`; throws KibitzError naming it when it cannot be opened.

@@ -22,11 +22,13 @@
 
 namespace kibitz::replays {
 
+// What happens to a file that already exists at the path.
 enum class WriteMode {
   kReplace,  // the file ends up holding only the records written now
   kAppend,   // the records written now go after those already in the file
 };
 
+// Writes records to one replay file, atomically (see above).
 class ReplayWriter {
  public:
   // Creates the temporary file at once, so a path that cannot be written

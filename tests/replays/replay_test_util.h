@@ -135,6 +135,7 @@ inline void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
+// How a run of the kibitz binary ended.
 struct CommandResult {
   int exit_code = -1;
   std::string out;

@@ -26,8 +26,8 @@ struct DealSums {
         pair_return(static_cast<std::size_t>(agents * agents), 0.0) {}
 
   void clear() {
-    for (std::vector<double>* sums : {&agent_return, &agent_wins, &agent_seat_return,
-                                      &seat_return, &seat_wins, &pair_return}) {
+    for (std::vector<double>* sums :
+         {&agent_return, &agent_wins, &agent_seat_return, &seat_return, &seat_wins, &pair_return}) {
       std::fill(sums->begin(), sums->end(), 0.0);
     }
   }

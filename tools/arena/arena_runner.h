@@ -93,8 +93,8 @@ struct ArenaRunOptions {
 // worker threads taking games in index order from a shared counter. Returns
 // when every game has finished or, after a stop, when the games under way
 // have; every game taken is finished, so the finished games are a prefix of
-// the schedule and only the last deal may be incomplete. If a game throws, no further games start and the first exception is
-// rethrown here once the workers have stopped.
+// the schedule and only the last deal may be incomplete. If a game throws, no further games start
+// and the first exception is rethrown here once the workers have stopped.
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
                         const ArenaRunOptions& options);
 

@@ -23,11 +23,13 @@
 
 namespace kibitz::tools {
 
+// Whose view to show.
 struct ViewOptions {
   std::optional<Player> as_seat;  // show what this seat saw
   bool reveal = false;            // show everything (exactly one of the two)
 };
 
+// A rendered record: what the viewer steps through.
 struct ReplayScreens {
   std::string header;              // the game, seed, seats, time
   std::vector<std::string> steps;  // steps[0] is the start

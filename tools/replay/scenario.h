@@ -27,6 +27,7 @@ struct ScenarioAction {
   std::optional<std::int64_t> number;
 };
 
+// A parsed scenario file.
 struct Scenario {
   std::string game;
   std::optional<std::uint64_t> seed;  // informational: kept in the output, changes nothing
