@@ -1,6 +1,8 @@
 #include "env/gym/env.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -16,13 +18,16 @@ Action sample_chance_outcome(std::span<const ChanceOutcome> outcomes, Rng& rng) 
   KIBITZ_CHECK(!outcomes.empty(), "a chance node with no outcomes");
   double u = rng.uniform_double();
   // Most chance nodes of card games are uniform (a card from the deck): then
-  // the outcome is picked by index. The equality scan has no dependency
-  // chain, unlike the cumulative walk below, which costs an add's latency
-  // per outcome.
-  const double first = outcomes.front().probability;
-  bool uniform = true;
-  for (const ChanceOutcome& outcome : outcomes) uniform &= outcome.probability == first;
-  if (uniform) {
+  // the outcome is picked by index. The test compares bit patterns (the same
+  // as == for positive probabilities) and ORs the differences, integer work
+  // without branches that vectorises, where the cumulative walk below costs
+  // a floating-point add's latency per outcome.
+  const auto first = std::bit_cast<std::uint64_t>(outcomes.front().probability);
+  std::uint64_t differences = 0;
+  for (const ChanceOutcome& outcome : outcomes) {
+    differences |= std::bit_cast<std::uint64_t>(outcome.probability) ^ first;
+  }
+  if (differences == 0) {
     const auto n = outcomes.size();
     const auto index = static_cast<std::size_t>(u * static_cast<double>(n));
     return outcomes[index < n ? index : n - 1].action;
