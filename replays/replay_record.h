@@ -33,8 +33,9 @@ struct Annotation {
 // One game, start to end.
 struct ReplayRecord {
   std::string game;  // canonical spec with every parameter, e.g. "kuhn_poker(players=2)"
-  // The seed of the run that produced the game (what the producing command
-  // was given); with the command, it reproduces the game.
+  // The seed the game was played from: `kibitz play`'s --seed, or for an
+  // arena game its deal's own seed (see docs/replays.md); with the producing
+  // command it reproduces the game.
   std::uint64_t seed = 0;
   std::vector<std::string> seat_labels;  // as given for each seat, e.g. "human", "random"
   std::vector<std::string> agent_specs;  // what each seat's agent reported as its spec

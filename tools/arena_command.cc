@@ -2,8 +2,9 @@
 // (one chance stream) is played once per seating of the schedule, so every
 // agent plays every seat equally often with the same luck; the command
 // reports per-agent mean return and win rate with 95% intervals, per-seat
-// results and Bradley-Terry ratings, and can write a JSON summary and a
-// per-game CSV. Ctrl-C stops starting new games and reports what finished.
+// results and Bradley-Terry ratings, and can write a JSON summary, a
+// per-game CSV and a replay file of every game. Ctrl-C stops starting new
+// games and reports (and writes) what finished.
 #include <unistd.h>
 
 #include <atomic>
@@ -11,11 +12,13 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "replays/replay_writer.h"
 #include "tools/arena/arena_output.h"
 #include "tools/arena/arena_report.h"
 #include "tools/arena/arena_runner.h"
@@ -69,7 +72,7 @@ int run_arena(const std::vector<std::string>& args) {
   const CommandUsage usage{
       "arena",
       "kibitz arena --game SPEC --agents A,B,... [--games N] [--threads T] [--seed S]\n"
-      "                    [--json FILE] [--csv FILE] [--quiet]",
+      "                    [--json FILE] [--csv FILE] [--record PATH] [--quiet]",
       "Plays a tournament between agents with paired deals. Each deal (one chance stream,\n"
       "drawn from the seed) is played once per seating, and the seatings give every agent\n"
       "every seat equally often: k agents in a p-seat game rotate (k <= p, seats filled\n"
@@ -77,12 +80,14 @@ int run_arena(const std::vector<std::string>& args) {
       "to whole deals. Reports each agent's mean return and win rate with 95% intervals\n"
       "(over per-deal means), per-seat results, and Bradley-Terry ratings (Elo scale) from\n"
       "per-deal duplicate comparisons with bootstrap intervals. Results do not depend on\n"
-      "--threads. Progress goes to stderr (a line every 5 s when it is not a terminal).\n"
-      "Ctrl-C stops starting games, lets running ones finish, prints the statistics of the\n"
-      "complete deals and exits 130.",
+      "--threads. --record writes every game as a replay record, in game order. Progress\n"
+      "goes to stderr (a line every 5 s when it is not a terminal). Ctrl-C stops starting\n"
+      "games, lets running ones finish, prints the statistics of the complete deals, writes\n"
+      "the files with every finished game and exits 130.",
       "kibitz arena --game kuhn_poker --agents 'cfr(iters=200),random' --games 4000\n"
       "kibitz arena --game leduc_poker --agents cfr,random --threads 2 --json r.json\n"
-      "kibitz arena --game 'kuhn_poker(players=3)' --agents cfr,random --csv games.csv --quiet"};
+      "kibitz arena --game 'kuhn_poker(players=3)' --agents cfr,random --csv games.csv --quiet\n"
+      "kibitz arena --game leduc_poker --agents cfr,random --games 200 --record games.kbr"};
   std::string game_spec;
   std::string agents_text;
   std::string seed_text;
@@ -90,6 +95,7 @@ int run_arena(const std::vector<std::string>& args) {
   int threads = 1;
   std::string json_path;
   std::string csv_path;
+  std::string record_path;
   bool quiet = false;
   po::options_description options;
   // One flag per line reads better than the formatter's packing.
@@ -109,6 +115,8 @@ int run_arena(const std::vector<std::string>& args) {
        "write the summary as JSON (atomically: temporary file, then rename)")
       ("csv", po::value(&csv_path)->value_name("FILE"),
        "write one row per finished game as CSV (atomically)")
+      ("record", po::value(&record_path)->value_name("PATH"),
+       "write every finished game to the replay file PATH, in game order (atomically)")
       ("quiet", po::bool_switch(&quiet), "no progress on stderr");
   // clang-format on
   if (!parse_command_options(usage, options, args)) return kExitOk;
@@ -134,6 +142,11 @@ int run_arena(const std::vector<std::string>& args) {
   }();
   if (!json_path.empty()) check_writable(json_path);
   if (!csv_path.empty()) check_writable(csv_path);
+  // Opened before the first game, so an unwritable path fails at once; if
+  // the run fails, the writer's destructor drops its temporary file and the
+  // path keeps its old contents.
+  std::optional<replays::ReplayWriter> writer;
+  if (!record_path.empty()) writer.emplace(record_path);
 
   const int rotations = setup.schedule.num_rotations();
   ArenaRunInfo info;
@@ -152,6 +165,12 @@ int run_arena(const std::vector<std::string>& args) {
     run.threads = threads;
     run.stop = &interrupted;
     run.progress = [&bar](std::int64_t done, std::int64_t) { bar.update(done); };
+    if (writer) {
+      // The runner calls this one game at a time, in game order.
+      run.on_record = [&writer](std::int64_t, const replays::ReplayRecord& record) {
+        writer->write(record);
+      };
+    }
     ArenaResults finished = play_arena(setup, info.deals_planned, run);
     bar.finish(finished.num_finished());
     info.interrupted = interrupted.load();
@@ -168,6 +187,14 @@ int run_arena(const std::vector<std::string>& args) {
   if (!csv_path.empty()) {
     write_file_atomically(csv_path,
                           [&](std::ostream& out) { write_arena_csv(out, setup, results); });
+  }
+  if (writer) {
+    // After an interrupt too: every finished game has been written, so the
+    // file holds exactly the games the CSV lists.
+    writer->close();
+    const std::size_t recorded = writer->records_written();
+    std::cout << "recorded " << recorded << (recorded == 1 ? " game" : " games") << " to "
+              << record_path << "\n";
   }
   return info.interrupted ? kExitInterrupted : kExitOk;
 }

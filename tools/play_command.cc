@@ -5,7 +5,7 @@
 // games it reports each seat's mean return with a 95% confidence interval.
 #include <unistd.h>
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -22,6 +22,7 @@
 #include "env/core/state.h"
 #include "replays/recorder.h"
 #include "replays/replay_writer.h"
+#include "tools/arena/statistics.h"
 #include "tools/command.h"
 #include "tools/human_agent.h"
 #include "tools/options.h"
@@ -36,31 +37,6 @@ std::string signed_number(double x, const char* format = "%+g") {
   std::snprintf(buffer, sizeof buffer, format, x);
   return buffer;
 }
-
-// Running mean and variance of one seat's returns (Welford's update, which
-// stays accurate over millions of games).
-class ReturnStats {
- public:
-  void add(double x) {
-    ++count_;
-    const double delta = x - mean_;
-    mean_ += delta / static_cast<double>(count_);
-    sum_squares_ += delta * (x - mean_);
-  }
-  double mean() const { return mean_; }
-  // Half-width of the normal-approximation 95% interval for the mean; 0 for
-  // fewer than two games, where the spread is unknown.
-  double half_width_95() const {
-    if (count_ < 2) return 0.0;
-    const double n = static_cast<double>(count_);
-    return 1.96 * std::sqrt(sum_squares_ / (n - 1) / n);
-  }
-
- private:
-  std::int64_t count_ = 0;
-  double mean_ = 0.0;
-  double sum_squares_ = 0.0;
-};
 
 // One seat at the table: what the user typed and who plays it.
 struct Seat {
@@ -234,7 +210,7 @@ std::vector<Seat> make_seats(const std::string& seats_text, const std::shared_pt
 }
 
 void print_summary(const Game& game, const std::vector<Seat>& seats,
-                   const std::vector<ReturnStats>& stats, int num_games, std::uint64_t seed) {
+                   const std::vector<RunningMean>& stats, int num_games, std::uint64_t seed) {
   std::size_t width = 5;
   for (const Seat& seat : seats) width = std::max(width, seat.label.size());
   std::cout << "\n"
@@ -242,12 +218,12 @@ void print_summary(const Game& game, const std::vector<Seat>& seats,
             << "seat  "
             << "label" << std::string(width - 5, ' ') << "  mean return  95% CI\n";
   for (std::size_t i = 0; i < seats.size(); ++i) {
-    const double mean = stats[i].mean();
-    const double half = stats[i].half_width_95();
+    const MeanEstimate estimate = stats[i].estimate();
     std::cout << (i < 10 ? "   " : "  ") << i << "  " << seats[i].label
               << std::string(width - seats[i].label.size(), ' ') << "  "
-              << signed_number(mean, "%+11.4f") << "  [" << signed_number(mean - half, "%+.4f")
-              << ", " << signed_number(mean + half, "%+.4f") << "]\n";
+              << signed_number(estimate.mean, "%+11.4f") << "  ["
+              << signed_number(estimate.low, "%+.4f") << ", "
+              << signed_number(estimate.high, "%+.4f") << "]\n";
   }
 }
 
@@ -305,7 +281,7 @@ int run_play(const std::vector<std::string>& args) {
   }
   std::cout << std::flush;
 
-  std::vector<ReturnStats> stats(seats.size());
+  std::vector<RunningMean> stats(seats.size());
   Table table(game, std::move(seats), seed, reveal, narrate, writer ? &*writer : nullptr);
   for (int g = 0; g < num_games; ++g) {
     std::vector<double> returns;

@@ -1,6 +1,7 @@
 // Tests of kibitz arena: the seating schedule, the engine (determinism across
-// thread counts, paired deals, stopping), the statistics on known data, and
-// the command as a user runs it (errors, outputs, Ctrl-C).
+// thread counts, paired deals, stopping, recording), the statistics on known
+// data, and the command as a user runs it (errors, outputs, replay files,
+// Ctrl-C).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +24,9 @@
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "replays/replay_reader.h"
+#include "replays/verify.h"
 #include "tools/arena/arena_output.h"
 #include "tools/arena/arena_report.h"
 #include "tools/arena/arena_runner.h"
@@ -184,6 +188,76 @@ TEST(ArenaRunner, StopFlagFinishesRunningGamesAndKeepsWholeDeals) {
   ArenaRunOptions stopped;
   stopped.stop = &stop;
   EXPECT_EQ(play_arena(setup, 10, stopped).num_finished(), 0);
+}
+
+// Records reach on_record once per game, in game order, one call at a time,
+// and are the same games for any thread count.
+TEST(ArenaRunner, RecordsArriveInGameOrderForAnyThreadCount) {
+  const ArenaSetup setup = kuhn_setup({"random", "cfr(iters=50)", "random"}, 8);
+  std::vector<replays::ReplayRecord> serial;
+  for (const int threads : {1, 2, 3}) {
+    std::vector<replays::ReplayRecord> records;
+    std::vector<std::int64_t> order;
+    std::atomic<int> inside{0};
+    bool overlapped = false;
+    ArenaRunOptions options;
+    options.threads = threads;
+    options.on_record = [&](std::int64_t game, const replays::ReplayRecord& record) {
+      overlapped = overlapped || inside.fetch_add(1) != 0;
+      order.push_back(game);
+      records.push_back(record);
+      inside.fetch_sub(1);
+    };
+    const ArenaResults results = play_arena(setup, 100, options);
+    ASSERT_EQ(results.num_finished(), 600);  // 3 agents, 2 seats: 6 seatings
+    EXPECT_FALSE(overlapped) << threads << " threads";
+    ASSERT_EQ(order.size(), 600u);
+    for (std::int64_t g = 0; g < 600; ++g) {
+      ASSERT_EQ(order[static_cast<std::size_t>(g)], g) << threads << " threads";
+      const replays::ReplayRecord& record = records[static_cast<std::size_t>(g)];
+      const auto returns = results.returns(g);
+      EXPECT_EQ(record.returns, std::vector<double>(returns.begin(), returns.end()));
+    }
+    if (threads == 1) {
+      serial = records;
+      continue;
+    }
+    for (std::size_t g = 0; g < 600; ++g) {
+      ASSERT_TRUE(replays::same_game(records[g], serial[g])) << "game " << g << ", " << threads;
+    }
+  }
+}
+
+// A record names the agent in each seat and the deal's seed, which is all it
+// takes to play the game again; cfr's decisions become annotations.
+TEST(ArenaRunner, RecordsCarryTheDealAndReplayFromTheirOwnFields) {
+  const ArenaSetup setup = kuhn_setup({"cfr(iters=50)", "random"}, 21);
+  int annotations = 0;
+  for (std::int64_t deal = 0; deal < 10; ++deal) {
+    for (int rotation = 0; rotation < 2; ++rotation) {
+      replays::ReplayRecord record;
+      const auto state = play_arena_game(setup, deal, rotation, &record);
+      EXPECT_EQ(record.actions, state->history());
+      EXPECT_EQ(record.returns, state->returns());
+      EXPECT_EQ(record.game, setup.game->spec());
+      EXPECT_EQ(record.seed, Rng(21).child("deal", static_cast<std::uint64_t>(deal)).seed());
+      EXPECT_EQ(record.seed, arena_deal_seed(21, deal));
+      const int first = setup.schedule.agent_at(rotation, 0);
+      EXPECT_EQ(record.seat_labels[0], setup.agents[static_cast<std::size_t>(first)]);
+      EXPECT_EQ(record.seat_labels[1], setup.agents[static_cast<std::size_t>(1 - first)]);
+      EXPECT_TRUE(replays::verify_record(record).empty()) << "deal " << deal;
+      annotations += static_cast<int>(record.annotations.size());
+      // Played again from the record alone.
+      EXPECT_EQ(play_deal(load_game(record.game), record.seat_labels, record.seed)->history(),
+                record.actions)
+          << "deal " << deal << " seating " << rotation;
+    }
+  }
+  EXPECT_GT(annotations, 0) << "cfr reports its policy at every decision";
+  // Without a record the game is the same.
+  replays::ReplayRecord record;
+  EXPECT_EQ(play_arena_game(setup, 3, 1)->history(),
+            play_arena_game(setup, 3, 1, &record)->history());
 }
 
 TEST(ArenaRunner, BadAgentSpecIsNamed) {
@@ -376,6 +450,8 @@ TEST_F(ArenaCli, BadInputIsNamed) {
   expect_bad_input("--game kuhn_poker --agents random,random --seed -1", "--seed");
   expect_bad_input("--game kuhn_poker --agents random,random --json /no/such/dir/r.json",
                    "/no/such/dir/r.json");
+  expect_bad_input("--game kuhn_poker --agents random,random --record /no/such/dir/g.kbr",
+                   "/no/such/dir/g.kbr");
 }
 
 TEST_F(ArenaCli, CfrBeatsRandomInKuhn) {
@@ -462,13 +538,69 @@ TEST_F(ArenaCli, OutputIsTheSameForAnyThreadCount) {
   EXPECT_NE(one.out.find("rating"), std::string::npos) << one.out;
 }
 
+// Every game lands in the replay file in game order, the file verifies, and
+// it holds the same games for any thread count (the records differ only in
+// their wall-clock fields, start time and duration).
+TEST_F(ArenaCli, RecordWritesEveryGameInOrderForAnyThreadCount) {
+  const std::string args =
+      "--game 'kuhn_poker(players=3)' --agents 'random,cfr(iters=30,max_nodes=100000)' "
+      "--games 2000 --seed 4 --quiet";
+  std::vector<std::vector<replays::ReplayRecord>> files;
+  for (const int threads : {1, 2}) {
+    const fs::path path = dir_ / ("games" + std::to_string(threads) + ".kbr");
+    const fs::path csv = dir_ / ("games" + std::to_string(threads) + ".csv");
+    const CommandRun run = arena(args + " --threads " + std::to_string(threads) + " --record '" +
+                                 path.string() + "' --csv '" + csv.string() + "'");
+    ASSERT_EQ(run.exit_code, kExitOk) << run.out << run.err;
+    EXPECT_NE(run.out.find("recorded 2000 games to " + path.string()), std::string::npos)
+        << run.out;
+    files.push_back(replays::read_replay_file(path.string()));
+    ASSERT_EQ(files.back().size(), 2000u);
+
+    // Record g is game g: the CSV row of game g lists the same returns.
+    std::istringstream lines(read_text(csv));
+    std::string line;
+    std::getline(lines, line);  // header
+    for (const replays::ReplayRecord& record : files.back()) {
+      ASSERT_TRUE(std::getline(lines, line));
+      std::string tail;
+      for (const double r : record.returns) {
+        std::ostringstream number;
+        number << r;
+        tail += "," + number.str();
+      }
+      ASSERT_TRUE(line.ends_with(tail)) << line << " vs" << tail;
+    }
+
+    const std::string verify = "'" + std::string(KIBITZ_BINARY) + "' replay verify '" +
+                               path.string() + "' --expect-game 'kuhn_poker(players=3)' >'" +
+                               (dir_ / "verify").string() + "'";
+    const int status = std::system(verify.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == kExitOk) << read_text(dir_ / "verify");
+    EXPECT_NE(read_text(dir_ / "verify").find("2000 records, all verified"), std::string::npos)
+        << read_text(dir_ / "verify");
+  }
+  for (std::size_t g = 0; g < 2000; ++g) {
+    ASSERT_TRUE(replays::same_game(files[0][g], files[1][g])) << "record " << g;
+    // Seating g mod 2 of deal g / 2, both seatings of a deal from one seed.
+    ASSERT_EQ(files[0][g].seed, arena_deal_seed(4, static_cast<std::int64_t>(g / 2))) << g;
+    ASSERT_EQ(files[0][g].seat_labels[0], g % 2 == 0 ? "random" : "cfr(iters=30,max_nodes=100000)")
+        << g;
+  }
+  // No temporary files are left behind: out, err, verify, two .kbr, two .csv.
+  int files_left = 0;
+  for (const auto& entry : fs::directory_iterator(dir_)) files_left += entry.is_regular_file();
+  EXPECT_EQ(files_left, 7);
+}
+
 // Starts a long `kibitz arena` in a child process, sends it SIGINT `delay`
 // after it printed its plan (by then Ctrl-C is handled) and waits for it.
 // Returns the exit status (-1 if it did not exit normally); stdout lands in
-// dir/out and the JSON summary in dir/r.json.
+// dir/out, the JSON summary in dir/r.json and the replay file in dir/g.kbr.
 int interrupt_arena(const fs::path& dir, std::chrono::milliseconds delay) {
   const fs::path out = dir / "out";
   const std::string json = (dir / "r.json").string();
+  const std::string record = (dir / "g.kbr").string();
   const std::string err = (dir / "err").string();
   fs::remove(out);
   const pid_t child = ::fork();
@@ -478,7 +610,8 @@ int interrupt_arena(const fs::path& dir, std::chrono::milliseconds delay) {
     if (std::freopen(err.c_str(), "w", stderr) == nullptr) std::_Exit(99);
     // One thread: about ten seconds of games in a release build.
     ::execl(KIBITZ_BINARY, "kibitz", "arena", "--game", "kuhn_poker", "--agents", "random,random",
-            "--games", "10000000", "--json", json.c_str(), static_cast<char*>(nullptr));
+            "--games", "10000000", "--json", json.c_str(), "--record", record.c_str(),
+            static_cast<char*>(nullptr));
     std::_Exit(98);
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -500,7 +633,8 @@ int interrupt_arena(const fs::path& dir, std::chrono::milliseconds delay) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// Ctrl-C: running games finish, the complete deals are reported, exit 130.
+// Ctrl-C: running games finish, the complete deals are reported, every
+// finished game is in the replay file, exit 130.
 TEST_F(ArenaCli, InterruptPrintsPartialResultsAndExits130) {
   // Slow builds (sanitizers) may take a while to reach the first game: wait
   // longer until an interrupted run has finished some.
@@ -515,6 +649,21 @@ TEST_F(ArenaCli, InterruptPrintsPartialResultsAndExits130) {
     EXPECT_EQ(tree.get<bool>("interrupted"), true);
     const auto finished = tree.get<std::int64_t>("games_finished");
     EXPECT_LT(finished, 10000000);
+    // The replay file holds every finished game, in game order (checked by
+    // the deal seed shared by each pair of records), and nothing else.
+    replays::ReplayReader reader((dir_ / "g.kbr").string(), "kuhn_poker");
+    replays::ReplayRecord record;
+    std::int64_t records = 0;
+    while (reader.next(record)) {
+      ASSERT_EQ(record.seed, arena_deal_seed(0, records / 2)) << "record " << records;
+      if (records % 1000 == 0) {
+        EXPECT_TRUE(replays::verify_record(record).empty()) << "record " << records;
+      }
+      ++records;
+    }
+    EXPECT_EQ(records, finished);
+    EXPECT_NE(text.find("recorded " + std::to_string(finished) + " games"), std::string::npos)
+        << text;
     if (finished == 0) continue;
     EXPECT_NE(text.find("results over "), std::string::npos) << text;
     EXPECT_EQ(tree.get<std::int64_t>("deals_used"), finished / 2);

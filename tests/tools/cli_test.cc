@@ -4,15 +4,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "agents/registry.h"
 #include "env/core/registry.h"
+#include "replays/replay_reader.h"
+#include "tools/arena/statistics.h"
 #include "tools/command.h"
 #include "tools/rules_text.h"
 
@@ -300,6 +304,117 @@ TEST(Play, SingleAgentGameShowsTheOutcome) {
   EXPECT_TRUE(contains(run.out, "seed 5")) << run.out;
   EXPECT_TRUE(contains(run.out, "game over: cards ")) << run.out;
   EXPECT_TRUE(contains(run.out, "returns: seat 0 (random) ")) << run.out;
+}
+
+// The summary of an agents-only run is the shared RunningMean estimate of
+// the returns the games produced (read back from the run's replay file).
+TEST(Play, SummaryIsTheMeanEstimateOfTheRecordedReturns) {
+  const fs::path path =
+      fs::temp_directory_path() / ("kibitz_cli_test_play_" + std::to_string(::getpid()) + ".kbr");
+  const Result run = kibitz(
+      "play --game leduc_poker --seats random,random --games 300 --seed 9 "
+      "--record '" +
+      path.string() + "'");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  EXPECT_TRUE(contains(run.out, "recorded 300 games to " + path.string())) << run.out;
+  const std::vector<replays::ReplayRecord> records = replays::read_replay_file(path.string());
+  fs::remove(path);
+  ASSERT_EQ(records.size(), 300u);
+  for (int seat = 0; seat < 2; ++seat) {
+    RunningMean mean;
+    for (const replays::ReplayRecord& record : records) {
+      mean.add(record.returns[static_cast<std::size_t>(seat)]);
+    }
+    const MeanEstimate estimate = mean.estimate();
+    char row[128];
+    std::snprintf(row, sizeof row, "   %d  random  %+11.4f  [%+.4f, %+.4f]\n", seat, estimate.mean,
+                  estimate.low, estimate.high);
+    EXPECT_TRUE(contains(run.out, row)) << "expected: " << row << "in:\n" << run.out;
+  }
+}
+
+// ----------------------------------------------------------- docs/CLI.md
+
+std::string cli_doc() { return read_file(fs::path(KIBITZ_SOURCE_DIR) / "docs" / "CLI.md"); }
+
+// The lines from `heading` up to the next heading of the same or a higher
+// level ("## x" ends at the next "## " or "# "); empty when it is missing.
+std::string doc_section(const std::string& doc, const std::string& heading) {
+  const std::size_t level = heading.find(' ');
+  std::istringstream lines(doc);
+  std::string line;
+  std::string section;
+  bool inside = false;
+  while (std::getline(lines, line)) {
+    const std::size_t hashes = line.find_first_not_of('#');
+    const bool is_heading = hashes != 0 && hashes != std::string::npos && line[hashes] == ' ';
+    if (inside && is_heading && hashes <= level) break;
+    if (line == heading) inside = true;
+    if (inside) section += line + "\n";
+  }
+  return section;
+}
+
+// The flags a --help text lists ("  --seed N (=0)  ..."), positional ones
+// (documented by their place, not their name) left out.
+std::vector<std::string> help_flags(const std::string& help) {
+  std::vector<std::string> flags;
+  std::istringstream lines(help);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (!line.starts_with("  --") || contains(line, "(positional")) continue;
+    flags.push_back(line.substr(2, line.find(' ', 2) - 2));
+  }
+  return flags;
+}
+
+// The exit-code table lists exactly the codes of tools/command.h.
+TEST(CliDoc, ExitCodeTableMatchesCommandH) {
+  const std::string section = doc_section(cli_doc(), "## Exit status");
+  ASSERT_FALSE(section.empty());
+  std::set<int> documented;
+  std::istringstream lines(section);
+  std::string line;
+  while (std::getline(lines, line)) {
+    int code = -1;
+    if (std::sscanf(line.c_str(), "| %d |", &code) == 1) documented.insert(code);
+  }
+  EXPECT_EQ(documented, (std::set<int>{kExitOk, kExitCheckFailed, kExitBadInput, kExitInternal,
+                                       kExitInterrupted}));
+}
+
+// Every command, and every replay subcommand, has its section, which names
+// every flag its --help lists: help and manual cannot drift apart.
+TEST(CliDoc, EveryCommandAndFlagIsDocumented) {
+  const std::string doc = cli_doc();
+  for (const Command& command : commands()) {
+    const std::string name = command.name;
+    const std::string section = doc_section(doc, "## `kibitz " + name + "`");
+    ASSERT_FALSE(section.empty()) << "docs/CLI.md has no section ## `kibitz " << name << "`";
+    if (name == "replay") continue;  // its flags belong to the subcommands
+    for (const std::string& flag : help_flags(kibitz(name + " --help").out)) {
+      if (flag == "--help") continue;
+      EXPECT_TRUE(contains(section, "`" + flag)) << "kibitz " << name << " " << flag;
+    }
+  }
+  std::istringstream lines(kibitz("replay --help").out);
+  std::string line;
+  int subcommands = 0;
+  bool listing = false;
+  while (std::getline(lines, line)) {
+    if (line == "subcommands:") listing = true;
+    if (!listing || !line.starts_with("  ")) continue;
+    const std::string sub = line.substr(2, line.find(' ', 2) - 2);
+    ++subcommands;
+    const std::string section = doc_section(doc, "### `kibitz replay " + sub + "`");
+    ASSERT_FALSE(section.empty()) << "docs/CLI.md has no section ### `kibitz replay " << sub << "`";
+    EXPECT_TRUE(contains(section, "Exit status")) << sub;
+    for (const std::string& flag : help_flags(kibitz("replay " + sub + " --help").out)) {
+      if (flag == "--help") continue;
+      EXPECT_TRUE(contains(section, "`" + flag)) << "kibitz replay " << sub << " " << flag;
+    }
+  }
+  EXPECT_EQ(subcommands, 4);
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -12,16 +14,47 @@
 #include "env/core/error.h"
 #include "env/core/rng.h"
 #include "env/core/seat_view.h"
+#include "replays/recorder.h"
 
 namespace kibitz::tools {
 namespace {
 
-// The chance stream of a deal and the seeds of its seats (see the header).
-Rng deal_rng(std::uint64_t seed, std::int64_t deal) {
-  return Rng(seed).child("deal", static_cast<std::uint64_t>(deal));
-}
+// Hands records of games that finish in any order to a consumer in game
+// order, one at a time: a record waits here until every game before it has
+// been handed over. Games are taken in index order and each takes a bounded
+// time, so few wait at once.
+class InOrderRecords {
+ public:
+  using Consumer = std::function<void(std::int64_t, const replays::ReplayRecord&)>;
+  explicit InOrderRecords(const Consumer& consume) : consume_(consume) {}
+
+  void deliver(std::int64_t game, replays::ReplayRecord record) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (game != next_) {
+      waiting_.emplace(game, std::move(record));
+      return;
+    }
+    consume_(game, record);
+    ++next_;
+    for (auto it = waiting_.find(next_); it != waiting_.end(); it = waiting_.find(next_)) {
+      consume_(next_, it->second);
+      waiting_.erase(it);
+      ++next_;
+    }
+  }
+
+ private:
+  const Consumer& consume_;
+  std::mutex mutex_;  // one consumer call at a time, and guards the rest
+  std::int64_t next_ = 0;
+  std::map<std::int64_t, replays::ReplayRecord> waiting_;
+};
 
 }  // namespace
+
+std::uint64_t arena_deal_seed(std::uint64_t seed, std::int64_t deal) {
+  return Rng(seed).child("deal", static_cast<std::uint64_t>(deal)).seed();
+}
 
 ArenaSetup make_arena_setup(std::shared_ptr<const Game> game, std::vector<std::string> agents,
                             std::uint64_t seed) {
@@ -36,23 +69,36 @@ ArenaSetup make_arena_setup(std::shared_ptr<const Game> game, std::vector<std::s
   return ArenaSetup{std::move(game), std::move(agents), std::move(schedule), seed};
 }
 
-std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation) {
-  const Rng deal_root = deal_rng(setup.seed, deal);
-  const std::span<const int> seating = setup.schedule.seating(rotation);
+std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
+                                 std::span<const std::string> seat_agents, std::uint64_t deal_seed,
+                                 replays::ReplayRecord* record) {
+  KIBITZ_CHECK(static_cast<int>(seat_agents.size()) == game->num_players(),
+               "play_deal: ", seat_agents.size(), " agents for ", game->num_players(), " seats");
+  const Rng deal_root(deal_seed);
   std::vector<std::unique_ptr<Agent>> agents;
-  agents.reserve(seating.size());
-  for (std::size_t s = 0; s < seating.size(); ++s) {
-    agents.push_back(make_agent(setup.agents[static_cast<std::size_t>(seating[s])], setup.game,
-                                deal_root.child("seat", s).seed()));
+  agents.reserve(seat_agents.size());
+  for (std::size_t s = 0; s < seat_agents.size(); ++s) {
+    agents.push_back(make_agent(seat_agents[s], game, deal_root.child("seat", s).seed()));
     agents.back()->new_game(static_cast<Player>(s));
+  }
+  // Only a recorded game pays for the record; the recorder's clock starts
+  // after the agents are built, so its duration is the game's play alone.
+  std::optional<replays::Recorder> recorder;
+  if (record != nullptr) {
+    std::vector<std::string> specs;
+    for (const auto& agent : agents) specs.push_back(agent->spec());
+    recorder.emplace(*game, deal_seed,
+                     std::vector<std::string>(seat_agents.begin(), seat_agents.end()),
+                     std::move(specs));
   }
   Rng chance = deal_root;
   ChanceOutcomeList outcomes;
   std::vector<double> weights;
-  std::unique_ptr<State> state = setup.game->new_initial_state();
+  std::unique_ptr<State> state = game->new_initial_state();
   while (!state->is_terminal()) {
     const Player actor = state->current_player();
     Action action = kInvalidAction;
+    const Agent* mover = nullptr;
     if (actor == kChancePlayer) {
       // Exactly one draw per chance event keeps the streams of a deal's
       // seatings aligned event by event.
@@ -65,10 +111,26 @@ std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t dea
       action = agent.act(SeatView(*state, actor));
       KIBITZ_CHECK(state->is_legal(action), "agent ", agent.spec(), " chose illegal action ",
                    action);
+      mover = &agent;
+    }
+    if (recorder) {
+      recorder->on_action(*state, action, mover != nullptr ? mover->last_decision() : nullptr);
     }
     state->apply_action(action);
   }
+  if (recorder) *record = recorder->finish(*state);
   return state;
+}
+
+std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
+                                       replays::ReplayRecord* record) {
+  const std::span<const int> seating = setup.schedule.seating(rotation);
+  std::vector<std::string> seat_agents;
+  seat_agents.reserve(seating.size());
+  for (const int agent : seating) {
+    seat_agents.push_back(setup.agents[static_cast<std::size_t>(agent)]);
+  }
+  return play_deal(setup.game, seat_agents, arena_deal_seed(setup.seed, deal), record);
 }
 
 ArenaResults::ArenaResults(std::int64_t num_deals, int num_rotations, int num_seats)
@@ -127,17 +189,22 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
   auto stopping = [&] {
     return failed.load() || (options.stop != nullptr && options.stop->load());
   };
+  std::optional<InOrderRecords> records;
+  if (options.on_record) records.emplace(options.on_record);
+
   auto work = [&] {
     try {
       std::vector<double> returns;
+      replays::ReplayRecord record;
       while (!stopping()) {
         const std::int64_t game = next_game.fetch_add(1);
         if (game >= total) break;
-        const std::unique_ptr<State> final_state =
-            play_arena_game(setup, game / results.num_rotations(),
-                            static_cast<int>(game % results.num_rotations()));
+        const std::unique_ptr<State> final_state = play_arena_game(
+            setup, game / results.num_rotations(), static_cast<int>(game % results.num_rotations()),
+            records ? &record : nullptr);
         returns = final_state->returns();
         results.record(game, returns);
+        if (records) records->deliver(game, std::move(record));
         games_done.fetch_add(1);
       }
     } catch (...) {

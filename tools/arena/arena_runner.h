@@ -2,13 +2,15 @@
 // threads and keeps each game's returns.
 //
 // Game g is seating (g mod R) of deal (g / R), R = schedule.num_rotations().
-// Every game is a pure function of (setup, deal, rotation):
-//  * chance draws from Rng(seed).child("deal", deal), one draw per chance
-//    event in order, so every seating of a deal sees the same chance stream
-//    (the same cards, as far as play leads to the same chance events);
+// Every game is a pure function of (setup, deal, rotation), and in fact of
+// the deal seed D = Rng(seed).child("deal", deal).seed() and the agent spec
+// in each seat:
+//  * chance draws from Rng(D), one draw per chance event in order, so every
+//    seating of a deal sees the same chance stream (the same cards, as far
+//    as play leads to the same chance events);
 //  * the agent in seat s is built afresh for the game and seeded with
-//    Rng(seed).child("deal", deal).child("seat", s), whichever agent it is,
-//    so two copies of one agent replay each other's games exactly.
+//    Rng(D).child("seat", s), whichever agent it is, so two copies of one
+//    agent replay each other's games exactly.
 // Hence results do not depend on the thread count or on which thread ran
 // which game; threads only decide the order in which games finish. Building
 // agents per game is what makes that true (an agent reused across games
@@ -27,6 +29,7 @@
 
 #include "env/core/game.h"
 #include "env/core/state.h"
+#include "replays/replay_record.h"
 #include "tools/arena/arena_schedule.h"
 
 namespace kibitz::tools {
@@ -45,8 +48,26 @@ struct ArenaSetup {
 ArenaSetup make_arena_setup(std::shared_ptr<const Game> game, std::vector<std::string> agents,
                             std::uint64_t seed);
 
-// Plays seating `rotation` of deal `deal` to the end; returns the final state.
-std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation);
+// The seed of deal `deal` of an arena seeded with `seed` (D above): every
+// seating of the deal draws its chance events and seeds its agents from it.
+std::uint64_t arena_deal_seed(std::uint64_t seed, std::int64_t deal);
+
+// Plays one game of `game` to the end with `seat_agents[s]` (an agent spec)
+// in seat s, chance and agents seeded from `deal_seed` as described above;
+// returns the final state. With a non-null `record`, also fills it with the
+// game's replay record: seat labels the specs as given, agent specs what the
+// agents report, seed `deal_seed`, each seat's DecisionInfo as annotation.
+// A record of an arena game therefore carries all it takes to play that game
+// again: play_deal(load_game(r.game), r.seat_labels, r.seed).
+std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
+                                 std::span<const std::string> seat_agents, std::uint64_t deal_seed,
+                                 replays::ReplayRecord* record = nullptr);
+
+// Plays seating `rotation` of deal `deal` to the end (play_deal with the
+// seating's agents and the deal's seed); returns the final state and, with a
+// non-null `record`, fills it as play_deal does.
+std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
+                                       replays::ReplayRecord* record = nullptr);
 
 // The returns of the finished games of a run, by game index.
 class ArenaResults {
@@ -87,14 +108,23 @@ struct ArenaRunOptions {
   // progress_interval and once at the end. May be empty.
   std::function<void(std::int64_t, std::int64_t)> progress;
   std::chrono::milliseconds progress_interval{200};
+  // When set, every finished game is recorded (see play_deal) and handed
+  // over with its index in game order, one call at a time, whatever the
+  // thread count and whichever game finishes first: what it writes is the
+  // same for any --threads. A record that finishes early waits in memory for
+  // the games before it. Called on worker threads; if it throws, the run
+  // fails as if the game had thrown.
+  std::function<void(std::int64_t game, const replays::ReplayRecord& record)> on_record;
 };
 
 // Plays deals 0..num_deals-1, every seating of each, on options.threads
 // worker threads taking games in index order from a shared counter. Returns
 // when every game has finished or, after a stop, when the games under way
 // have; every game taken is finished, so the finished games are a prefix of
-// the schedule and only the last deal may be incomplete. If a game throws, no further games start
-// and the first exception is rethrown here once the workers have stopped.
+// the schedule and only the last deal may be incomplete (and every one of
+// them has reached options.on_record). If a game throws, no further games
+// start and the first exception is rethrown here once the workers have
+// stopped.
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
                         const ArenaRunOptions& options);
 
