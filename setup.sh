@@ -13,6 +13,7 @@ readonly PACKAGES=(
   build-essential cmake g++ pkg-config
   libboost-program-options-dev libcereal-dev
   googletest libgtest-dev libbenchmark-dev
+  chromium  # headless, for the test that renders `kibitz replay report` pages
   libtorch-dev  # not linked yet: agents/neural and training/ will need it
 )
 

@@ -28,6 +28,12 @@ struct AgentInfo {
 // All registered agents, sorted by name (listed in agents/all_agents.cc).
 const std::vector<AgentInfo>& registered_agents();
 
+// Adds agents defined outside kibitz_agents, such as the LibTorch agents
+// that agents/neural/neural_agents.h registers, so kibitz_agents never links
+// torch. Call at start-up, before threads use the registry; a name that is
+// already registered is a bug (KIBITZ_CHECK).
+void add_agents(std::vector<AgentInfo> agents);
+
 // Builds an agent from a spec; throws KibitzError naming an unknown agent
 // (listing the known ones) or a bad parameter.
 std::unique_ptr<Agent> make_agent(std::string_view spec, std::shared_ptr<const Game> game,

@@ -12,34 +12,21 @@
 namespace kibitz::bench {
 
 // Caller-owned buffers, reused across moves and games. Reserved to the
-// game's action and outcome spaces up front, so play never allocates.
+// game's action space up front, so play never allocates. (Chance needs no
+// buffer: State::sample_chance_outcome draws without one, or with its own.)
 struct PlayoutBuffers {
   explicit PlayoutBuffers(const Game& game) {
     actions.reserve(static_cast<std::size_t>(game.num_distinct_actions()));
-    outcomes.reserve(static_cast<std::size_t>(game.max_chance_outcomes()));
   }
   ActionList actions;
-  ChanceOutcomeList outcomes;
 };
 
-// An outcome drawn with its probability. Walking the cumulative sum avoids
-// copying the probabilities into a weights array; if rounding leaves u past
-// the total, the last outcome takes the sliver.
-inline Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng) {
-  double u = rng.uniform_double();
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability;
-    if (u < 0) return outcome.action;
-  }
-  return outcomes.back().action;
-}
-
-// The next random move at a non-terminal state.
+// The next random move at a non-terminal state. Chance goes through
+// State::sample_chance_outcome, which draws the outcome that the reference
+// draw over chance_outcomes() gives (env/core/state.h), so games that
+// sample directly keep their signatures.
 inline Action random_move(const State& state, Rng& rng, PlayoutBuffers& buffers) {
-  if (state.is_chance_node()) {
-    state.chance_outcomes(buffers.outcomes);
-    return sample_chance_outcome(buffers.outcomes, rng);
-  }
+  if (state.is_chance_node()) return state.sample_chance_outcome(rng);
   state.legal_actions(buffers.actions);
   return buffers.actions[static_cast<std::size_t>(rng.uniform_int(buffers.actions.size()))];
 }

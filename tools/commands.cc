@@ -2,6 +2,8 @@
 // with a function of type CommandFn, declare it below and add its row.
 #include "tools/command.h"
 
+#include "env/core/error.h"
+
 namespace kibitz::tools {
 
 int run_games(const std::vector<std::string>& args);
@@ -10,6 +12,15 @@ int run_play(const std::vector<std::string>& args);
 int run_exploitability(const std::vector<std::string>& args);
 int run_arena(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
+
+// `kibitz train` links LibTorch, so it lives in the executable alone
+// (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
+// and its tests stay torch-free and see a clear error instead.
+CommandFn train_command = nullptr;
+int run_train(const std::vector<std::string>& args) {
+  if (train_command == nullptr) throw error("this program was built without training");
+  return train_command(args);
+}
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -20,6 +31,7 @@ const std::vector<Command>& commands() {
        "a tournament between agents with paired deals: returns, win rates, ratings"},
       {"exploitability", run_exploitability,
        "best response and NashConv of a tabular policy in a small game"},
+      {"train", run_train, "self-play training of a network: PPO or expert iteration"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
   };
   return table;

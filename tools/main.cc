@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/neural/neural_agents.h"
 #include "env/core/error.h"
 #include "tools/command.h"
 
@@ -43,6 +44,8 @@ int main(int argc, char** argv) {
   // A failed KIBITZ_CHECK prints where and why, then aborts; exit with the
   // documented "internal error" status rather than a signal.
   std::signal(SIGABRT, [](int) { std::_Exit(kExitInternal); });
+  // The LibTorch agents (nn, ismcts_nn) live outside kibitz_agents.
+  kibitz::neural::register_neural_agents();
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty()) {
     print_usage(std::cerr);

@@ -3,6 +3,7 @@
 //   export FILE --json     the records as JSON for people
 //   run SCENARIO.json      play a hand-written game and print where it ends
 //   view FILE              step through a game as one seat saw it, or revealed
+//   report FILE --html OUT an HTML analysis page (beliefs, bluffs; docs/bluff_report.md)
 // Each subcommand parses its own flags; this file routes and reports.
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include "tools/options.h"
 #include "tools/output_file.h"
 #include "tools/replay/replay_view.h"
+#include "tools/replay/report_command.h"
 #include "tools/replay/scenario.h"
 
 namespace kibitz::tools {
@@ -223,6 +225,7 @@ const std::vector<Subcommand>& subcommands() {
       {"export", run_export, "write the records of a file as JSON"},
       {"run", run_scenario_command, "play a hand-written JSON scenario and print the final state"},
       {"view", run_view, "step through a game as one seat saw it, or with everything revealed"},
+      {"report", run_replay_report, "an HTML page analysing a game: hidden cards, beliefs, bluffs"},
   };
   return table;
 }

@@ -7,12 +7,8 @@
 namespace kibitz {
 
 Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng) {
-  double u = rng.uniform_double();
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability;
-    if (u < 0) return outcome.action;
-  }
-  return outcomes.back().action;
+  // The core's reference draw: the outcome State::sample_chance_outcome gives.
+  return draw_chance_outcome(outcomes, rng);
 }
 
 void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
@@ -20,8 +16,7 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
   KIBITZ_CHECK(prior == nullptr, "random rollouts give no prior");
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
-      world.chance_outcomes(outcomes_);
-      world.apply_action(sample_chance_outcome(outcomes_, rng));
+      world.apply_action(world.sample_chance_outcome(rng));
     } else {
       world.legal_actions(actions_);
       world.apply_action(actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))]);
@@ -47,8 +42,7 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
   }
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
-      world.chance_outcomes(outcomes_);
-      world.apply_action(sample_chance_outcome(outcomes_, rng));
+      world.apply_action(world.sample_chance_outcome(rng));
     } else {
       const Player seat = world.current_player();
       world.apply_action(agents_[static_cast<std::size_t>(seat)]->act(SeatView(world, seat)));

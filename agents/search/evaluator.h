@@ -58,7 +58,6 @@ class RandomRolloutEvaluator : public Evaluator {
 
  private:
   ActionList actions_;
-  ChanceOutcomeList outcomes_;
 };
 
 // Plays the world to the end with one agent per seat, each acting through the
@@ -76,11 +75,12 @@ class AgentRolloutEvaluator : public Evaluator {
 
  private:
   std::vector<std::unique_ptr<Agent>> agents_;
-  ChanceOutcomeList outcomes_;
 };
 
-// An outcome drawn with its probability by walking the cumulative sum; if
-// rounding leaves the draw past the total, the last outcome takes it.
+// An outcome drawn with its probability: the core's reference draw
+// (draw_chance_outcome in env/core/state.h), so it picks what
+// State::sample_chance_outcome picks for the same generator state. For
+// callers that need the listed outcomes anyway; the others call the State's.
 Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng);
 
 // The factory for a `rollout=` parameter: "random" gives the built-in random

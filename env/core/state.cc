@@ -52,6 +52,12 @@ ChanceOutcomeList State::chance_outcomes() const {
   return out;
 }
 
+Action State::sample_chance_outcome(Rng& rng) const {
+  thread_local ChanceOutcomeList outcomes;
+  chance_outcomes(outcomes);
+  return draw_chance_outcome(outcomes, rng);
+}
+
 void State::apply_action(Action action) {
   if (!is_legal(action)) [[unlikely]] {
     const Player player = current_player();
@@ -126,8 +132,36 @@ std::unique_ptr<State> State::resample_from_infostate(Player player, Rng& rng) c
 }
 
 bool states_equal(const State& a, const State& b) {
-  return a.game().spec() == b.game().spec() && a.history() == b.history() &&
-         a.to_string() == b.to_string();
+  // One Game object has one spec: skip building the spec strings then.
+  const bool same_game = &a.game() == &b.game() || a.game().spec() == b.game().spec();
+  return same_game && a.history() == b.history() && a.to_string() == b.to_string();
 }
+
+Action draw_chance_outcome(std::span<const ChanceOutcome> outcomes, Rng& rng) {
+  KIBITZ_CHECK(!outcomes.empty(), "a chance node with no outcomes");
+  double u = rng.uniform_double();
+  for (const ChanceOutcome& outcome : outcomes) {
+    u -= outcome.probability;
+    if (u < 0) return outcome.action;
+  }
+  return outcomes.back().action;
+}
+
+namespace internal {
+
+int walk_uniform_index(std::uint64_t bits, int count) {
+  KIBITZ_CHECK(count > 0, "a chance node with no outcomes");
+  // The same operations as draw_chance_outcome on `count` outcomes of
+  // probability 1.0 / count, from the same u, so both round alike.
+  double u = static_cast<double>(bits) * 0x1.0p-53;
+  const double p = 1.0 / count;
+  for (int i = 0; i < count; ++i) {
+    u -= p;
+    if (u < 0) return i;
+  }
+  return count - 1;
+}
+
+}  // namespace internal
 
 }  // namespace kibitz

@@ -9,6 +9,7 @@
 // clone from the derived class's copy assignment.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -53,6 +54,20 @@ class State {
   // ascending action order. Only valid when is_chance_node().
   virtual void chance_outcomes(ChanceOutcomeList& out) const = 0;
   ChanceOutcomeList chance_outcomes() const;
+  // One outcome of a chance node, drawn with exactly the probabilities that
+  // chance_outcomes() lists: for the same generator state, the outcome that
+  // draw_chance_outcome(chance_outcomes(), rng) gives (below). Only valid when
+  // is_chance_node(). What random playouts, rollouts and the gym call.
+  //
+  // The default lists the outcomes into a per-thread buffer (no allocation
+  // after a thread's first calls) and draws from the list. Games override it
+  // when they can draw without listing, e.g. a card uniform over the cards
+  // left in a bitmask deck with draw_uniform_index. An override must return
+  // the same outcome for the same generator state, not merely the same
+  // distribution: then adding one changes no seeded run (gym episodes,
+  // searches, the bench signature), and the conformance suite can check it
+  // outcome by outcome at every chance node it visits.
+  virtual Action sample_chance_outcome(Rng& rng) const;
 
   // Applies a legal action (or chance outcome) and appends it to history().
   // An illegal action throws KibitzError naming it and the legal choices,
@@ -147,5 +162,49 @@ class GameState : public State {
 
 // Equality for tests: same game spec, same history, same full description.
 bool states_equal(const State& a, const State& b);
+
+// The reference chance draw, which every State::sample_chance_outcome
+// reproduces: one rng.uniform_double() u, from which the probabilities are
+// subtracted in the listed order; the outcome that takes u below zero is
+// drawn (the last one when rounding leaves a sliver past the total). One
+// generator step per draw. `outcomes` must not be empty.
+Action draw_chance_outcome(std::span<const ChanceOutcome> outcomes, Rng& rng);
+
+namespace internal {
+// uniform_index_from_bits's exact path for the draws near a boundary: the
+// subtraction walk itself, on u = bits * 2^-53.
+int walk_uniform_index(std::uint64_t bits, int count);
+}  // namespace internal
+
+// The index that draw_chance_outcome picks from `count` > 0 outcomes of
+// probability 1.0 / count each, given the 53 bits (bits < 2^53) that make its
+// u = bits * 2^-53. Usually floor(u * count); the walk itself decides the
+// rare draws near a boundary between two outcomes, where its rounding may
+// differ from exact arithmetic.
+inline int uniform_index_from_bits(std::uint64_t bits, int count) {
+  // In integers, u * count is the exact product bits * count (< 2^63), with
+  // the index above bit 53 and the fraction below: no floating-point latency
+  // on the hot path. After k steps the walk is within 2k * 2^-53 of
+  // u - k / count (rounding of 1.0 / count included), so it picks
+  // floor(u * count) unless u * count lies within 2 * count^2 * 2^-53 of an
+  // integer: under kMargin * 2^-53 for up to kFastPathLimit outcomes.
+  constexpr int kFastPathLimit = 1024;
+  constexpr std::uint64_t kMargin = std::uint64_t{1} << 24;
+  constexpr std::uint64_t kOne = std::uint64_t{1} << 53;
+  const std::uint64_t product = bits * static_cast<std::uint64_t>(count);
+  const std::uint64_t fraction = product & (kOne - 1);
+  if (count <= kFastPathLimit && fraction > kMargin && fraction < kOne - kMargin) [[likely]] {
+    return static_cast<int>(product >> 53);
+  }
+  return internal::walk_uniform_index(bits, count);
+}
+
+// What draw_chance_outcome would pick from `count` > 0 equally likely
+// outcomes, found without listing them: for games whose chance node is
+// uniform over a set they can index (a bitmask deck). One generator step,
+// the same bits Rng::uniform_double turns into u.
+inline int draw_uniform_index(int count, Rng& rng) {
+  return uniform_index_from_bits(rng.next() >> 11, count);
+}
 
 }  // namespace kibitz

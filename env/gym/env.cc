@@ -1,7 +1,6 @@
 #include "env/gym/env.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -15,28 +14,11 @@ Rng episode_rng(std::uint64_t seed, std::uint64_t episode) {
 }
 
 Action sample_chance_outcome(std::span<const ChanceOutcome> outcomes, Rng& rng) {
-  KIBITZ_CHECK(!outcomes.empty(), "a chance node with no outcomes");
-  double u = rng.uniform_double();
-  // Most chance nodes of card games are uniform (a card from the deck): then
-  // the outcome is picked by index. The test compares bit patterns (the same
-  // as == for positive probabilities) and ORs the differences, integer work
-  // without branches that vectorises, where the cumulative walk below costs
-  // a floating-point add's latency per outcome.
-  const auto first = std::bit_cast<std::uint64_t>(outcomes.front().probability);
-  std::uint64_t differences = 0;
-  for (const ChanceOutcome& outcome : outcomes) {
-    differences |= std::bit_cast<std::uint64_t>(outcome.probability) ^ first;
-  }
-  if (differences == 0) {
-    const auto n = outcomes.size();
-    const auto index = static_cast<std::size_t>(u * static_cast<double>(n));
-    return outcomes[index < n ? index : n - 1].action;
-  }
-  for (const ChanceOutcome& outcome : outcomes) {
-    u -= outcome.probability;
-    if (u < 0) return outcome.action;
-  }
-  return outcomes.back().action;
+  // The platform's reference draw, so this function, Env's own chance steps
+  // (State::sample_chance_outcome) and every other sampler agree outcome by
+  // outcome: uniform outcomes land at floor(u * n) except where rounding
+  // decides a boundary.
+  return draw_chance_outcome(outcomes, rng);
 }
 
 namespace {
@@ -70,7 +52,6 @@ Env::Env(std::shared_ptr<const Game> game, EnvOptions options, std::optional<Env
     throw error("EnvOptions max_steps must be >= 0 (0: no limit), got ", options_.max_steps);
   }
   actions_.reserve(static_cast<std::size_t>(num_actions_));
-  outcomes_.reserve(static_cast<std::size_t>(std::max(game_->max_chance_outcomes(), 1)));
   transition_rewards_.assign(static_cast<std::size_t>(num_players_), 0.0);
   step_rewards_.assign(static_cast<std::size_t>(num_players_), 0.0);
   if (!buffers) {
@@ -150,8 +131,9 @@ void Env::add_rewards() {
 
 void Env::advance_chance() {
   while (state_->is_chance_node()) {
-    state_->chance_outcomes(outcomes_);
-    state_->apply_action(sample_chance_outcome(outcomes_, chance_rng_));
+    // Drawn by the game itself: the same outcome as sample_chance_outcome
+    // over chance_outcomes(), without listing them where the game can.
+    state_->apply_action(state_->sample_chance_outcome(chance_rng_));
     add_rewards();
   }
 }

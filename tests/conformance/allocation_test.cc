@@ -1,6 +1,7 @@
 // The hot-path allocation contract (DESIGN "Hot path", env/core/state.h) for
 // every registered game spec: after a warm-up, apply_action, legal_actions
-// and chance_outcomes into reused buffers, clone_into and
+// and chance_outcomes into reused buffers, sample_chance_outcome (the game's
+// and the default), clone_into and
 // resample_from_infostate into an existing state and the tensor writers
 // into a reused buffer allocate nothing, and
 // clone() allocates only the new state (and its history buffer).
@@ -172,14 +173,14 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
   actions.reserve(widest);
   ChanceOutcomeList outcomes;
   outcomes.reserve(widest);
-  std::vector<double> weights;
-  weights.reserve(widest);
   std::unique_ptr<State> scratch = game->new_initial_state();
   std::unique_ptr<State> world = game->new_initial_state();
   std::vector<float> infostate_buffer(static_cast<std::size_t>(game->information_state_tensor_size()));
   std::vector<float> observation_buffer(static_cast<std::size_t>(game->observation_tensor_size()));
 
   OperationTally legal("legal_actions(out)"), chance("chance_outcomes(out)"),
+      sample("sample_chance_outcome"),
+      default_sample("State::sample_chance_outcome (the default, with its per-thread list)"),
       copy_into("clone_into"), resample("resample_from_infostate(p, rng, out)"),
       apply("apply_action"), tensors("information_state_tensor / observation_tensor into a buffer"),
       apply_on_clone(
@@ -225,10 +226,11 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
 
       Action a;
       if (state->is_chance_node()) {
-        state->chance_outcomes(outcomes);
-        weights.clear();
-        for (const ChanceOutcome& o : outcomes) weights.push_back(o.probability);
-        a = outcomes[rng.sample_index(weights)].action;
+        // The default too, though a game may override it: games that do not
+        // get it, so it must keep the contract as well.
+        Rng spare = rng;
+        run(default_sample, [&] { state->State::sample_chance_outcome(spare); });
+        run(sample, [&] { a = state->sample_chance_outcome(rng); });
       } else {
         state->legal_actions(actions);
         a = actions[rng.uniform_int(actions.size())];
@@ -238,8 +240,8 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
     }
   }
 
-  for (const OperationTally* t :
-       {&legal, &chance, &copy_into, &resample, &tensors, &apply, &apply_on_clone}) {
+  for (const OperationTally* t : {&legal, &chance, &sample, &default_sample, &copy_into, &resample,
+                                  &tensors, &apply, &apply_on_clone}) {
     EXPECT_EQ(t->allocations, 0) << GetParam().spec << ": " << t->name << " allocated "
                                  << t->allocations << " times in " << t->calls
                                  << " calls; first at history " << t->first_history;

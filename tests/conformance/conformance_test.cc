@@ -3,11 +3,15 @@
 // API contract of env/core/state.h is checked at every step. A new game joins
 // by registering; nothing here names a game.
 //
-// Cost control: cheap checks run at every step of every game; the expensive
-// ones (replays from the history, serialization, every-seat resampling, the
-// full is_legal sweep) run at every step of the first kFullyCheckedGames games
-// and then at every kHeavyCheckStride-th step, on an offset that rotates with
-// the game index so every step depth is still covered.
+// Cost control: each spec plays between kMinGames and kMaxGames games, as
+// many as fit in a budget of checked states weighted by their history length,
+// so long games (multi-round Loyalist Spies) cost about what short ones do.
+// Cheap checks run at every step of every game; the expensive ones (replays
+// from the history, serialization, every-seat resampling, the full is_legal
+// sweep, every illegal action tried) run at every step of the first games (up
+// to kFullyCheckedStates states) and then at every kHeavyCheckStride-th step,
+// on an offset that rotates with the game index so every step depth is still
+// covered.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,8 +19,10 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,10 +38,25 @@
 namespace kibitz::conformance {
 namespace {
 
-constexpr int kNumGames = 300;          // random games per spec and per test
-constexpr int kFullyCheckedGames = 30;  // heavy checks at every step of these
-constexpr int kHeavyCheckStride = 4;    // later games: heavy checks every 4th step
-constexpr int kWorldsPerSeat = 3;       // resampled worlds per seat on heavy steps
+// Budget per spec and per test: at least kMinGames random games, then more
+// until kMaxGames or until the checked states weigh kWorkBudget, where a
+// state weighs 1 plus 1 per kMovesPerUnit moves of history (its strings,
+// replays and resampled worlds grow with it). Specs of long games (600-move
+// matches) thus stop after fewer games than specs of short hands, and no
+// test takes more than a few seconds in Release on a 2-core machine (under
+// 10 s even when other jobs keep it busy).
+constexpr int kMaxGames = 300;
+constexpr int kMinGames = 20;
+constexpr long kWorkBudget = 36000;
+constexpr int kMovesPerUnit = 128;
+constexpr int kFullyCheckedGames = 30;      // heavy checks at every step of these games...
+constexpr long kFullyCheckedStates = 1500;  // ...while fewer states than this were checked
+constexpr int kHeavyCheckStride = 4;        // then heavy checks every 4th step
+constexpr int kWorldsPerSeat = 3;           // resampled worlds per seat on heavy steps
+constexpr int kDrawsPerChanceNode = 3;      // sample_chance_outcome calls compared per node
+constexpr int kChanceNodesPerSpec = 4;      // nodes whose draws are counted...
+constexpr int kChanceGames = 40;            // ...taken from at most this many random games
+constexpr int kChanceDraws = 20000;         // draws counted per node
 constexpr int kDeterminismGames = 50;
 constexpr std::uint64_t kSeed = 0x6b6962697a;  // "kibitz"
 constexpr double kReturnTolerance = 1e-9;
@@ -58,16 +79,11 @@ int action_bound(const State& state) {
                                 : state.game().num_distinct_actions();
 }
 
-// Chooses the next action of a random game: chance by its probabilities,
-// players uniformly. The buffers are the caller's, reused across steps.
-Action sample_action(const State& state, Rng& rng, ActionList& actions, ChanceOutcomeList& outcomes,
-                     std::vector<double>& weights) {
-  if (state.is_chance_node()) {
-    state.chance_outcomes(outcomes);
-    weights.clear();
-    for (const ChanceOutcome& o : outcomes) weights.push_back(o.probability);
-    return outcomes[rng.sample_index(weights)].action;
-  }
+// Chooses the next action of a random game: chance by the game's own
+// sample_chance_outcome (checked against the listed probabilities below),
+// players uniformly. The buffer is the caller's, reused across steps.
+Action sample_action(const State& state, Rng& rng, ActionList& actions) {
+  if (state.is_chance_node()) return state.sample_chance_outcome(rng);
   state.legal_actions(actions);
   return actions[rng.uniform_int(actions.size())];
 }
@@ -80,25 +96,30 @@ class ConformanceTest : public ::testing::TestWithParam<GameCase> {
  protected:
   void SetUp() override { game_ = load_game(GetParam().spec); }
 
-  // Plays kNumGames seeded random games and calls `check` on every state
-  // along the way (terminal included), stopping at the first failure so a
-  // broken game reports one clear problem instead of thousands.
+  // Plays seeded random games (as many as the budget above allows) and calls
+  // `check` on every state along the way (terminal included), stopping at the
+  // first failure so a broken game reports one clear problem instead of
+  // thousands.
   void play_games(const std::function<void(const State&, int game, int step, bool heavy)>& check) {
     const Rng root = Rng(kSeed).child(GetParam().spec);
     ActionList actions;
-    ChanceOutcomeList outcomes;
-    std::vector<double> weights;
-    for (int g = 0; g < kNumGames; ++g) {
+    long states = 0;
+    long work = 0;
+    int g = 0;
+    for (; g < kMaxGames && (g < kMinGames || work < kWorkBudget * kMovesPerUnit); ++g) {
       Rng rng = root.child("play", static_cast<std::uint64_t>(g));
       std::unique_ptr<State> state = game_->new_initial_state();
       for (int step = 0;; ++step) {
         SCOPED_TRACE("random game " + std::to_string(g) + ", history " + history_text(*state));
-        const bool heavy = g < kFullyCheckedGames || (step + g) % kHeavyCheckStride == 0;
+        const bool heavy = (g < kFullyCheckedGames && states < kFullyCheckedStates) ||
+                           (step + g) % kHeavyCheckStride == 0;
         check(*state, g, step, heavy);
+        ++states;
+        work += kMovesPerUnit + state->move_number();  // in 1/kMovesPerUnit units
         if (HasFailure() || state->is_terminal()) break;
         ASSERT_LT(state->move_number(), game_->max_game_length())
             << "a non-terminal state already has max_game_length() moves";
-        const Action a = sample_action(*state, rng, actions, outcomes, weights);
+        const Action a = sample_action(*state, rng, actions);
         const std::vector<Action> before = state->history();
         state->apply_action(a);
         std::vector<Action> expected = before;
@@ -108,6 +129,9 @@ class ConformanceTest : public ::testing::TestWithParam<GameCase> {
       }
       if (HasFailure()) return;
     }
+    // Kept in the XML report, to see how much of the budget each spec used.
+    RecordProperty("games", g);
+    RecordProperty("states", std::to_string(states));
   }
 
   std::shared_ptr<const Game> game_;
@@ -132,7 +156,7 @@ class ApiChecker {
     if (failed()) return;
     check_legal_actions(state, heavy);
     if (failed()) return;
-    check_illegal_actions_rejected(state);
+    check_illegal_actions_rejected(state, heavy);
     if (failed()) return;
     check_chance_outcomes(state);
     if (failed()) return;
@@ -149,7 +173,9 @@ class ApiChecker {
   void check_basics(const State& state) {
     const int n = game_->num_players();
     ASSERT_EQ(state.num_players(), n);
-    ASSERT_EQ(state.game().spec(), game_->spec());
+    if (state.game_ptr() != game_) {
+      ASSERT_EQ(state.game().spec(), game_->spec());
+    }
     const Player p = state.current_player();
     ASSERT_TRUE((p >= 0 && p < n) || p == kChancePlayer || p == kTerminalPlayer)
         << "current_player() = " << p;
@@ -229,16 +255,24 @@ class ApiChecker {
   }
 
   // Out-of-range actions and in-range illegal ones (the first and a random
-  // one) must throw KibitzError and leave the state unchanged.
-  void check_illegal_actions_rejected(const State& state) {
+  // one) must throw KibitzError and leave the state unchanged. Each costs a
+  // copy, an error message listing the legal actions and a full comparison:
+  // all of them on heavy steps, one out-of-range and one in-range otherwise.
+  void check_illegal_actions_rejected(const State& state, bool heavy) {
     const int bound = std::max(action_bound(state), 1);
-    std::vector<Action> illegal = {-1, bound, INT_MAX};
+    const Action out_of_range[] = {-1, bound, INT_MAX};
+    std::vector<Action> illegal;
+    if (heavy) {
+      illegal.assign(std::begin(out_of_range), std::end(out_of_range));
+    } else {
+      illegal.push_back(out_of_range[rng_.uniform_int(std::size(out_of_range))]);
+    }
     std::vector<Action> in_range;
     for (Action a = 0; a < bound; ++a) {
       if (!std::binary_search(actions_.begin(), actions_.end(), a)) in_range.push_back(a);
     }
     if (!in_range.empty()) {
-      illegal.push_back(in_range.front());
+      if (heavy) illegal.push_back(in_range.front());
       illegal.push_back(in_range[rng_.uniform_int(in_range.size())]);
     }
     for (Action a : illegal) {
@@ -274,6 +308,23 @@ class ApiChecker {
       total += outcomes_[i].probability;
     }
     ASSERT_NEAR(total, 1.0, kProbabilityTolerance) << "chance probabilities must sum to 1";
+
+    // sample_chance_outcome: a listed outcome, and the very one the reference
+    // draw over the list picks from the same generator state, using the
+    // generator alike (the next numbers agree). Several draws per node.
+    for (int k = 0; k < kDrawsPerChanceNode; ++k) {
+      Rng mine = rng_;
+      Rng reference = rng_;
+      const Action drawn = state.sample_chance_outcome(mine);
+      ASSERT_TRUE(std::binary_search(actions_.begin(), actions_.end(), drawn))
+          << "sample_chance_outcome drew " << drawn << ", which chance_outcomes() does not list";
+      ASSERT_EQ(drawn, draw_chance_outcome(outcomes_, reference))
+          << "sample_chance_outcome differs from draw_chance_outcome(chance_outcomes()) for the "
+             "same generator state";
+      ASSERT_EQ(mine.next(), reference.next())
+          << "sample_chance_outcome advanced the generator differently from the reference draw";
+      rng_ = mine;
+    }
   }
 
   // clone() and clone_into() give equal states that share nothing mutable.
@@ -397,17 +448,22 @@ class InfosetChecker {
   void check(const State& state, int game_index, int step, bool heavy) {
     if (state.is_terminal()) return;
     if (step == 0) rng_ = Rng(kSeed).child("worlds", static_cast<std::uint64_t>(game_index));
+    // The true state's strings, made once per step: in long games they are
+    // long, and every world is compared with them.
+    truth_text_ = state.to_string();
     if (heavy) {
       // Every seat, several worlds each, at player and chance nodes alike.
       for (Player q = 0; q < game_->num_players(); ++q) {
-        record_truth(state, q);
+        const std::string infoset = state.information_state_string(q);
+        record_truth(q, infoset);
         for (int k = 0; k < kWorldsPerSeat && !::testing::Test::HasFailure(); ++k)
-          check_world(state, q, k, /*check_reachable=*/true);
+          check_world(state, q, infoset, k, /*check_reachable=*/true);
       }
     } else if (!state.is_chance_node()) {
       // Light steps: one world for the seat to act, alternating the overloads;
       // the replay from its history (linear in the game length) waits for heavy steps.
-      check_world(state, state.current_player(), step, /*check_reachable=*/false);
+      const Player q = state.current_player();
+      check_world(state, q, state.information_state_string(q), step, /*check_reachable=*/false);
     }
   }
 
@@ -428,15 +484,16 @@ class InfosetChecker {
  private:
   // Notes which true state was seen behind each information set, to learn
   // whether the game hides anything at all (hashes keep memory small).
-  void record_truth(const State& state, Player q) {
-    const std::size_t key =
-        std::hash<std::string>()(std::to_string(q) + '\x1f' + state.information_state_string(q));
-    const std::size_t truth = std::hash<std::string>()(state.to_string());
+  void record_truth(Player q, const std::string& infoset) {
+    const std::size_t key = std::hash<std::string>()(std::to_string(q) + '\x1f' + infoset);
+    const std::size_t truth = std::hash<std::string>()(truth_text_);
     auto [it, inserted] = truth_by_infoset_.emplace(key, truth);
     if (!inserted && it->second != truth) ++ambiguous_infosets_;
   }
 
-  void check_world(const State& state, Player q, int k, bool check_reachable) {
+  // `infoset`: the true state's information_state_string(q).
+  void check_world(const State& state, Player q, const std::string& infoset, int k,
+                   bool check_reachable) {
     const Rng rng_before = rng_;
     const State* world = nullptr;
     std::unique_ptr<State> owned;
@@ -454,10 +511,13 @@ class InfosetChecker {
           << "resampling with the same generator state differs";
     }
     ++worlds_checked_;
-    SCOPED_TRACE("world for seat " + std::to_string(q) + ": " + world->to_string() +
-                 " (true state " + state.to_string() + ")");
-    ASSERT_EQ(world->game().spec(), game_->spec());
-    ASSERT_EQ(world->information_state_string(q), state.information_state_string(q))
+    const std::string text = world->to_string();
+    SCOPED_TRACE("world for seat " + std::to_string(q) + ": " + text + " (true state " +
+                 truth_text_ + ")");
+    if (world->game_ptr() != game_) {
+      ASSERT_EQ(world->game().spec(), game_->spec());
+    }
+    ASSERT_EQ(world->information_state_string(q), infoset)
         << "the world looks different to the seat it was drawn for";
     ASSERT_EQ(world->information_state_tensor(q), state.information_state_tensor(q))
         << "the world's information_state_tensor differs for the seat it was drawn for";
@@ -477,8 +537,7 @@ class InfosetChecker {
       ASSERT_TRUE(states_equal(*replayed, *world))
           << "the world differs from a replay of its own history";
     }
-    const std::string text = world->to_string();
-    if (text != state.to_string()) ++worlds_unlike_truth_;
+    if (text != truth_text_) ++worlds_unlike_truth_;
     if (worlds_.size() < 10000) worlds_.insert(text);
   }
 
@@ -486,6 +545,7 @@ class InfosetChecker {
   std::unique_ptr<State> into_;
   std::unique_ptr<State> again_;
   Rng rng_;
+  std::string truth_text_;  // the checked state's to_string()
   std::unordered_map<std::size_t, std::size_t> truth_by_infoset_;
   std::set<std::string> worlds_;
   int ambiguous_infosets_ = 0;
@@ -505,11 +565,8 @@ TEST_P(ConformanceTest, ResampledWorldsMatchTheInformationSet) {
 std::vector<Action> play_seeded_game(const Game& game, std::uint64_t seed) {
   Rng rng(seed);
   ActionList actions;
-  ChanceOutcomeList outcomes;
-  std::vector<double> weights;
   std::unique_ptr<State> state = game.new_initial_state();
-  while (!state->is_terminal())
-    state->apply_action(sample_action(*state, rng, actions, outcomes, weights));
+  while (!state->is_terminal()) state->apply_action(sample_action(*state, rng, actions));
   return state->history();
 }
 
@@ -524,6 +581,111 @@ TEST_P(ConformanceTest, SameSeedGivesTheSameGame) {
     distinct.insert(first);
   }
   EXPECT_GT(distinct.size(), 1u) << "different seeds always gave the same game";
+}
+
+// ---------------------------------------------------------------------------
+// Chance draws follow the listed probabilities. The per-step check above ties
+// sample_chance_outcome to draw_chance_outcome draw by draw; this one checks
+// the distribution itself, so it also catches a reference draw or a list that
+// went wrong together: at a few chance nodes with several outcomes (the
+// first of the first game, then a random one from each later game), many
+// draws and a chi-square statistic against the probabilities, with a loose
+// bound (about 6 standard deviations above its mean). The seed is fixed, so
+// the result never flickers; an outcome never drawn fails, and so does one of
+// a few outcomes drawn 10 % too often.
+std::vector<std::unique_ptr<State>> chance_nodes_to_test(const Game& game, std::uint64_t seed) {
+  std::vector<std::unique_ptr<State>> nodes;
+  const Rng root(seed);
+  ActionList actions;
+  ChanceOutcomeList outcomes;
+  std::vector<int> positions;  // history lengths at chance nodes with 2+ outcomes
+  for (int g = 0; g < kChanceGames && static_cast<int>(nodes.size()) < kChanceNodesPerSpec; ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    std::unique_ptr<State> state = game.new_initial_state();
+    positions.clear();
+    while (!state->is_terminal()) {
+      if (state->is_chance_node()) {
+        state->chance_outcomes(outcomes);
+        if (outcomes.size() >= 2) positions.push_back(state->move_number());
+      }
+      state->apply_action(sample_action(*state, rng, actions));
+    }
+    if (positions.empty()) continue;
+    const int cut = g == 0 ? positions.front() : positions[rng.uniform_int(positions.size())];
+    nodes.push_back(game.state_from_history(
+        std::span<const Action>(state->history().data(), static_cast<std::size_t>(cut))));
+  }
+  return nodes;
+}
+
+TEST_P(ConformanceTest, SampledChanceFollowsTheListedProbabilities) {
+  const std::vector<std::unique_ptr<State>> nodes = chance_nodes_to_test(*game_, kSeed);
+  RecordProperty("chance_nodes_tested", static_cast<int>(nodes.size()));
+  if (game_->max_chance_outcomes() > 1) {
+    EXPECT_FALSE(nodes.empty()) << "random games met no chance node with two or more outcomes";
+  }
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const State& node = *nodes[i];
+    SCOPED_TRACE("chance node after history " + history_text(node));
+    const ChanceOutcomeList outcomes = node.chance_outcomes();
+    std::vector<int> counts(outcomes.size(), 0);
+    Rng rng = Rng(kSeed).child("chance draws", i);
+    for (int d = 0; d < kChanceDraws; ++d) {
+      const Action drawn = node.sample_chance_outcome(rng);
+      const auto it =
+          std::lower_bound(outcomes.begin(), outcomes.end(), drawn,
+                           [](const ChanceOutcome& o, Action a) { return o.action < a; });
+      ASSERT_TRUE(it != outcomes.end() && it->action == drawn)
+          << "sample_chance_outcome drew " << drawn << ", which chance_outcomes() does not list";
+      ++counts[static_cast<std::size_t>(it - outcomes.begin())];
+    }
+    double chi_square = 0;
+    for (std::size_t k = 0; k < outcomes.size(); ++k) {
+      const double expected = kChanceDraws * outcomes[k].probability;
+      const double gap = counts[k] - expected;
+      chi_square += gap * gap / expected;
+    }
+    const double df = static_cast<double>(outcomes.size() - 1);
+    EXPECT_LT(chi_square, df + 6 * std::sqrt(2 * df) + 6)
+        << "the draws of " << outcomes.size() << " outcomes stray from chance_outcomes()'s "
+        << "probabilities: chi-square " << chi_square << " with " << df << " degrees of freedom";
+  }
+}
+
+// The uniform fast path behind the games' direct draws: uniform_index_from_bits
+// must pick what the subtraction walk picks from equal probabilities, above
+// all next to the boundaries between two outcomes, where the walk's rounding
+// and exact arithmetic may disagree (draws land there about once in 2^28, so
+// random play alone would never test them).
+TEST(ReferenceChanceDraw, UniformIndexMatchesTheWalkAtEveryBoundary) {
+  constexpr std::uint64_t kOne = std::uint64_t{1} << 53;
+  const std::uint64_t offsets[] = {
+      0, 1, 2, 3, 7, 1u << 10, (1u << 24) - 1, 1u << 24, (1u << 24) + 1, 1u << 25, 1u << 30};
+  for (int count = 1; count <= 64; ++count) {
+    for (int k = 0; k <= count; ++k) {
+      // The first bits at or past boundary k / count (k * 2^53 < 2^60: no overflow).
+      const std::uint64_t n = static_cast<std::uint64_t>(count);
+      const std::uint64_t edge = (kOne * static_cast<std::uint64_t>(k) + n - 1) / n;
+      for (std::uint64_t offset : offsets) {
+        for (const std::uint64_t bits : {edge + offset, edge - offset - 1}) {
+          if (bits >= kOne) continue;  // also skips edge - offset - 1 below zero
+          ASSERT_EQ(uniform_index_from_bits(bits, count), internal::walk_uniform_index(bits, count))
+              << "count " << count << ", bits " << bits;
+        }
+      }
+    }
+  }
+  // And the walk is draw_chance_outcome's: the same index from the same generator.
+  for (int count : {1, 2, 3, 6, 7, 50, 54}) {
+    ChanceOutcomeList outcomes;
+    for (int a = 0; a < count; ++a) outcomes.push_back({a, 1.0 / count});
+    Rng a(static_cast<std::uint64_t>(count));
+    Rng b(static_cast<std::uint64_t>(count));
+    for (int d = 0; d < 1000; ++d) {
+      ASSERT_EQ(draw_uniform_index(count, a), draw_chance_outcome(outcomes, b))
+          << "count " << count;
+    }
+  }
 }
 
 TEST_P(ConformanceTest, GameDescriptionIsConsistent) {

@@ -97,6 +97,18 @@ void KuhnState::chance_outcomes(ChanceOutcomeList& out) const {
   }
 }
 
+Action KuhnState::sample_chance_outcome(Rng& rng) const {
+  const int dealt = num_dealt();
+  KIBITZ_CHECK(dealt < num_players(), "sample_chance_outcome at a player node");
+  // The skip-th undealt card, in the ascending order chance_outcomes lists.
+  int skip = draw_uniform_index(num_players() + 1 - dealt, rng);
+  for (int c = 0; c <= num_players(); ++c) {
+    if (!is_card_dealt(c) && skip-- == 0) return c;
+  }
+  KIBITZ_CHECK(false, "no undealt card at a chance node");
+  return kInvalidAction;
+}
+
 void KuhnState::do_apply_action(Action action) {
   const int dealt = num_dealt();
   if (dealt < num_players()) {

@@ -61,6 +61,8 @@ class KuhnState : public GameState<KuhnState> {
   void legal_actions(ActionList& out) const override;
   bool is_legal(Action action) const override;
   void chance_outcomes(ChanceOutcomeList& out) const override;
+  // Uniform over the undealt cards, picked without listing them.
+  Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   std::string information_state_string(Player player) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;

@@ -127,6 +127,19 @@ void LeducState::chance_outcomes(ChanceOutcomeList& out) const {
   }
 }
 
+Action LeducState::sample_chance_outcome(Rng& rng) const {
+  KIBITZ_CHECK(current_player_ == kChancePlayer, "sample_chance_outcome at a player node");
+  const std::uint8_t dealt = dealt_mask();
+  const int num_dealt = (private_cards_[0] >= 0) + (private_cards_[1] >= 0) + (public_card_ >= 0);
+  // The skip-th undealt card, in the ascending order chance_outcomes lists.
+  int skip = draw_uniform_index(kNumCards - num_dealt, rng);
+  for (int c = 0; c < kNumCards; ++c) {
+    if (!((dealt >> c) & 1u) && skip-- == 0) return c;
+  }
+  KIBITZ_CHECK(false, "no undealt card at a chance node");
+  return kInvalidAction;
+}
+
 void LeducState::do_apply_action(Action action) {
   if (current_player_ != kChancePlayer) {
     apply_bet(action);

@@ -1,6 +1,7 @@
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "env/core/error.h"
 
@@ -117,25 +118,26 @@ void LoyalistSpiesState::start_round() {
 }
 
 Player LoyalistSpiesState::compute_current_player() const {
-  switch (phase_) {
-    case Phase::kDealAces:
-    case Phase::kDeal:
-    case Phase::kFlip:
-    case Phase::kQueenPeek:
-    case Phase::kFaceDown:
-    case Phase::kDraw:
-      return kChancePlayer;
-    case Phase::kKeep:
-    case Phase::kPlay:
-    case Phase::kDiscard:
-      return actor_;
-    case Phase::kJackTarget:
-    case Phase::kQueenOrder:
-      return determiner_;
-    case Phase::kTerminal:
-      return kTerminalPlayer;
-  }
-  return kTerminalPlayer;
+  // Who acts in each phase, by table: this runs after every action, and a
+  // switch here costs an indirect jump that the phase changes mispredict.
+  constexpr int kActor = -100, kDeterminer = -101;
+  constexpr std::array<int, kNumPhases> kWho = {
+      kChancePlayer,  // kDealAces
+      kChancePlayer,  // kDeal
+      kActor,         // kKeep
+      kChancePlayer,  // kFlip
+      kDeterminer,    // kJackTarget
+      kChancePlayer,  // kQueenPeek
+      kDeterminer,    // kQueenOrder
+      kChancePlayer,  // kFaceDown
+      kActor,         // kPlay
+      kChancePlayer,  // kDraw
+      kActor,         // kDiscard
+      kTerminalPlayer,
+  };
+  static_assert(static_cast<int>(Phase::kTerminal) + 1 == kNumPhases);
+  const int who = kWho[static_cast<std::size_t>(phase_)];
+  return who == kActor ? actor_ : who == kDeterminer ? determiner_ : who;
 }
 
 bool LoyalistSpiesState::knows_ace(Player viewer, Player seat) const {
@@ -239,13 +241,29 @@ void LoyalistSpiesState::chance_outcomes(ChanceOutcomeList& out) const {
   for_each_card(set, [&](int c) { *next++ = {c, p}; });
 }
 
-void LoyalistSpiesState::apply_unchecked(Action action) {
-  do_apply_action(action);
-  mutable_history().push_back(action);
+Action LoyalistSpiesState::sample_chance_outcome(Rng& rng) const {
+  KIBITZ_CHECK(is_chance_node(), "sample_chance_outcome at a player node");
+  const CardMask set = chance_set();
+  return nth_card(set, draw_uniform_index(popcount(set), rng));
+}
+
+void LoyalistSpiesState::replay_unchecked(std::span<const Action> actions) {
+  if (actions.empty()) return;
+  // Only the last transition's rewards survive (end_round writes them, the
+  // next action clears them), and nothing reads current_ in between.
+  for (std::size_t i = 0; i + 1 < actions.size(); ++i) transition(actions[i]);
+  do_apply_action(actions.back());
+  std::vector<Action>& history = mutable_history();
+  history.insert(history.end(), actions.begin(), actions.end());
 }
 
 void LoyalistSpiesState::do_apply_action(Action action) {
   last_rewards_ = {};
+  transition(action);
+  current_ = compute_current_player();
+}
+
+void LoyalistSpiesState::transition(Action action) {
   switch (phase_) {
     case Phase::kDealAces:
       apply_ace(action);
@@ -284,7 +302,6 @@ void LoyalistSpiesState::do_apply_action(Action action) {
       KIBITZ_CHECK(false, "action on a finished game");
       break;
   }
-  current_ = compute_current_player();
 }
 
 void LoyalistSpiesState::push_event(EventKind kind, int seat, int card, int aux) {

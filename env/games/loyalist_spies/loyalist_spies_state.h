@@ -61,6 +61,9 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   void legal_actions(ActionList& out) const override;
   bool is_legal(Action action) const override;
   void chance_outcomes(ChanceOutcomeList& out) const override;
+  // Every chance node is uniform over a card set (a Queen's fixed top card is
+  // a set of one): the card is picked straight from the mask.
+  Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   void rewards(std::span<double> out) const override;
   std::string information_state_string(Player player) const override;
@@ -124,9 +127,12 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   unsigned played_mask() const { return played_mask_; }
   int face_down_count() const { return face_down_count_; }
 
-  // Applies without the legality check: for replays of histories known to be
-  // legal (the resampler's rebuild). Appends to the history like apply_action.
-  void apply_unchecked(Action action);
+  // Applies actions known to be legal here (the resampler's rebuild, after
+  // reset()) and appends them to the history: the state apply_action on each
+  // would give, without the legality checks, and with the bookkeeping that
+  // only the last action's result needs (the seat to act, the last
+  // transition's rewards) done once.
+  void replay_unchecked(std::span<const Action> actions);
   // Back to the initial state, keeping the buffers (no allocation).
   void reset();
 
@@ -138,6 +144,8 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   // current_ after every transition, since callers ask for it several times
   // per move.
   Player compute_current_player() const;
+  // The phase's transition for one action, without that bookkeeping.
+  void transition(Action action);
 
   // Phase transitions, one function per step of the rules.
   void start_round();

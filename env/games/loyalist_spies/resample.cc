@@ -22,29 +22,17 @@ bool is_card(int item) { return item >= 0 && item < kSlot; }
 
 int keep_rank(int card) { return is_joker(card) ? card - kFirstJoker : card + 2; }
 
-// The k-th card (0-based, ascending) of a mask: halve the word by bit
-// counts down to a byte, then step over at most seven bits.
-int nth_card(CardMask m, int k) {
-  int base = 0;
-  for (int width = 32; width >= 8; width /= 2) {
-    const int low = popcount(m & ((CardMask{1} << width) - 1));
-    if (k >= low) {
-      k -= low;
-      m >>= width;
-      base += width;
-    }
-  }
-  for (; k > 0; --k) m &= m - 1;
-  return base + lowest_card(m);
-}
-
 int random_card(CardMask m, Rng& rng) {
   return nth_card(m, static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(popcount(m)))));
 }
 
-// Like a bitmask of token ids.
+// A set of token ids, as a bitmask.
 using TokenMask = std::uint64_t;
-int random_token(TokenMask m, Rng& rng) { return random_card(m, rng); }
+// A hand holds few tokens: stepping over the lower ones is cheapest.
+int random_token(TokenMask m, Rng& rng) {
+  for (auto k = rng.uniform_int(static_cast<std::uint64_t>(popcount(m))); k > 0; --k) m &= m - 1;
+  return lowest_card(m);
+}
 
 bool is_consumption(EventKind kind) {
   return kind == EventKind::kFlip || kind == EventKind::kFaceDown || kind == EventKind::kDraw;
@@ -90,7 +78,6 @@ class RoundSampler {
   bool arrange(int order_event);
   bool fits(int item, const Fate& fate, CardMask known_items) const;
   bool assign_mission(int m);
-  bool eligible_for_play(int seat, int card) const;
   int take_token_for(int seat, int card);
   int choose_joker(int seat, const Token& token);
   bool place_final_jokers();
@@ -188,7 +175,6 @@ class RoundSampler {
   // Events whose card is a token's: (event, token) pairs.
   std::array<std::pair<std::int16_t, std::int8_t>, kMaxTokens + kMaxTokens> links_;
   int num_links_ = 0;
-  std::array<int, kMaxPlayers> new_ace_{};
   std::array<Token, kMaxTokens> tokens_;
   int num_tokens_ = 0;
   std::array<TokenMask, kMaxPlayers> hand_{};
@@ -413,12 +399,10 @@ bool RoundSampler::sample_aces() {
   std::array<int, kMaxPlayers> slots{};
   int num_slots = 0;
   CardMask free_aces = kAceMask;
-  new_ace_.fill(-1);
   for (int s = 0; s < aces_dealt_; ++s) {
     const int card = ev(ace_event_[static_cast<std::size_t>(s)]).card;
     if ((ace_known_ >> s) & 1u) {
       free_aces &= ~card_bit(card);
-      new_ace_[static_cast<std::size_t>(s)] = card;
     } else {
       slots[static_cast<std::size_t>(num_slots++)] = s;
     }
@@ -445,7 +429,6 @@ bool RoundSampler::sample_aces() {
   const auto& chosen = valid[rng_.uniform_int(static_cast<std::uint64_t>(num_valid))];
   for (int i = 0; i < num_slots; ++i) {
     const int s = slots[static_cast<std::size_t>(i)];
-    new_ace_[static_cast<std::size_t>(s)] = chosen[static_cast<std::size_t>(i)];
     value(ace_event_[static_cast<std::size_t>(s)]) =
         static_cast<std::int8_t>(chosen[static_cast<std::size_t>(i)]);
   }
@@ -709,16 +692,6 @@ bool RoundSampler::fits(int item, const Fate& fate, CardMask known_items) const 
   return false;
 }
 
-bool RoundSampler::eligible_for_play(int seat, int card) const {
-  if (is_joker(card)) return false;
-  bool found = false;
-  for_each_card(hand_[static_cast<std::size_t>(seat)], [&](int t) {
-    const Token& tk = token(t);
-    if (tk.card < 0 && (tk.drawn || !deck_only(card))) found = true;
-  });
-  return found;
-}
-
 int RoundSampler::take_token_for(int seat, int card) {
   TokenMask options = 0;
   for_each_card(hand_[static_cast<std::size_t>(seat)], [&](int t) {
@@ -777,21 +750,26 @@ bool RoundSampler::assign_mission(int m) {
     rng_.shuffle(
         std::span<std::int8_t>(cards.data() + begin, static_cast<std::size_t>(num_cards - begin)));
   }
-  std::array<std::int8_t, kMissionDeckCards + kMaxPlayers>
-      slot_of{};  // -1 face down, else open play index
+  // Which open plays could take a card: any unassigned token, or a drawn one
+  // (for cards that can only have come from the deck).
+  unsigned any_token = 0, drawn_token = 0;
+  for (int j = 0; j < num_open; ++j) {
+    const auto seat = static_cast<std::size_t>(ev(open_plays[static_cast<std::size_t>(j)]).seat);
+    for_each_card(hand_[seat], [&](int t) {
+      if (token(t).card >= 0) return;
+      any_token |= 1u << j;
+      if (token(t).drawn) drawn_token |= 1u << j;
+    });
+  }
+  std::array<std::int8_t, kMissionDeckCards + kMaxPlayers> slot_of{};  // -1: face down
   for (int attempt = 0; attempt < kMissionRetries; ++attempt) {
     int face_down_left = num_face_down;
     unsigned used = 0;
     bool ok = true;
     for (int i = 0; i < num_cards && ok; ++i) {
       const int c = cards[static_cast<std::size_t>(i)];
-      unsigned options = 0;
-      for (int j = 0; j < num_open; ++j) {
-        if (!((used >> j) & 1u) &&
-            eligible_for_play(ev(open_plays[static_cast<std::size_t>(j)]).seat, c))
-          options |= 1u << j;
-      }
-      const int total = face_down_left + std::popcount(options);
+      const unsigned options = is_joker(c) ? 0u : (deck_only(c) ? drawn_token : any_token) & ~used;
+      const int total = face_down_left + popcount(options);
       if (total == 0) {
         ok = false;
         break;
@@ -946,15 +924,21 @@ bool RoundSampler::fill() {
     }
     return -1;
   };
-  for (bool drawn : {false, true}) {
-    for (bool strict : {true, false}) {
-      for (int t = 0; t < num_tokens_; ++t) {
-        Token& tk = token(t);
-        if (tk.card >= 0 || tk.drawn != drawn || tk.non_joker != strict) continue;
-        const int c = pick(drawn, strict);
-        if (c < 0) return false;
-        tk.card = static_cast<std::int8_t>(c);
-      }
+  // Initial tokens before drawn ones (only they are limited to the cards
+  // never seen), and within each the ones that must not be Jokers first.
+  std::array<std::array<std::int8_t, kMaxTokens>, 4> groups;
+  std::array<int, 4> group_size{};
+  for (int t = 0; t < num_tokens_; ++t) {
+    const Token& tk = token(t);
+    if (tk.card >= 0) continue;
+    const auto g = static_cast<std::size_t>((tk.drawn ? 2 : 0) + (tk.non_joker ? 0 : 1));
+    groups[g][static_cast<std::size_t>(group_size[g]++)] = static_cast<std::int8_t>(t);
+  }
+  for (std::size_t g = 0; g < 4; ++g) {
+    for (int i = 0; i < group_size[g]; ++i) {
+      const int c = pick(g >= 2, g % 2 == 0);
+      if (c < 0) return false;
+      token(groups[g][static_cast<std::size_t>(i)]).card = static_cast<std::int8_t>(c);
     }
   }
   for (int m = 0; m < missions_; ++m) {
@@ -1040,33 +1024,27 @@ int RoundSampler::slot_card(int slot) const {
   return value_[static_cast<std::size_t>(slot_event_[i])];
 }
 
+// The history action of an event's value, by event kind (derived kinds,
+// which write none, get 0): a table rather than a switch, since the kinds
+// alternate unpredictably along a round.
+constexpr std::array<Action, 14> kActionBaseOfKind = [] {
+  std::array<Action, 14> base{};
+  base[static_cast<std::size_t>(EventKind::kKeep)] = kKeepBase;
+  base[static_cast<std::size_t>(EventKind::kJack)] = kPeekBase;
+  base[static_cast<std::size_t>(EventKind::kOrder)] = kOrderBase;
+  base[static_cast<std::size_t>(EventKind::kPlay)] = kPlayBase;
+  base[static_cast<std::size_t>(EventKind::kDiscard)] = kDiscardBase;
+  return base;
+}();
+static_assert(static_cast<std::size_t>(EventKind::kRoundEnd) + 1 == kActionBaseOfKind.size());
+
 void RoundSampler::write_actions(std::span<Action> out) const {
   std::size_t i = 0;
   for (int e = 0; e < static_cast<int>(events_.size()); ++e) {
     const Event& x = ev(e);
     if (!is_history_event(x.kind)) continue;
-    const int v = value_[static_cast<std::size_t>(e)];
-    Action a = v;
-    switch (x.kind) {
-      case EventKind::kKeep:
-        a = kKeepBase + v;
-        break;
-      case EventKind::kJack:
-        a = kPeekBase + v;
-        break;
-      case EventKind::kOrder:
-        a = kOrderBase + v;
-        break;
-      case EventKind::kPlay:
-        a = kPlayBase + v;
-        break;
-      case EventKind::kDiscard:
-        a = kDiscardBase + v;
-        break;
-      default:
-        break;
-    }
-    out[i++] = a;
+    out[i++] =
+        kActionBaseOfKind[static_cast<std::size_t>(x.kind)] + value_[static_cast<std::size_t>(e)];
   }
   KIBITZ_CHECK(i == out.size(), "round length changed");
 }
@@ -1080,9 +1058,11 @@ void resample_world(const LoyalistSpiesState& state, Player viewer, Rng& rng,
   const auto events = state.log().view();
   const int num_events = static_cast<int>(events.size());
   const std::vector<Action>& history = state.history();
+  // Every round's entries are written below: drawn ones by the sampler, the
+  // true ones copied only for a round that fell back (reading the history is
+  // a cache miss when resampling many different states).
   static thread_local std::array<Action, kMaxRoundEvents * kMaxRoundsLimit> actions;
   const std::size_t length = history.size();
-  std::copy(history.begin(), history.end(), actions.begin());
 
   const int n = state.num_players();
   int begin = 0;
@@ -1104,6 +1084,8 @@ void resample_world(const LoyalistSpiesState& state, Player viewer, Rng& rng,
         ++end;
       }
     }
+    KIBITZ_CHECK(action_begin + entries <= length, "events and history disagree at round start ",
+                 action_begin);
     const bool current = end == num_events;
     const int must_play =
         current && state.phase() == Phase::kPlay && state.current_player() != viewer
@@ -1120,8 +1102,10 @@ void resample_world(const LoyalistSpiesState& state, Player viewer, Rng& rng,
     }
     if (drawn) {
       sampler.write_actions(std::span<Action>(actions.data() + action_begin, entries));
-    } else if (stats) {
-      ++stats->fallbacks;
+    } else {
+      std::copy_n(history.begin() + static_cast<std::ptrdiff_t>(action_begin), entries,
+                  actions.begin() + static_cast<std::ptrdiff_t>(action_begin));
+      if (stats) ++stats->fallbacks;
     }
     begin = end;
     action_begin += entries;
@@ -1129,7 +1113,7 @@ void resample_world(const LoyalistSpiesState& state, Player viewer, Rng& rng,
   KIBITZ_CHECK(action_begin == length, "events and history disagree: ", action_begin, " vs ",
                length);
   out.reset();
-  for (std::size_t i = 0; i < length; ++i) out.apply_unchecked(actions[i]);
+  out.replay_unchecked(std::span<const Action>(actions.data(), length));
 }
 
 void LoyalistSpiesState::resample_from_infostate(Player player, Rng& rng, State& out) const {

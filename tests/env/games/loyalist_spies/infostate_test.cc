@@ -70,6 +70,55 @@ INSTANTIATE_TEST_SUITE_P(Variants, ResampleTest,
                                            "loyalist_spies(players=3,deal=direct,max_rounds=2)"),
                          [](const auto& p) { return "v" + std::to_string(p.index); });
 
+// Uniform random play rarely flips a Queen that another Queen left on top;
+// here chance favours Queens at flips and peeks, so seats often see cards a
+// later Queen reorders (the hardest case for the resampler).
+TEST(Resample, QueenChainsKeepWorldsConsistent) {
+  for (const char* spec :
+       {"loyalist_spies(rounds=1)", "loyalist_spies(players=3,deal=direct,rounds=1)"}) {
+    const auto game = make_game(spec);
+    Rng rng(21);
+    ResampleStats stats;
+    int chains = 0, checks = 0;
+    auto world = game->new_initial_state();
+    for (int g = 0; g < 100; ++g) {
+      auto state = game->new_initial_state();
+      for (int step = 0; !state->is_terminal(); ++step) {
+        const auto& s = as_spies(*state);
+        if (step % 2 == 0 && s.phase() != Phase::kDeal) {
+          for (Player p = 0; p < game->num_players(); ++p) {
+            resample_world(s, p, rng, static_cast<LoyalistSpiesState&>(*world), &stats);
+            ++checks;
+            ASSERT_EQ(world->information_state_string(p), state->information_state_string(p))
+                << spec << " seat " << p << "\ntruth:\n"
+                << state->to_string();
+            ASSERT_EQ(world->information_state_tensor(p), state->information_state_tensor(p));
+          }
+        }
+        ActionList legal = state->legal_actions();
+        Action a = legal[rng.uniform_int(legal.size())];
+        if ((s.phase() == Phase::kFlip || s.phase() == Phase::kQueenPeek) &&
+            rng.uniform_int(2) == 0) {
+          for (Action c : legal) {
+            if (c < kNumPackCards && rank_of(c) == kRankQueen) {
+              a = c;
+              break;
+            }
+          }
+        }
+        if (s.phase() == Phase::kFlip && !s.top_cards().empty() && a < kNumPackCards &&
+            rank_of(a) == kRankQueen) {
+          ++chains;
+        }
+        state->apply_action(a);
+      }
+    }
+    EXPECT_GT(chains, 10) << spec << ": the bias did not produce Queen chains";
+    EXPECT_GT(checks, 5000) << spec;
+    EXPECT_EQ(stats.fallbacks, 0) << spec;
+  }
+}
+
 TEST(Resample, ASeatThatPlayedNothingHoldsOnlyJokersInEveryWorld) {
   Script s("loyalist_spies(deal=direct,rounds=1)");
   s.aces("AD AS AH AC");
@@ -87,6 +136,31 @@ TEST(Resample, ASeatThatPlayedNothingHoldsOnlyJokersInEveryWorld) {
     s.state().resample_from_infostate(0, rng, *world);
     EXPECT_EQ(as_spies(*world).hand(3), kJokerMask);  // both Jokers, nothing else
   }
+}
+
+TEST(Resample, TheSeatDueToPlayHoldsAPlayableCardInEveryWorld) {
+  Script s("loyalist_spies(deal=direct,rounds=1)");
+  s.aces("AD AS AH AC");
+  s.deal({"2C 3C 4C 5C 6C", "2S 3S 4S 5S 6S", "7C 7S 7H 8C 8S", "Jk TC 2H 3H 4H"});
+  s.chance("6D").chances("KD KS KH");
+  s.act(0, "play 2C").act(1, "play 2S").act(2, "play 7C").act(3, "play 2H");
+  s.chance("7D").chances("QD QS QH");
+  s.act(1, "play 3S").act(2, "play 7S").act(3, "play 3H").act(0, "play 3C");
+  s.chance("8D").chances("JD JS JH");
+  s.act(2, "play 7H").act(3, "play 4H").act(0, "play 4C").act(1, "play 4S");
+  s.chance("9D").chances("TD TS TH");  // P3 determines, holding Jk TC: it must play
+  ASSERT_EQ(s.state().current_player(), 3);
+  Rng rng(9);
+  auto world = s.game().new_initial_state();
+  int two_cards = 0;
+  for (int k = 0; k < 5000; ++k) {
+    s.state().resample_from_infostate(0, rng, *world);
+    // Both Jokers in P3's two cards would mean it plays nothing.
+    ASSERT_NE(as_spies(*world).hand(3) & ~kJokerMask, 0u);
+    ASSERT_EQ(world->current_player(), 3);
+    two_cards += popcount(as_spies(*world).hand(3)) == 2;
+  }
+  EXPECT_EQ(two_cards, 5000);
 }
 
 TEST(Resample, CardsTheSeatSawOnTopStayWhereItPutThem) {

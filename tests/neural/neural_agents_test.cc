@@ -1,0 +1,226 @@
+// The nn and ismcts_nn agents through the registry: legal moves in every
+// game, determinism by seed, decision reports, and clear errors for a
+// missing model or an unavailable device.
+#include "agents/neural/neural_agents.h"
+
+#include <gtest/gtest.h>
+#include <torch/cuda.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/neural/mock_network.h"
+#include "agents/registry.h"
+#include "env/core/error.h"
+#include "env/core/registry.h"
+#include "env/core/seat_view.h"
+#include "tests/neural/test_util.h"
+
+namespace kibitz::neural {
+namespace {
+
+// Games the agents play here; Loyalist Spies for one round, to stay fast.
+const std::vector<std::string> kGames = {"kuhn_poker", "leduc_poker", "loyalist_spies(rounds=1)",
+                                         "loyalist_spies(players=3,rounds=1)"};
+
+class NeuralAgents : public ::testing::Test {
+ protected:
+  void SetUp() override { register_neural_agents(); }
+
+  // A tiny untrained network for `game`, saved once per test.
+  std::string checkpoint_for(const Game& game) {
+    const std::string path = testing::temp_dir() + "/net.ckpt";
+    testing::save_fresh_network(path, game, {16}, 3);
+    return path;
+  }
+};
+
+// Plays one game with `agents` (one per seat), checking every action is
+// legal and every report well formed; returns the actions the agents chose.
+std::vector<Action> play(const Game& game, std::vector<std::unique_ptr<Agent>>& agents,
+                         std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Action> chosen;
+  std::unique_ptr<State> state = game.new_initial_state();
+  for (Player p = 0; p < game.num_players(); ++p) agents[static_cast<std::size_t>(p)]->new_game(p);
+  while (!state->is_terminal()) {
+    if (state->is_chance_node()) {
+      state->apply_action(state->sample_chance_outcome(rng));
+      continue;
+    }
+    const Player seat = state->current_player();
+    Agent& agent = *agents[static_cast<std::size_t>(seat)];
+    const Action action = agent.act(SeatView(*state, seat));
+    const ActionList legal = state->legal_actions();
+    EXPECT_NE(std::find(legal.begin(), legal.end(), action), legal.end())
+        << agent.spec() << " chose illegal action " << action << " in " << game.spec();
+    const DecisionInfo* info = agent.last_decision();
+    EXPECT_NE(info, nullptr);
+    if (info != nullptr) {
+      double total = 0;
+      for (const auto& [a, p] : info->policy) {
+        EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
+        total += p;
+      }
+      EXPECT_NEAR(total, 1.0, 1e-5);
+      if (legal.size() > 1) {
+        EXPECT_TRUE(info->has_value);
+        EXPECT_GE(info->value, game.min_return() - 1e-6);
+        EXPECT_LE(info->value, game.max_return() + 1e-6);
+      }
+    }
+    chosen.push_back(action);
+    state->apply_action(action);
+  }
+  return chosen;
+}
+
+std::vector<std::unique_ptr<Agent>> make_agents(const std::string& spec, const Game& game,
+                                                std::uint64_t seed) {
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (Player p = 0; p < game.num_players(); ++p) {
+    agents.push_back(make_agent(spec, game.shared(), seed + static_cast<std::uint64_t>(p)));
+  }
+  return agents;
+}
+
+TEST_F(NeuralAgents, AreRegisteredOnce) {
+  register_neural_agents();  // a second call adds nothing
+  int nn = 0, ismcts_nn = 0;
+  for (const AgentInfo& info : registered_agents()) {
+    nn += info.name == "nn";
+    ismcts_nn += info.name == "ismcts_nn";
+  }
+  EXPECT_EQ(nn, 1);
+  EXPECT_EQ(ismcts_nn, 1);
+  EXPECT_TRUE(
+      std::is_sorted(registered_agents().begin(), registered_agents().end(),
+                     [](const AgentInfo& a, const AgentInfo& b) { return a.name < b.name; }));
+}
+
+TEST_F(NeuralAgents, NnPlaysLegallyAndIsDeterministicBySeed) {
+  for (const std::string& spec : kGames) {
+    SCOPED_TRACE(spec);
+    const auto game = load_game(spec);
+    const std::string agent = "nn(model=" + checkpoint_for(*game) + ")";
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      auto first = make_agents(agent, *game, 100 + seed);
+      auto second = make_agents(agent, *game, 100 + seed);
+      EXPECT_EQ(play(*game, first, seed), play(*game, second, seed));
+    }
+  }
+}
+
+TEST_F(NeuralAgents, NnSamplesByItsSeedAndGreedyTakesTheArgmax) {
+  const auto game = load_game("leduc_poker");
+  const std::string path = checkpoint_for(*game);
+  // The first decision of one deal, for many agent seeds.
+  std::unique_ptr<State> state = testing::random_decision(*game, 4, 0);
+  const SeatView view(*state, state->current_player());
+  std::vector<int> counts(static_cast<std::size_t>(game->num_distinct_actions()));
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    auto agent = make_agent("nn(model=" + path + ")", game, seed);
+    ++counts[static_cast<std::size_t>(agent->act(view))];
+  }
+  auto greedy = make_agent("nn(model=" + path + ",greedy=true)", game, 0);
+  const Action best = greedy->act(view);
+  const DecisionInfo& info = *greedy->last_decision();
+  for (const auto& [a, p] : info.policy) {
+    EXPECT_LE(p, std::find_if(info.policy.begin(), info.policy.end(), [&](const auto& e) {
+                   return e.first == best;
+                 })->second);
+    // Sampling follows the policy: every action with real weight shows up.
+    if (p > 0.1) {
+      EXPECT_GT(counts[static_cast<std::size_t>(a)], 0) << "action " << a;
+    }
+  }
+  EXPECT_EQ(greedy->spec(), "nn(model=" + path + ",device=cpu,greedy=true)");
+}
+
+TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
+  for (const std::string& spec : kGames) {
+    SCOPED_TRACE(spec);
+    const auto game = load_game(spec);
+    const std::string path = checkpoint_for(*game);
+    auto agents = make_agents("ismcts_nn(model=" + path + ",sims=24)", *game, 7);
+    const std::vector<Action> actions = play(*game, agents, 1);
+    EXPECT_FALSE(actions.empty());
+    // The same seeds repeat the same game (one search thread).
+    auto again = make_agents("ismcts_nn(model=" + path + ",sims=24)", *game, 7);
+    EXPECT_EQ(play(*game, again, 1), actions);
+  }
+}
+
+TEST_F(NeuralAgents, IsmctsNnWithThreadsSharesOneBatchedNetwork) {
+  const auto game = load_game("leduc_poker");
+  auto agents =
+      make_agents("ismcts_nn(model=" + checkpoint_for(*game) + ",sims=64,threads=3)", *game, 7);
+  play(*game, agents, 2);
+  const DecisionInfo* info = agents[0]->last_decision();
+  ASSERT_NE(info, nullptr);
+  const auto sims = std::find_if(info->stats.begin(), info->stats.end(),
+                                 [](const auto& s) { return s.first == "simulations"; });
+  ASSERT_NE(sims, info->stats.end());
+  EXPECT_EQ(sims->second, 64);
+}
+
+TEST_F(NeuralAgents, IsmctsNnFollowsThePrior) {
+  // With a mock whose prior is fixed by the input, the search's visits agree
+  // with the network's favourite at a Kuhn decision (all values equal would
+  // make PUCT visit in prior order; here the mock's values vary, so only
+  // check that the search runs through the network).
+  const auto game = load_game("kuhn_poker");
+  auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 1);
+  SearchSettings settings;
+  settings.c = 1.0;
+  SearchAgent::Budget budget;
+  budget.simulations = 50;
+  auto agent = make_ismcts_nn_agent("ismcts_nn(mock)", settings, budget, game, net, 3);
+  std::unique_ptr<State> state = testing::random_decision(*game, 1, 0);
+  agent->act(SeatView(*state, state->current_player()));
+  EXPECT_GT(net->calls(), 0);
+  EXPECT_LE(net->calls(), 50);
+}
+
+TEST_F(NeuralAgents, ClearErrors) {
+  const auto game = load_game("kuhn_poker");
+  EXPECT_THROW(make_agent("nn", game, 0), KibitzError);  // no model=
+  try {
+    make_agent("nn(model=/nonexistent/net.ckpt)", game, 0);
+    ADD_FAILURE() << "no error";
+  } catch (const KibitzError& e) {
+    EXPECT_NE(std::string(e.what()).find("agent nn"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/net.ckpt"), std::string::npos) << e.what();
+  }
+  const std::string path = checkpoint_for(*game);
+  EXPECT_THROW(make_agent("nn(model=" + path + ",device=tpu)", game, 0), KibitzError);
+  // A Kuhn network is refused by Leduc.
+  EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ")", load_game("leduc_poker"), 0),
+               KibitzError);
+}
+
+TEST_F(NeuralAgents, CudaIsRefusedCleanlyWithoutCuda) {
+  const auto game = load_game("kuhn_poker");
+  const std::string path = checkpoint_for(*game);
+  for (const std::string agent : {"nn", "ismcts_nn"}) {
+    const std::string spec = agent + "(model=" + path + ",device=cuda)";
+    if (torch::cuda::is_available()) {
+      // A CUDA build with a GPU: the agent runs there.
+      auto agents = make_agents(spec, *game, 1);
+      play(*game, agents, 1);
+      continue;
+    }
+    try {
+      make_agent(spec, game, 0);
+      ADD_FAILURE() << spec << ": no error";
+    } catch (const KibitzError& e) {
+      EXPECT_NE(std::string(e.what()).find("no CUDA support"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kibitz::neural

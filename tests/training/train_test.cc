@@ -1,0 +1,200 @@
+// Short training runs on Kuhn poker with tiny nets: PPO and expert
+// iteration lower NashConv, a run is reproducible bit for bit, a resumed run
+// equals an uninterrupted one, and the command refuses bad flags.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/program_options/errors.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "agents/tabular/exploitability.h"
+#include "agents/tabular/tabular_policy.h"
+#include "env/core/error.h"
+#include "env/core/registry.h"
+#include "tools/command.h"
+#include "training/metrics.h"
+#include "training/trainer.h"
+
+namespace kibitz::training {
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("kibitz_train_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir.string();
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<MetricsRecord> read_metrics(const std::string& dir) {
+  std::ifstream in(dir + "/" + kMetricsFile);
+  std::vector<MetricsRecord> records;
+  std::string line;
+  while (std::getline(in, line)) records.push_back(parse_metrics_line(line, "test"));
+  return records;
+}
+
+// A tiny, fast PPO configuration on Kuhn poker.
+TrainConfig kuhn_ppo(const std::string& dir, std::int64_t iterations) {
+  TrainConfig config;
+  config.game_spec = "kuhn_poker";
+  config.out_dir = dir;
+  config.iterations = iterations;
+  config.seed = 11;
+  config.hidden = {16};
+  config.lr = 0.01;
+  config.envs = 8;
+  config.batch = 256;
+  config.minibatch = 64;
+  config.eval_every = 1;
+  config.eval_games = 4;
+  config.checkpoint_every = 2;
+  config.pool_size = 2;
+  config.pool_probability = 0.3;
+  return config;
+}
+
+double nash_conv_of(const std::string& dir) {
+  const auto game = load_game("kuhn_poker");
+  return exploitability(*game, load_policy(dir + "/" + kPolicyFile, *game)).nash_conv;
+}
+
+TEST(TrainPpoTest, LowersNashConvOnKuhn) {
+  const std::string dir = fresh_dir("ppo_learn");
+  const TrainSummary summary = train(kuhn_ppo(dir, 30), {});
+  EXPECT_EQ(summary.iterations, 30);
+  const auto records = read_metrics(dir);
+  ASSERT_EQ(records.size(), 30u);
+  const double first = *records.front().find("nash_conv");
+  const double last = *records.back().find("nash_conv");
+  EXPECT_LT(last, 0.6 * first) << "first " << first << ", last " << last;
+  EXPECT_NEAR(nash_conv_of(dir), last, 1e-6);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/" + kLearningCurveFile));
+  EXPECT_EQ(read_all(dir + "/" + kLatestFile), "ckpt-000030\n");
+}
+
+TEST(TrainExitTest, LowersNashConvOnKuhn) {
+  const std::string dir = fresh_dir("exit_learn");
+  TrainConfig config = kuhn_ppo(dir, 8);
+  config.algorithm = Algorithm::kExpertIteration;
+  config.exit_games = 40;
+  config.sims = 32;
+  config.epochs = 4;
+  train(config, {});
+  const auto records = read_metrics(dir);
+  ASSERT_EQ(records.size(), 8u);
+  const double first = *records.front().find("nash_conv");
+  const double last = *records.back().find("nash_conv");
+  EXPECT_LT(last, first) << "first " << first << ", last " << last;
+}
+
+TEST(TrainPpoTest, SameSeedGivesIdenticalRuns) {
+  const std::string a = fresh_dir("repro_a");
+  const std::string b = fresh_dir("repro_b");
+  train(kuhn_ppo(a, 3), {});
+  train(kuhn_ppo(b, 3), {});
+  EXPECT_EQ(read_all(a + "/" + kMetricsFile), read_all(b + "/" + kMetricsFile));
+  EXPECT_EQ(read_all(a + "/ckpt-000003.pt"), read_all(b + "/ckpt-000003.pt"));
+}
+
+TEST(TrainPpoTest, ResumeContinuesAsIfNeverInterrupted) {
+  const std::string whole = fresh_dir("resume_whole");
+  const std::string parts = fresh_dir("resume_parts");
+  train(kuhn_ppo(whole, 5), {});
+  train(kuhn_ppo(parts, 3), {});  // "interrupted" after iteration 3 (checkpoint at 2 and 3)
+  // Pretend the run died after iteration 3's metrics but before its checkpoint.
+  std::filesystem::remove(parts + "/" + kLatestFile);
+  { std::ofstream(parts + "/" + kLatestFile) << "ckpt-000002\n"; }
+  TrainConfig resumed = kuhn_ppo(parts, 5);
+  resumed.resume = true;
+  const TrainSummary summary = train(resumed, {});
+  EXPECT_EQ(summary.iterations, 5);
+  EXPECT_EQ(read_all(whole + "/" + kMetricsFile), read_all(parts + "/" + kMetricsFile));
+  EXPECT_EQ(read_all(whole + "/ckpt-000005.pt"), read_all(parts + "/ckpt-000005.pt"));
+}
+
+TEST(TrainExitTest, ResumeContinuesAsIfNeverInterrupted) {
+  const std::string whole = fresh_dir("exit_resume_whole");
+  const std::string parts = fresh_dir("exit_resume_parts");
+  auto config = [](const std::string& dir, std::int64_t iterations) {
+    TrainConfig c = kuhn_ppo(dir, iterations);
+    c.algorithm = Algorithm::kExpertIteration;
+    c.exit_games = 4;
+    c.sims = 8;
+    c.exit_window = 2;
+    return c;
+  };
+  train(config(whole, 4), {});
+  train(config(parts, 2), {});
+  TrainConfig resumed = config(parts, 4);
+  resumed.resume = true;
+  train(resumed, {});
+  EXPECT_EQ(read_all(whole + "/" + kMetricsFile), read_all(parts + "/" + kMetricsFile));
+  EXPECT_EQ(read_all(whole + "/ckpt-000004.pt"), read_all(parts + "/ckpt-000004.pt"));
+}
+
+TEST(TrainTest, ResumeRefusesAnEmptyFolderAndAnotherAlgorithm) {
+  const std::string dir = fresh_dir("resume_bad");
+  TrainConfig config = kuhn_ppo(dir, 1);
+  config.resume = true;
+  EXPECT_THROW(train(config, {}), KibitzError);
+  config.resume = false;
+  train(config, {});
+  config.resume = true;
+  config.iterations = 2;
+  config.algorithm = Algorithm::kExpertIteration;
+  EXPECT_THROW(train(config, {}), KibitzError);
+  config.algorithm = Algorithm::kPpo;
+  config.hidden = {8};
+  EXPECT_THROW(train(config, {}), KibitzError);
+}
+
+TEST(TrainTest, CudaIsRefusedCleanlyWithoutCuda) {
+  TrainConfig config = kuhn_ppo(fresh_dir("cuda"), 1);
+  config.device = "cuda";
+  try {
+    train(config, {});  // a machine with CUDA simply trains
+  } catch (const KibitzError& e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA"), std::string::npos) << e.what();
+  }
+  config.device = "tpu";
+  EXPECT_THROW(train(config, {}), KibitzError);
+}
+
+const tools::Command& train_command() {
+  for (const tools::Command& command : tools::commands()) {
+    if (std::string(command.name) == "train") return command;
+  }
+  throw std::logic_error("no train command");
+}
+
+TEST(TrainCommandTest, RefusesBadFlags) {
+  const auto run = train_command().run;
+  const std::string out = fresh_dir("flags");
+  const std::vector<std::string> base = {"--game", "kuhn_poker", "--out", out, "--quiet"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  EXPECT_THROW(run(with({"--iterations", "1", "--bogus", "1"})), boost::program_options::error);
+  EXPECT_THROW(run(with({})), KibitzError);  // no budget
+  EXPECT_THROW(run(with({"--iterations", "1", "--steps", "5"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--algo", "dqn"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--hidden", "0"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--seed", "-1"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--lr", "0"})), KibitzError);
+  EXPECT_THROW(run({"--game", "tic_tac_toe", "--out", out, "--iterations", "1"}), KibitzError);
+  EXPECT_EQ(run({"--help"}), tools::kExitOk);
+}
+
+}  // namespace
+}  // namespace kibitz::training

@@ -1,0 +1,157 @@
+#include "tools/replay/report_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include "env/core/error.h"
+#include "replays/analysis/game_analysis.h"
+#include "replays/analysis/report_summary.h"
+#include "replays/replay_reader.h"
+#include "tools/command.h"
+#include "tools/options.h"
+#include "tools/output_file.h"
+#include "tools/progress_bar.h"
+#include "tools/replay/report_html.h"
+
+namespace kibitz::tools {
+namespace {
+
+namespace po = boost::program_options;
+using replays::ReplayRecord;
+using replays::analysis::GameAnalysis;
+
+// The summary over every Loyalist Spies record of the file, each filtered
+// from the public view only, on all cores. Every record's analysis depends
+// on its own seed alone and the results are added in record order, so the
+// summary does not depend on the number of threads. Records of other games
+// are counted in `skipped`.
+replays::analysis::ReportSummary summarise(const std::vector<ReplayRecord>& records,
+                                           std::size_t detailed, const GameAnalysis& game,
+                                           const replays::analysis::ReportOptions& options,
+                                           std::size_t& skipped) {
+  std::vector<std::optional<GameAnalysis>> results(records.size());
+  std::vector<std::exception_ptr> failures(records.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::int64_t> done{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < records.size(); i = next++) {
+      if (i != detailed) {
+        try {
+          results[i] = replays::analysis::analyze_game(records[i], i, options, false);
+        } catch (...) {
+          failures[i] = std::current_exception();
+        }
+      }
+      ++done;
+    }
+  };
+  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                      std::max<std::size_t>(records.size(), 1));
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  ProgressBar bar(std::cerr, "kibitz replay report", "games",
+                  static_cast<std::int64_t>(records.size()), ::isatty(STDERR_FILENO) != 0,
+                  records.size() > 50);
+  std::thread progress([&] {
+    while (done < static_cast<std::int64_t>(records.size())) {
+      bar.update(done);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  work();
+  for (std::thread& t : pool) t.join();
+  progress.join();
+  bar.finish(done);
+
+  replays::analysis::SummaryBuilder summary;
+  skipped = 0;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (failures[i]) std::rethrow_exception(failures[i]);
+    const GameAnalysis& analysis = i == detailed ? game : *results[i];
+    if (analysis.spies) {
+      summary.add(analysis.timeline, analysis.public_track, analysis.verdicts);
+    } else {
+      ++skipped;
+    }
+  }
+  return summary.summary();
+}
+
+}  // namespace
+
+int run_replay_report(const std::vector<std::string>& args) {
+  const CommandUsage usage{
+      "replay report",
+      "kibitz replay report FILE --html OUT.html [--game N] [--particles K] [--seed S]",
+      "Writes a self-contained HTML page (no network needed) analysing record N of FILE (from\n"
+      "0) with every hidden card shown. For Loyalist Spies: each seat's aces, hands, keeps and\n"
+      "plays; the public P(Traitor) and P(owns suit) after every event, as an observer of the\n"
+      "table would estimate them (particle filters of K worlds, weighted by a reference\n"
+      "policy); each seat's own estimates; every face-down card judged against its player's\n"
+      "role, with bluffs flagged and the seats they fooled; and a summary over every game of\n"
+      "FILE (Traitor win share, how often and after which mission Traitors were identified).\n"
+      "Other games get the seats, the moves and the returns. The same FILE, N, K and S give\n"
+      "the same page. Method: docs/bluff_report.md.",
+      "kibitz replay report games.kbr --html report.html\n"
+      "kibitz replay report games.kbr --html game3.html --game 3 --particles 4000 --seed 7"};
+  po::options_description options;
+  std::string path;
+  std::string out_path;
+  std::string game_text;
+  std::string seed_text;
+  int particles = 0;
+  options.add_options()("file", po::value(&path)->required()->value_name("FILE"),
+                        "the replay file (positional)")(
+      "html", po::value(&out_path)->required()->value_name("OUT.html"),
+      "write the page to OUT.html (atomically)")(
+      "game", po::value(&game_text)->default_value("0")->value_name("N"),
+      "the record shown in detail, counted from 0")(
+      "particles", po::value(&particles)->default_value(1000)->value_name("K"),
+      "particles of each belief filter, 1 to 100000")(
+      "seed", po::value(&seed_text)->default_value("1")->value_name("S"),
+      "seed of the belief filters");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
+  const std::uint64_t wanted = parse_uint64(game_text, "--game");
+  if (particles < 1 || particles > 100000) {
+    throw error("--particles must be in [1, 100000], got ", particles);
+  }
+  replays::analysis::ReportOptions report;
+  report.particles = particles;
+  report.seed = parse_uint64(seed_text, "--seed");
+  check_writable(out_path);
+
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<ReplayRecord> records = replays::read_replay_file(path);
+  if (wanted >= records.size()) {
+    throw error(path, " holds ", records.size(), " records; --game ", wanted,
+                " does not exist (records are counted from 0)");
+  }
+  const GameAnalysis game = replays::analysis::analyze_game(records[wanted], wanted, report, true);
+  ReportPage page;
+  page.source = path;
+  page.records = records.size();
+  page.options = report;
+  page.game = &game;
+  if (game.spies) page.summary = summarise(records, wanted, game, report, page.skipped);
+  page.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  write_file_atomically(out_path, [&page](std::ostream& out) { write_report_html(page, out); });
+  std::cout << "wrote " << out_path << ": record " << wanted << " of " << path << " ("
+            << game.record.game << ")";
+  if (page.summary) {
+    std::cout << ", summary over " << page.summary->games << " game"
+              << (page.summary->games == 1 ? "" : "s");
+  }
+  std::cout << "\n";
+  return kExitOk;
+}
+
+}  // namespace kibitz::tools

@@ -1,0 +1,72 @@
+// Inline SVG charts for the HTML replay report: line charts (belief tracks)
+// and grouped bar charts (counts and shares), drawn in C++ so the page needs
+// no script library and no network. Every chart is an <svg class="chart">
+// with a title, axes, a legend and a <title> tooltip on each point or bar.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kibitz::tools {
+
+// Text made safe for HTML and SVG (element content and attribute values).
+std::string escape_html(std::string_view text);
+
+// One line: y values at x = 0, 1, 2, ...; a NaN leaves a gap.
+struct LineSeries {
+  std::string name;
+  std::string color;  // CSS colour
+  std::vector<double> y;
+  bool dashed = false;
+  std::vector<std::string> tips;  // optional tooltip per point
+};
+
+// A labelled vertical guide at an x position (e.g. a mission reveal).
+struct XMarker {
+  double x = 0.0;
+  std::string label;
+};
+
+// A line chart of probabilities (or any values in [y_min, y_max]).
+struct LineChart {
+  std::string id;  // the svg element's id
+  std::string title;
+  int width = 760;
+  int height = 230;
+  double y_min = 0.0;
+  double y_max = 1.0;
+  std::vector<double> y_ticks = {0.0, 0.25, 0.5, 0.75, 1.0};
+  bool percent = true;    // tick labels as percentages
+  double guide = 0.5;     // a dotted horizontal guide; NaN for none
+  std::string x_caption;  // under the axis
+  std::vector<XMarker> markers;
+  std::vector<LineSeries> series;
+};
+
+// One category of a bar chart: a value per series.
+struct BarGroup {
+  std::string label;
+  std::vector<double> values;
+  std::vector<std::string> tips;  // optional tooltip per bar
+};
+
+// A grouped bar chart: one group per category, one bar per series.
+struct BarChart {
+  std::string id;
+  std::string title;
+  int width = 460;
+  int height = 220;
+  std::vector<std::string> series;  // names, one per value of a group
+  std::vector<std::string> colors;
+  std::vector<BarGroup> groups;
+  bool percent = false;  // values in [0, 1] shown as percentages
+  bool integer = false;  // counts: whole-number ticks
+  double y_max = 0.0;    // 0: from the data
+  std::string y_caption;
+};
+
+std::string render_line_chart(const LineChart& chart);
+std::string render_bar_chart(const BarChart& chart);
+
+}  // namespace kibitz::tools

@@ -1,0 +1,176 @@
+// kibitz train: self-play training of a policy-value network with PPO or
+// expert iteration (training/trainer.h; docs/training.md). Metrics go to
+// DIR/metrics.jsonl, checkpoints and DIR/latest to DIR, the learning curve
+// to DIR/learning_curve.svg; progress with ETA on stderr.
+//
+// This file is compiled into the kibitz executable only, never into
+// kibitz_tools: that keeps LibTorch training out of the library the tool
+// tests link. The command table (commands.cc) reaches it through the
+// train_command hook, set below by a static initializer of this object file
+// (an object named on the link line always runs its initializers).
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "agents/neural/neural_agents.h"
+#include "agents/neural/policy_value.h"
+#include "env/core/error.h"
+#include "tools/command.h"
+#include "tools/options.h"
+#include "tools/progress_bar.h"
+#include "training/trainer.h"
+
+namespace kibitz::tools {
+
+extern CommandFn train_command;
+
+namespace {
+
+// Set by SIGINT. A signal handler may touch only lock-free atomics.
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_train_interrupt(int) {
+  if (interrupted.exchange(true)) _exit(kExitInterrupted);  // a second Ctrl-C: quit now
+  constexpr char kMessage[] =
+      "\nkibitz train: interrupted; finishing this iteration and checkpointing "
+      "(Ctrl-C again to quit now)\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+// Catches SIGINT for its lifetime and restores the previous handler after.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = on_train_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
+int run_train(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  const CommandUsage usage{
+      "train",
+      "kibitz train --game SPEC --algo ppo|exit --out DIR (--steps N | --iterations N) [options]",
+      "Trains a policy-value network by self-play. --algo ppo: PPO on a batch of\n"
+      "environments, every seat played by the current net except that some episodes put\n"
+      "past checkpoints (the opponent pool) in the other seats. --algo exit: expert\n"
+      "iteration, ISMCTS guided by the net plays itself and the net learns the search's\n"
+      "visit distributions and the games' returns. Every --eval-every iterations the net\n"
+      "plays --eval-games games against random and the game's heuristic (and small games\n"
+      "get their exact NashConv). DIR receives metrics.jsonl, learning_curve.svg,\n"
+      "checkpoints ckpt-NNNNNN.{pt,optim,state}, 'latest' naming the newest, and for\n"
+      "small games policy.txt (the net's tabular policy). --resume continues the run in\n"
+      "DIR up to the given budget. With --threads 1 a run is reproducible bit for bit.\n"
+      "Ctrl-C finishes the iteration, checkpoints and exits with status 130.",
+      "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --hidden 32\n"
+      "kibitz train --game leduc_poker --algo exit --out runs/leduc --steps 200000\n"
+      "kibitz train --game leduc_poker --algo ppo --out runs/leduc --steps 400000 --resume"};
+  training::TrainConfig config;
+  std::string algo = "ppo";
+  std::string seed_text = "0";
+  std::string hidden_text(neural::kDefaultHidden);
+  bool quiet = false;
+  po::options_description options;
+  // One flag per line reads better than the formatter's packing.
+  // clang-format off
+  options.add_options()
+      ("game", po::value(&config.game_spec)->required()->value_name("SPEC"),
+       "the game, e.g. leduc_poker or 'loyalist_spies(rounds=1)'")
+      ("algo", po::value(&algo)->default_value(algo)->value_name("ppo|exit"),
+       "PPO self-play or expert iteration")
+      ("out", po::value(&config.out_dir)->required()->value_name("DIR"),
+       "folder for checkpoints, metrics and the learning curve (created)")
+      ("steps", po::value(&config.steps)->value_name("N"),
+       "budget: decisions trained on (give this or --iterations)")
+      ("iterations", po::value(&config.iterations)->value_name("N"),
+       "budget: iterations (give this or --steps)")
+      ("seed", po::value(&seed_text)->default_value(seed_text)->value_name("S"),
+       "seed of everything random in the run")
+      ("threads", po::value(&config.threads)->default_value(config.threads)->value_name("T"),
+       "torch and environment threads (1: bit-for-bit reproducible)")
+      ("device", po::value(&config.device)->default_value(config.device)->value_name("cpu|cuda"),
+       "where the network trains")
+      ("hidden", po::value(&hidden_text)->default_value(hidden_text)->value_name("W,W,..."),
+       "widths of the network's hidden layers")
+      ("lr", po::value(&config.lr)->default_value(config.lr)->value_name("X"),
+       "Adam learning rate")
+      ("envs", po::value(&config.envs)->default_value(config.envs)->value_name("N"),
+       "PPO: environments stepped as one batch")
+      ("eval-every", po::value(&config.eval_every)->default_value(config.eval_every)
+           ->value_name("K"), "evaluate every K iterations and at the end (0: never)")
+      ("eval-games", po::value(&config.eval_games)->default_value(config.eval_games)
+           ->value_name("G"), "games per opponent in each evaluation")
+      ("checkpoint-every", po::value(&config.checkpoint_every)
+           ->default_value(config.checkpoint_every)->value_name("K"),
+       "checkpoint every K iterations and at the end")
+      ("resume", po::bool_switch(&config.resume),
+       "continue the run in --out from its latest checkpoint")
+      ("batch", po::value(&config.batch)->default_value(config.batch)->value_name("N"),
+       "PPO: decisions collected per iteration")
+      ("epochs", po::value(&config.epochs)->default_value(config.epochs)->value_name("N"),
+       "passes over each iteration's data")
+      ("minibatch", po::value(&config.minibatch)->default_value(config.minibatch)
+           ->value_name("N"), "minibatch size")
+      ("clip", po::value(&config.clip)->default_value(config.clip)->value_name("X"),
+       "PPO: clip range of the probability ratio")
+      ("gae-lambda", po::value(&config.gae_lambda)->default_value(config.gae_lambda)
+           ->value_name("X"), "PPO: GAE lambda")
+      ("value-coef", po::value(&config.value_coef)->default_value(config.value_coef)
+           ->value_name("X"), "weight of the value loss")
+      ("entropy-coef", po::value(&config.entropy_coef)->default_value(config.entropy_coef)
+           ->value_name("X"), "PPO: weight of the entropy bonus")
+      ("pool-prob", po::value(&config.pool_probability)
+           ->default_value(config.pool_probability)->value_name("P"),
+       "PPO: share of episodes against a past checkpoint")
+      ("pool-size", po::value(&config.pool_size)->default_value(config.pool_size)
+           ->value_name("N"), "PPO: past checkpoints kept in the opponent pool")
+      ("exit-games", po::value(&config.exit_games)->default_value(config.exit_games)
+           ->value_name("N"), "exit: self-play games per iteration")
+      ("sims", po::value(&config.sims)->default_value(config.sims)->value_name("N"),
+       "exit: ISMCTS simulations per decision")
+      ("exit-window", po::value(&config.exit_window)->default_value(config.exit_window)
+           ->value_name("N"), "exit: iterations of samples trained on")
+      ("quiet", po::bool_switch(&quiet), "no progress or log lines on stderr");
+  // clang-format on
+  if (!parse_command_options(usage, options, args)) return kExitOk;
+  config.algorithm = training::parse_algorithm(algo);
+  config.seed = parse_uint64(seed_text, "--seed");
+  config.hidden = neural::parse_hidden_sizes(hidden_text);
+  neural::register_neural_agents();
+
+  ProgressBar bar(std::cerr, "kibitz train", config.steps > 0 ? "steps" : "iterations",
+                  config.steps > 0 ? config.steps : config.iterations,
+                  ::isatty(STDERR_FILENO) != 0, !quiet);
+  training::TrainCallbacks callbacks;
+  callbacks.progress = [&](std::int64_t done, std::int64_t) { bar.update(done); };
+  callbacks.log = [&](const std::string& line) {
+    if (!quiet) std::cerr << "\nkibitz train: " << line << "\n";
+  };
+  InterruptGuard guard;
+  const training::TrainSummary summary = training::train(config, callbacks, &interrupted);
+  bar.finish(config.steps > 0 ? summary.steps : summary.iterations);
+  std::cout << "iterations  " << summary.iterations << "\n"
+            << "steps       " << summary.steps << "\n"
+            << "checkpoint  " << summary.checkpoint << "\n";
+  return summary.stopped ? kExitInterrupted : kExitOk;
+}
+
+// Registers run_train in the command table when this file is linked.
+[[maybe_unused]] const bool registered = (train_command = &run_train, true);
+
+}  // namespace
+}  // namespace kibitz::tools

@@ -1,0 +1,237 @@
+// Expert iteration (docs/training.md, "Expert iteration"): the current net
+// guides SO-ISMCTS (ismcts_nn through the Evaluator seam) in self-play, and
+// the net learns the search: cross-entropy to the root visit distribution,
+// MSE of the value head to the game's returns. Each iteration plays
+// exit_games games (every seat the same search, actions sampled from the
+// visit shares so play explores) and trains on the samples of the last
+// exit_window iterations.
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+
+#include "agents/neural/neural_agents.h"
+#include "agents/neural/torch_model.h"
+#include "env/core/error.h"
+#include "env/core/rng.h"
+#include "env/core/seat_view.h"
+#include "env/core/state.h"
+#include "training/learner.h"
+
+namespace kibitz::training {
+namespace {
+
+// The samples of one iteration: per decision the input, mask, visit
+// distribution and every seat's return (relative order).
+struct SampleSet {
+  std::vector<float> inputs, masks, policies, values;
+  std::int64_t size = 0;
+};
+
+class ExpertIterationLearner : public Learner {
+ public:
+  explicit ExpertIterationLearner(TrainingContext& context)
+      : context_(context),
+        config_(context.config),
+        players_(context.game->num_players()),
+        actions_(context.game->num_distinct_actions()),
+        input_size_(context.shape.input_size) {}
+
+  std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
+  void on_checkpoint(const std::string&) override {}
+  void save(const std::string& stem, std::ostream& state) override;
+  void load(const std::string& stem, const std::map<std::string, std::string>& state) override;
+
+ private:
+  // Plays one self-play game, appending its samples; returns its length.
+  int play_game(std::shared_ptr<neural::PolicyValueFunction> model, Rng rng, SampleSet& samples);
+  void update(MetricsRecord& record, Rng& rng);
+
+  TrainingContext& context_;
+  const TrainConfig& config_;
+  int players_;
+  int actions_;
+  int input_size_;
+  std::deque<SampleSet> window_;
+};
+
+int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunction> model, Rng rng,
+                                      SampleSet& samples) {
+  const auto& game = context_.game;
+  SearchSettings settings;
+  settings.c = 1.0;
+  SearchAgent::Budget budget;
+  budget.simulations = config_.sims;
+  std::vector<std::unique_ptr<SearchAgent>> agents;
+  for (Player seat = 0; seat < players_; ++seat) {
+    agents.push_back(neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game,
+                                                  model, rng.child("seat", seat).seed()));
+    agents.back()->new_game(seat);
+  }
+  auto state = game->new_initial_state();
+  std::vector<Player> seats;
+  std::vector<double> weights;
+  int length = 0;
+  std::vector<float> tensor(static_cast<std::size_t>(input_size_));
+  std::vector<float> mask(static_cast<std::size_t>(actions_));
+  while (!state->is_terminal()) {
+    if (state->is_chance_node()) {
+      weights.clear();
+      const ChanceOutcomeList outcomes = state->chance_outcomes();
+      for (const ChanceOutcome& outcome : outcomes) weights.push_back(outcome.probability);
+      state->apply_action(outcomes[rng.sample_index(weights)].action);
+      continue;
+    }
+    const Player seat = state->current_player();
+    SearchAgent& agent = *agents[static_cast<std::size_t>(seat)];
+    agent.act(SeatView(*state, seat));
+    const DecisionInfo* info = agent.last_decision();
+    KIBITZ_CHECK(info != nullptr && !info->policy.empty(), "search reported no root policy");
+    state->information_state_tensor(seat, tensor);
+    state->legal_action_mask(mask);
+    std::vector<float> target(static_cast<std::size_t>(actions_), 0.0f);
+    weights.clear();
+    for (const auto& [action, share] : info->policy) {
+      target[static_cast<std::size_t>(action)] = static_cast<float>(share);
+      weights.push_back(share);
+    }
+    samples.inputs.insert(samples.inputs.end(), tensor.begin(), tensor.end());
+    samples.masks.insert(samples.masks.end(), mask.begin(), mask.end());
+    samples.policies.insert(samples.policies.end(), target.begin(), target.end());
+    seats.push_back(seat);
+    ++length;
+    // Sampled from the visit shares, not the most visited: exploration.
+    state->apply_action(info->policy[rng.sample_index(weights)].first);
+  }
+  const std::vector<double> returns = state->returns();
+  for (const Player seat : seats) {
+    for (int r = 0; r < players_; ++r) {
+      samples.values.push_back(static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players_)]));
+    }
+  }
+  samples.size += length;
+  return length;
+}
+
+std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
+  Rng rng = Rng(config_.seed).child("exit", static_cast<std::uint64_t>(iteration));
+  auto model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
+  SampleSet samples;
+  for (int g = 0; g < config_.exit_games; ++g) {
+    play_game(model, rng.child("game", static_cast<std::uint64_t>(g)), samples);
+  }
+  const std::int64_t collected = samples.size;
+  record.add("games", config_.exit_games);
+  record.add("mean_length", static_cast<double>(collected) / config_.exit_games);
+  window_.push_back(std::move(samples));
+  while (static_cast<int>(window_.size()) > config_.exit_window) window_.pop_front();
+  update(record, rng);
+  return collected;
+}
+
+void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
+  SampleSet all;
+  for (const SampleSet& set : window_) {
+    all.inputs.insert(all.inputs.end(), set.inputs.begin(), set.inputs.end());
+    all.masks.insert(all.masks.end(), set.masks.begin(), set.masks.end());
+    all.policies.insert(all.policies.end(), set.policies.begin(), set.policies.end());
+    all.values.insert(all.values.end(), set.values.begin(), set.values.end());
+    all.size += set.size;
+  }
+  const torch::Device device = context_.device;
+  const torch::Tensor inputs = to_tensor(all.inputs, input_size_).to(device);
+  const torch::Tensor masks = to_tensor(all.masks, actions_).to(device);
+  const torch::Tensor policies = to_tensor(all.policies, actions_).to(device);
+  const torch::Tensor values =
+      neural::normalize_values(context_.shape, to_tensor(all.values, players_).to(device));
+  std::vector<std::int64_t> order(static_cast<std::size_t>(all.size));
+  double policy_sum = 0, value_sum = 0, entropy_sum = 0;
+  int minibatches = 0;
+  for (int epoch = 0; epoch < config_.epochs; ++epoch) {
+    for (std::int64_t i = 0; i < all.size; ++i) order[static_cast<std::size_t>(i)] = i;
+    rng.shuffle(std::span<std::int64_t>(order));
+    for (std::int64_t start = 0; start < all.size; start += config_.minibatch) {
+      const std::int64_t end = std::min<std::int64_t>(start + config_.minibatch, all.size);
+      const torch::Tensor index =
+          torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device);
+      const torch::Tensor mask = masks.index_select(0, index);
+      const auto output = context_.net->forward(inputs.index_select(0, index));
+      const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+      const torch::Tensor policy_loss =
+          -(policies.index_select(0, index) * log_policy).sum(1).mean();
+      const torch::Tensor value_loss =
+          torch::mse_loss(output.normalized_values, values.index_select(0, index));
+      const torch::Tensor loss = policy_loss + config_.value_coef * value_loss;
+      context_.optimizer.zero_grad();
+      loss.backward();
+      context_.optimizer.step();
+      policy_sum += policy_loss.item<double>();
+      value_sum += value_loss.item<double>();
+      entropy_sum +=
+          -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean().item<double>();
+      ++minibatches;
+    }
+  }
+  const double n = std::max(1, minibatches);
+  record.add("loss", (policy_sum + config_.value_coef * value_sum) / n);
+  record.add("policy_loss", policy_sum / n);
+  record.add("value_loss", value_sum / n);
+  record.add("entropy", entropy_sum / n);
+  record.add("samples", static_cast<double>(all.size));
+}
+
+// The window file: per sample set its size, then its four float arrays.
+void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {
+  const std::string path = stem + ".samples";
+  {
+    std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
+    const auto write = [&](const std::vector<float>& values) {
+      out.write(reinterpret_cast<const char*>(values.data()),
+                static_cast<std::streamsize>(values.size() * sizeof(float)));
+    };
+    for (const SampleSet& set : window_) {
+      out.write(reinterpret_cast<const char*>(&set.size), sizeof set.size);
+      write(set.inputs);
+      write(set.masks);
+      write(set.policies);
+      write(set.values);
+    }
+    if (!out) throw error("cannot write ", path, ".tmp");
+  }
+  std::filesystem::rename(path + ".tmp", path);
+  state << "window=" << window_.size() << "\n";
+}
+
+void ExpertIterationLearner::load(const std::string& stem,
+                                  const std::map<std::string, std::string>& state) {
+  window_.clear();
+  const auto found = state.find("window");
+  const int sets = found == state.end() ? 0 : std::stoi(found->second);
+  const std::string path = stem + ".samples";
+  std::ifstream in(path, std::ios::binary);
+  if (sets > 0 && !in) throw error("cannot read ", path);
+  for (int i = 0; i < sets; ++i) {
+    SampleSet set;
+    in.read(reinterpret_cast<char*>(&set.size), sizeof set.size);
+    const auto read = [&](std::vector<float>& values, std::int64_t width) {
+      values.resize(static_cast<std::size_t>(set.size * width));
+      in.read(reinterpret_cast<char*>(values.data()),
+              static_cast<std::streamsize>(values.size() * sizeof(float)));
+    };
+    read(set.inputs, input_size_);
+    read(set.masks, actions_);
+    read(set.policies, actions_);
+    read(set.values, players_);
+    if (!in) throw error(path, ": truncated or corrupt sample window");
+    window_.push_back(std::move(set));
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context) {
+  return std::make_unique<ExpertIterationLearner>(context);
+}
+
+}  // namespace kibitz::training

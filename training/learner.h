@@ -1,0 +1,54 @@
+// The seam between the training loop (trainer.cc) and one algorithm
+// (ppo.cc, expert_iteration.cc). Internal to training/: it includes LibTorch,
+// so only training's own sources include it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "agents/neural/network.h"
+#include "env/core/game.h"
+#include "training/metrics.h"
+#include "training/train_config.h"
+
+namespace kibitz::training {
+
+// What every algorithm shares: the run's settings, game, network and optimizer.
+struct TrainingContext {
+  const TrainConfig& config;
+  std::shared_ptr<const Game> game;
+  neural::NetworkShape shape;
+  torch::Device device;
+  neural::PolicyValueNet net;
+  torch::optim::Adam& optimizer;
+};
+
+// One algorithm's iterations and the state it adds to a checkpoint.
+class Learner {
+ public:
+  virtual ~Learner() = default;
+  // Collects data with the current net and updates it once; adds the
+  // iteration's metrics to `record`. Returns the decisions trained on.
+  virtual std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) = 0;
+  // Called once a checkpoint's network is written to `network_path`.
+  virtual void on_checkpoint(const std::string& network_path) = 0;
+  // Writes the algorithm's state as "key=value" lines to `state` and any
+  // larger data to files named from `stem` (the checkpoint path less its
+  // extension); load reads them back when a run resumes.
+  virtual void save(const std::string& stem, std::ostream& state) = 0;
+  virtual void load(const std::string& stem, const std::map<std::string, std::string>& state) = 0;
+};
+
+std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context);
+std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context);
+
+// Rows of `values` (a flat float vector) as a [rows, width] CPU tensor copy.
+torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width);
+
+// Writes a file through a temporary one renamed into place.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace kibitz::training

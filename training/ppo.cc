@@ -1,0 +1,371 @@
+// PPO self-play on a VectorEnv (docs/training.md, "PPO").
+//
+// Every episode is played by the current net in every seat, except that
+// with probability pool_probability (once the pool has a member) one seat,
+// drawn at random, is the learner and every other seat is played by one
+// past checkpoint from the pool. Only decisions of the current net are
+// trained on. Each iteration resets the envs from the iteration's seed,
+// starts episodes until `batch` decisions are collected and plays every
+// started episode to its end, so no episode is cut (no bias towards short
+// ones) and an iteration depends only on (seed, iteration, weights).
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <limits>
+#include <sstream>
+
+#include "env/core/error.h"
+#include "env/core/rng.h"
+#include "env/gym/vector_env.h"
+#include "training/learner.h"
+
+namespace kibitz::training {
+namespace {
+
+// One decision of the current net, until its episode ends.
+struct Decision {
+  Player seat = 0;
+  std::vector<float> input;
+  std::vector<float> mask;
+  Action action = 0;
+  float log_prob = 0.0f;
+  float value = 0.0f;        // value head for the acting seat, game units
+  std::vector<float> before;  // every seat's rewards so far, before this decision
+};
+
+// An episode of one env row.
+struct Episode {
+  bool collect = false;  // false: started after the batch was full; ignored
+  int pool = -1;         // pool member playing the non-learner seats, -1: none
+  Player learner = 0;
+  std::vector<float> rewards;  // every seat's rewards so far
+  std::vector<Decision> decisions;
+};
+
+// The decisions of an iteration, flat, ready for tensors.
+struct Batch {
+  std::vector<float> inputs, masks, value_targets;
+  std::vector<std::int64_t> actions;
+  std::vector<float> log_probs, advantages;
+  std::int64_t size = 0;
+};
+
+class PpoLearner : public Learner {
+ public:
+  explicit PpoLearner(TrainingContext& context)
+      : context_(context),
+        config_(context.config),
+        players_(context.game->num_players()),
+        actions_(context.game->num_distinct_actions()),
+        input_size_(context.shape.input_size),
+        envs_(context.game, config_.envs, config_.threads) {}
+
+  std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
+  void on_checkpoint(const std::string& network_path) override;
+  void save(const std::string& stem, std::ostream& state) override;
+  void load(const std::string& stem, const std::map<std::string, std::string>& state) override;
+
+ private:
+  void start_episode(int row, Rng& rng, bool collect);
+  // Acts for `rows` with `net`, writing their actions; records decisions
+  // when `record` is set.
+  void act(neural::PolicyValueNet& net, const std::vector<int>& rows, Rng& rng, bool record,
+           std::vector<Action>& actions);
+  void finish_episode(int row);
+  void update(MetricsRecord& record, Rng& rng);
+
+  TrainingContext& context_;
+  const TrainConfig& config_;
+  int players_;
+  int actions_;
+  int input_size_;
+  gym::VectorEnv envs_;
+  std::vector<Episode> episodes_;
+  Batch batch_;
+  double pool_return_sum_ = 0.0;
+  std::int64_t pool_episodes_ = 0;
+  std::int64_t episodes_done_ = 0;
+  std::deque<std::string> pool_paths_;
+  std::deque<neural::PolicyValueNet> pool_;
+};
+
+void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
+  Episode& episode = episodes_[static_cast<std::size_t>(row)];
+  episode = Episode{};
+  episode.collect = collect;
+  episode.rewards.assign(static_cast<std::size_t>(players_), 0.0f);
+  // The opening chance steps' rewards (zero in the card games, but exact).
+  const auto rewards = envs_.rewards().subspan(static_cast<std::size_t>(row * players_),
+                                                static_cast<std::size_t>(players_));
+  std::copy(rewards.begin(), rewards.end(), episode.rewards.begin());
+  if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
+    episode.pool = static_cast<int>(rng.uniform_int(pool_.size()));
+    episode.learner = static_cast<Player>(rng.uniform_int(static_cast<std::uint64_t>(players_)));
+  }
+}
+
+void PpoLearner::act(neural::PolicyValueNet& net, const std::vector<int>& rows, Rng& rng,
+                     bool record, std::vector<Action>& actions) {
+  if (rows.empty()) return;
+  std::vector<float> inputs, masks;
+  for (const int row : rows) {
+    const auto input = envs_.observations().subspan(static_cast<std::size_t>(row * input_size_),
+                                                    static_cast<std::size_t>(input_size_));
+    const auto mask = envs_.legal_masks().subspan(static_cast<std::size_t>(row * actions_),
+                                                  static_cast<std::size_t>(actions_));
+    inputs.insert(inputs.end(), input.begin(), input.end());
+    masks.insert(masks.end(), mask.begin(), mask.end());
+  }
+  torch::Tensor policy, values;
+  {
+    torch::NoGradGuard no_grad;
+    const torch::Tensor mask_tensor = to_tensor(masks, actions_).to(context_.device);
+    const auto output = net->forward(to_tensor(inputs, input_size_).to(context_.device));
+    policy = neural::masked_softmax(output.logits, mask_tensor).to(torch::kCPU).contiguous();
+    values = output.values.to(torch::kCPU).contiguous();
+  }
+  const auto p = policy.accessor<float, 2>();
+  const auto v = values.accessor<float, 2>();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const int row = rows[i];
+    // Sample by the cumulative sum; rounding past the end falls to the last
+    // legal action.
+    const double u = rng.uniform_double();
+    double sum = 0.0;
+    Action chosen = -1;
+    for (Action a = 0; a < actions_; ++a) {
+      if (masks[i * static_cast<std::size_t>(actions_) + static_cast<std::size_t>(a)] <= 0.0f) {
+        continue;
+      }
+      sum += p[static_cast<std::int64_t>(i)][a];
+      chosen = a;
+      if (u < sum && p[static_cast<std::int64_t>(i)][a] > 0.0f) break;
+    }
+    KIBITZ_CHECK(chosen >= 0, "a row with no legal action");
+    actions[static_cast<std::size_t>(row)] = chosen;
+    if (!record) continue;
+    Episode& episode = episodes_[static_cast<std::size_t>(row)];
+    Decision decision;
+    decision.seat = envs_.players()[static_cast<std::size_t>(row)];
+    decision.input.assign(inputs.begin() + static_cast<std::ptrdiff_t>(i) * input_size_,
+                          inputs.begin() + static_cast<std::ptrdiff_t>(i + 1) * input_size_);
+    decision.mask.assign(masks.begin() + static_cast<std::ptrdiff_t>(i) * actions_,
+                         masks.begin() + static_cast<std::ptrdiff_t>(i + 1) * actions_);
+    decision.action = chosen;
+    decision.log_prob = std::log(std::max(p[static_cast<std::int64_t>(i)][chosen], 1e-30f));
+    decision.value = v[static_cast<std::int64_t>(i)][0];
+    decision.before = episode.rewards;
+    episode.decisions.push_back(std::move(decision));
+  }
+}
+
+void PpoLearner::finish_episode(int row) {
+  Episode& episode = episodes_[static_cast<std::size_t>(row)];
+  const auto returns = envs_.episode_returns().subspan(static_cast<std::size_t>(row * players_),
+                                                       static_cast<std::size_t>(players_));
+  ++episodes_done_;
+  if (episode.pool >= 0) {
+    pool_return_sum_ += returns[static_cast<std::size_t>(episode.learner)];
+    ++pool_episodes_;
+  }
+  // GAE per seat over that seat's own decisions (gamma = 1: episodes end).
+  for (Player seat = 0; seat < players_; ++seat) {
+    std::vector<const Decision*> mine;
+    for (const Decision& decision : episode.decisions) {
+      if (decision.seat == seat) mine.push_back(&decision);
+    }
+    double advantage = 0.0;
+    std::vector<float> advantages(mine.size());
+    for (std::size_t t = mine.size(); t-- > 0;) {
+      const double after = t + 1 < mine.size() ? mine[t + 1]->before[static_cast<std::size_t>(seat)]
+                                               : returns[static_cast<std::size_t>(seat)];
+      const double reward = after - mine[t]->before[static_cast<std::size_t>(seat)];
+      const double next_value = t + 1 < mine.size() ? mine[t + 1]->value : 0.0;
+      const double delta = reward + next_value - mine[t]->value;
+      advantage = delta + config_.gae_lambda * advantage;
+      advantages[t] = static_cast<float>(advantage);
+    }
+    for (std::size_t t = 0; t < mine.size(); ++t) {
+      const Decision& d = *mine[t];
+      batch_.inputs.insert(batch_.inputs.end(), d.input.begin(), d.input.end());
+      batch_.masks.insert(batch_.masks.end(), d.mask.begin(), d.mask.end());
+      batch_.actions.push_back(d.action);
+      batch_.log_probs.push_back(d.log_prob);
+      batch_.advantages.push_back(advantages[t]);
+      // Every seat's return from here on, in the net's relative order.
+      for (int r = 0; r < players_; ++r) {
+        const auto other = static_cast<std::size_t>((seat + r) % players_);
+        batch_.value_targets.push_back(returns[other] - d.before[other]);
+      }
+      ++batch_.size;
+    }
+  }
+  episode.collect = false;
+}
+
+std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
+  Rng rng = Rng(config_.seed).child("ppo", static_cast<std::uint64_t>(iteration));
+  batch_ = Batch{};
+  pool_return_sum_ = 0.0;
+  pool_episodes_ = 0;
+  episodes_done_ = 0;
+  envs_.reset(derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration)));
+  const int rows = envs_.num_envs();
+  episodes_.assign(static_cast<std::size_t>(rows), Episode{});
+  for (int row = 0; row < rows; ++row) start_episode(row, rng, true);
+  std::vector<Action> actions(static_cast<std::size_t>(rows), 0);
+  std::vector<int> current;
+  std::vector<std::vector<int>> pooled(pool_.size());
+  for (;;) {
+    current.clear();
+    for (auto& members : pooled) members.clear();
+    bool active = false;
+    for (int row = 0; row < rows; ++row) {
+      const auto r = static_cast<std::size_t>(row);
+      actions[r] = 0;
+      if (envs_.terminated()[r] != 0 || envs_.truncated()[r] != 0) continue;  // auto-resets
+      const Episode& episode = episodes_[r];
+      if (!episode.collect) {
+        // An episode begun after the batch filled: any legal move will do.
+        const auto mask = envs_.legal_masks().subspan(r * static_cast<std::size_t>(actions_),
+                                                      static_cast<std::size_t>(actions_));
+        actions[r] = static_cast<Action>(std::find(mask.begin(), mask.end(), 1.0f) - mask.begin());
+        continue;
+      }
+      active = true;
+      const Player seat = envs_.players()[r];
+      if (episode.pool >= 0 && seat != episode.learner) {
+        pooled[static_cast<std::size_t>(episode.pool)].push_back(row);
+      } else {
+        current.push_back(row);
+      }
+    }
+    // Rows that just ended auto-reset on this step and start new episodes
+    // while the batch is short, so only a full batch with nothing in play ends.
+    if (!active && batch_.size >= config_.batch) break;
+    act(context_.net, current, rng, true, actions);
+    for (std::size_t k = 0; k < pool_.size(); ++k) act(pool_[k], pooled[k], rng, false, actions);
+    envs_.step(actions);
+    for (int row = 0; row < rows; ++row) {
+      const auto r = static_cast<std::size_t>(row);
+      Episode& episode = episodes_[r];
+      if (envs_.first()[r] != 0) {
+        start_episode(row, rng, batch_.size < config_.batch);
+        continue;
+      }
+      if (!episode.collect) continue;
+      const auto rewards = envs_.rewards().subspan(r * static_cast<std::size_t>(players_),
+                                                   static_cast<std::size_t>(players_));
+      for (int s = 0; s < players_; ++s) episode.rewards[static_cast<std::size_t>(s)] += rewards[static_cast<std::size_t>(s)];
+      if (envs_.terminated()[r] != 0 || envs_.truncated()[r] != 0) finish_episode(row);
+    }
+  }
+  record.add("episodes", static_cast<double>(episodes_done_));
+  record.add("pool_episodes", static_cast<double>(pool_episodes_));
+  record.add("pool_mean_return", pool_episodes_ > 0 ? pool_return_sum_ / static_cast<double>(pool_episodes_)
+                                                    : std::numeric_limits<double>::quiet_NaN());
+  update(record, rng);
+  return batch_.size;
+}
+
+void PpoLearner::update(MetricsRecord& record, Rng& rng) {
+  const torch::Device device = context_.device;
+  const torch::Tensor inputs = to_tensor(batch_.inputs, input_size_).to(device);
+  const torch::Tensor masks = to_tensor(batch_.masks, actions_).to(device);
+  const torch::Tensor targets = neural::normalize_values(
+      context_.shape, to_tensor(batch_.value_targets, players_).to(device));
+  const torch::Tensor actions =
+      torch::from_blob(batch_.actions.data(), {batch_.size, 1}, torch::kInt64).clone().to(device);
+  const torch::Tensor old_log_probs = to_tensor(batch_.log_probs, 1).squeeze(1).to(device);
+  torch::Tensor advantages = to_tensor(batch_.advantages, 1).squeeze(1).to(device);
+  record.add("mean_advantage", advantages.mean().item<double>());
+  advantages = (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
+
+  std::vector<std::int64_t> order(static_cast<std::size_t>(batch_.size));
+  double policy_sum = 0, value_sum = 0, entropy_sum = 0, kl_sum = 0, clipped_sum = 0;
+  int minibatches = 0;
+  for (int epoch = 0; epoch < config_.epochs; ++epoch) {
+    for (std::int64_t i = 0; i < batch_.size; ++i) order[static_cast<std::size_t>(i)] = i;
+    rng.shuffle(std::span<std::int64_t>(order));
+    for (std::int64_t start = 0; start < batch_.size; start += config_.minibatch) {
+      const std::int64_t end = std::min<std::int64_t>(start + config_.minibatch, batch_.size);
+      const torch::Tensor index =
+          torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device);
+      const torch::Tensor mask = masks.index_select(0, index);
+      const auto output = context_.net->forward(inputs.index_select(0, index));
+      const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+      const torch::Tensor log_prob = log_policy.gather(1, actions.index_select(0, index)).squeeze(1);
+      const torch::Tensor old = old_log_probs.index_select(0, index);
+      const torch::Tensor advantage = advantages.index_select(0, index);
+      const torch::Tensor ratio = torch::exp(log_prob - old);
+      const torch::Tensor policy_loss =
+          -torch::min(ratio * advantage,
+                      torch::clamp(ratio, 1.0 - config_.clip, 1.0 + config_.clip) * advantage)
+               .mean();
+      const torch::Tensor value_loss =
+          torch::mse_loss(output.normalized_values, targets.index_select(0, index));
+      const torch::Tensor entropy =
+          -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
+      const torch::Tensor loss =
+          policy_loss + config_.value_coef * value_loss - config_.entropy_coef * entropy;
+      context_.optimizer.zero_grad();
+      loss.backward();
+      torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
+      context_.optimizer.step();
+      policy_sum += policy_loss.item<double>();
+      value_sum += value_loss.item<double>();
+      entropy_sum += entropy.item<double>();
+      kl_sum += (old - log_prob).mean().item<double>();
+      clipped_sum += ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
+      ++minibatches;
+    }
+  }
+  const double n = std::max(1, minibatches);
+  record.add("loss", (policy_sum + config_.value_coef * value_sum -
+                      config_.entropy_coef * entropy_sum) / n);
+  record.add("policy_loss", policy_sum / n);
+  record.add("value_loss", value_sum / n);
+  record.add("entropy", entropy_sum / n);
+  record.add("approx_kl", kl_sum / n);
+  record.add("clip_fraction", clipped_sum / n);
+}
+
+void PpoLearner::on_checkpoint(const std::string& network_path) {
+  if (config_.pool_size == 0) return;
+  // The pool member is read back from the file just written, so a resumed
+  // run's pool is bit for bit the one the interrupted run had.
+  pool_.push_back(neural::load_network(network_path, *context_.game, {}, context_.device).net);
+  pool_paths_.push_back(network_path);
+  while (static_cast<int>(pool_.size()) > config_.pool_size) {
+    pool_.pop_front();
+    pool_paths_.pop_front();
+  }
+}
+
+void PpoLearner::save(const std::string& stem, std::ostream& state) {
+  state << "pool=";
+  for (std::size_t i = 0; i < pool_paths_.size(); ++i) {
+    state << (i > 0 ? "," : "") << std::filesystem::path(pool_paths_[i]).filename().string();
+  }
+  state << "\n";
+}
+
+void PpoLearner::load(const std::string& stem, const std::map<std::string, std::string>& state) {
+  pool_.clear();
+  pool_paths_.clear();
+  const auto found = state.find("pool");
+  if (found == state.end() || found->second.empty()) return;
+  const std::filesystem::path dir = std::filesystem::path(stem).parent_path();
+  std::istringstream names(found->second);
+  std::string name;
+  while (std::getline(names, name, ',')) on_checkpoint((dir / name).string());
+}
+
+}  // namespace
+
+std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context) {
+  return std::make_unique<PpoLearner>(context);
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,68 @@
+// TrainConfig: everything one `kibitz train` run is made of, declared once
+// here (the command's flags map onto it one to one) and validated before any
+// work starts, so a typo fails at once rather than an hour into a run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kibitz::training {
+
+// The learning algorithm of a run.
+enum class Algorithm {
+  kPpo,               // PPO self-play on a VectorEnv (ppo.cc)
+  kExpertIteration,  // ISMCTS guided by the net, net learns the search (expert_iteration.cc)
+};
+
+// "ppo" or "exit"; throws KibitzError naming the flag otherwise.
+Algorithm parse_algorithm(std::string_view text);
+std::string_view algorithm_name(Algorithm algorithm);
+
+// One training run. Defaults are the command's defaults.
+struct TrainConfig {
+  std::string game_spec;
+  Algorithm algorithm = Algorithm::kPpo;
+  std::string out_dir;
+  // Exactly one budget is positive: decisions trained on, or iterations.
+  std::int64_t steps = 0;
+  std::int64_t iterations = 0;
+  std::uint64_t seed = 0;
+  // Torch intra-op threads and VectorEnv threads. 1: bit-for-bit reproducible.
+  int threads = 1;
+  std::string device = "cpu";
+  std::vector<int> hidden{256, 256};
+  double lr = 3e-4;
+  // PPO: environments stepped as one batch.
+  int envs = 16;
+  // Evaluate every K iterations (0: never) with G games per opponent.
+  int eval_every = 10;
+  int eval_games = 200;
+  // Checkpoint every K iterations (the last iteration always checkpoints).
+  int checkpoint_every = 10;
+  bool resume = false;
+
+  // PPO: decisions collected per iteration, passes over them, minibatch
+  // size, clip range, GAE lambda, loss weights, opponent pool.
+  int batch = 2048;
+  int epochs = 4;
+  int minibatch = 256;
+  double clip = 0.2;
+  double gae_lambda = 0.95;
+  double value_coef = 0.5;
+  double entropy_coef = 0.01;
+  double pool_probability = 0.25;
+  int pool_size = 5;
+
+  // Expert iteration: self-play games per iteration, ISMCTS simulations per
+  // decision, and how many iterations of samples the replay window keeps.
+  int exit_games = 32;
+  int sims = 64;
+  int exit_window = 4;
+};
+
+// Throws KibitzError naming the first bad field (as its flag).
+void validate(const TrainConfig& config);
+
+}  // namespace kibitz::training

@@ -1,0 +1,303 @@
+// The training loop: network and optimizer set-up, resume, iterations,
+// evaluation, metrics, the learning curve and checkpoints. The algorithms
+// themselves are in ppo.cc and expert_iteration.cc (learner.h).
+#include "training/trainer.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "agents/neural/checkpoint.h"
+#include "agents/neural/encoders.h"
+#include "agents/neural/neural_agents.h"
+#include "agents/neural/torch_model.h"
+#include "agents/tabular/exploitability.h"
+#include "agents/tabular/game_tree.h"
+#include "env/core/error.h"
+#include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "training/evaluation.h"
+#include "training/learner.h"
+#include "training/policy_extraction.h"
+
+namespace kibitz::training {
+
+torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width) {
+  const auto rows = static_cast<std::int64_t>(values.size()) / width;
+  return torch::from_blob(const_cast<float*>(values.data()), {rows, width}, torch::kFloat32)
+      .clone();
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw error("cannot write ", temporary);
+  }
+  std::error_code code;
+  std::filesystem::rename(temporary, path, code);
+  if (code) throw error("cannot rename ", temporary, " to ", path, ": ", code.message());
+}
+
+namespace {
+
+// Games with at most this many nodes get NashConv in their metrics and a
+// policy file at the end (Kuhn, Leduc); larger ones are only played.
+constexpr std::size_t kTabularNodeLimit = 200'000;
+
+// The metrics the learning curve draws, in panel order.
+const std::vector<std::string>& plotted_metrics() {
+  static const std::vector<std::string> keys = {
+      "nash_conv",          "vs_heuristic_mean_return", "vs_random_mean_return",
+      "vs_heuristic_win_rate", "vs_random_win_rate",    "loss",
+      "policy_loss",        "value_loss",               "entropy"};
+  return keys;
+}
+
+std::map<std::string, std::string> read_key_values(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw error("cannot read ", path);
+  std::map<std::string, std::string> values;
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t equals = line.find('=');
+    if (equals == std::string::npos) continue;
+    values[line.substr(0, equals)] = line.substr(equals + 1);
+  }
+  return values;
+}
+
+const std::string& required_key(const std::map<std::string, std::string>& values,
+                                const std::string& key, const std::string& path) {
+  const auto found = values.find(key);
+  if (found == values.end()) throw error(path, ": missing '", key, "'");
+  return found->second;
+}
+
+// The run: everything the loop keeps between iterations.
+class Trainer {
+ public:
+  Trainer(const TrainConfig& config, const TrainCallbacks& callbacks)
+      : config_(config),
+        callbacks_(callbacks),
+        game_(load_game(config.game_spec)),
+        shape_(neural::network_shape_for(*game_, config.hidden)),
+        device_(neural::parse_device(config.device)),
+        dir_(config.out_dir) {
+    neural::encoder_version(game_->name());  // a game without an encoder fails here
+    std::filesystem::create_directories(dir_);
+    try {
+      tree_.emplace(GameTree::build(*game_, kTabularNodeLimit));
+    } catch (const KibitzError&) {
+      tree_.reset();  // too large for exact NashConv: evaluated by play only
+    }
+  }
+
+  TrainSummary run(const std::atomic<bool>* stop);
+
+ private:
+  void start_or_resume();
+  std::int64_t total_iterations_hint() const;
+  bool budget_spent() const {
+    return config_.steps > 0 ? steps_ >= config_.steps : iteration_ >= config_.iterations;
+  }
+  void evaluate(MetricsRecord& record);
+  std::string stem(std::int64_t iteration) const;
+  void checkpoint();
+  void write_outputs_of_run();
+  void log(const std::string& line) const {
+    if (callbacks_.log) callbacks_.log(line);
+  }
+
+  const TrainConfig& config_;
+  const TrainCallbacks& callbacks_;
+  std::shared_ptr<const Game> game_;
+  neural::NetworkShape shape_;
+  torch::Device device_;
+  std::filesystem::path dir_;
+  std::optional<GameTree> tree_;
+
+  neural::PolicyValueNet net_{nullptr};
+  std::unique_ptr<torch::optim::Adam> optimizer_;
+  std::unique_ptr<TrainingContext> context_;
+  std::unique_ptr<Learner> learner_;
+  std::unique_ptr<MetricsLog> metrics_;
+  std::int64_t iteration_ = 0;
+  std::int64_t steps_ = 0;
+  std::string last_checkpoint_;
+  std::int64_t last_checkpoint_iteration_ = -1;
+};
+
+std::string Trainer::stem(std::int64_t iteration) const {
+  char name[32];
+  std::snprintf(name, sizeof name, "ckpt-%06lld", static_cast<long long>(iteration));
+  return (dir_ / name).string();
+}
+
+void Trainer::start_or_resume() {
+  std::optional<std::map<std::string, std::string>> state;
+  std::string resumed_stem;
+  if (config_.resume) {
+    const std::string latest_path = (dir_ / kLatestFile).string();
+    if (!std::filesystem::exists(latest_path)) {
+      throw error("--resume: no run to resume in ", dir_.string(), " (", latest_path,
+                  " is missing)");
+    }
+    std::ifstream in(latest_path);
+    std::string name;
+    std::getline(in, name);
+    resumed_stem = (dir_ / name).string();
+    state = read_key_values(resumed_stem + ".state");
+    const std::string& algo = required_key(*state, "algo", resumed_stem + ".state");
+    if (algo != algorithm_name(config_.algorithm)) {
+      throw error("--resume: the run in ", dir_.string(), " was trained with --algo ", algo);
+    }
+    neural::LoadOptions options;
+    options.hidden = config_.hidden;
+    net_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
+    iteration_ = std::stoll(required_key(*state, "iteration", resumed_stem + ".state"));
+    steps_ = std::stoll(required_key(*state, "steps", resumed_stem + ".state"));
+  } else {
+    net_ = neural::PolicyValueNet(shape_, derive_seed(config_.seed, "network", 0));
+    net_->to(device_);
+  }
+  optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),
+                                                    torch::optim::AdamOptions(config_.lr));
+  if (state) torch::load(*optimizer_, resumed_stem + ".optim", device_);
+  context_ = std::unique_ptr<TrainingContext>(
+      new TrainingContext{config_, game_, shape_, device_, net_, *optimizer_});
+  learner_ = config_.algorithm == Algorithm::kPpo ? make_ppo_learner(*context_)
+                                                  : make_expert_iteration_learner(*context_);
+  if (state) {
+    learner_->load(resumed_stem, *state);
+    last_checkpoint_ = resumed_stem + ".pt";
+    last_checkpoint_iteration_ = iteration_;
+    log("resumed from " + last_checkpoint_ + " at iteration " + std::to_string(iteration_) +
+        ", step " + std::to_string(steps_));
+  }
+  metrics_ = std::make_unique<MetricsLog>((dir_ / kMetricsFile).string(),
+                                          state ? iteration_ : -1);
+}
+
+void Trainer::evaluate(MetricsRecord& record) {
+  auto model = std::make_shared<neural::TorchModel>(net_.ptr(), config_.device);
+  if (tree_) {
+    const TabularPolicy policy = policy_from_network(*game_, *model);
+    const ExploitabilityReport report = exploitability(*tree_, policy);
+    record.add("nash_conv", report.nash_conv);
+  }
+  const AgentFactory learner = [&](std::uint64_t seed) -> std::unique_ptr<Agent> {
+    return std::make_unique<neural::NeuralAgent>("nn(training)", model, game_, false, seed);
+  };
+  std::vector<std::string> opponents;
+  if (has_heuristic(*game_)) opponents.push_back("heuristic");
+  opponents.push_back("random");
+  std::ostringstream line;
+  line << "iteration " << iteration_ << ":";
+  for (const std::string& opponent : opponents) {
+    const std::uint64_t seed = derive_seed(config_.seed, "eval", static_cast<std::uint64_t>(iteration_));
+    const MatchResult result = play_match(game_, learner, opponent, config_.eval_games, seed);
+    record.add("vs_" + opponent + "_mean_return", result.mean_return);
+    record.add("vs_" + opponent + "_ci95", result.ci95);
+    record.add("vs_" + opponent + "_win_rate", result.win_rate);
+    line << " vs " << opponent << " " << result.mean_return << " +- " << result.ci95;
+  }
+  if (const double* nash_conv = record.find("nash_conv")) line << ", NashConv " << *nash_conv;
+  log(line.str());
+}
+
+void Trainer::checkpoint() {
+  const std::string base = stem(iteration_);
+  neural::save_network(base + ".pt", net_, neural::make_checkpoint_info(*game_, shape_, steps_));
+  torch::save(*optimizer_, base + ".optim.tmp");
+  std::filesystem::rename(base + ".optim.tmp", base + ".optim");
+  learner_->on_checkpoint(base + ".pt");
+  std::ostringstream state;
+  state << "algo=" << algorithm_name(config_.algorithm) << "\n"
+        << "game=" << game_->spec() << "\n"
+        << "iteration=" << iteration_ << "\n"
+        << "steps=" << steps_ << "\n"
+        << "seed=" << config_.seed << "\n";
+  learner_->save(base, state);
+  write_file_atomically(base + ".state", state.str());
+  // Last, so `latest` never names a checkpoint that is not whole.
+  write_file_atomically((dir_ / kLatestFile).string(),
+                        std::filesystem::path(base).filename().string() + "\n");
+  last_checkpoint_ = base + ".pt";
+  last_checkpoint_iteration_ = iteration_;
+}
+
+void Trainer::write_outputs_of_run() {
+  write_learning_curve_svg((dir_ / kLearningCurveFile).string(), metrics_->records(),
+                           plotted_metrics(),
+                           "kibitz train --algo " + std::string(algorithm_name(config_.algorithm)) +
+                               " on " + game_->spec());
+}
+
+std::int64_t Trainer::total_iterations_hint() const {
+  return config_.steps > 0 ? config_.steps : config_.iterations;
+}
+
+TrainSummary Trainer::run(const std::atomic<bool>* stop) {
+  start_or_resume();
+  TrainSummary summary;
+  auto report_progress = [&] {
+    if (callbacks_.progress) {
+      callbacks_.progress(config_.steps > 0 ? steps_ : iteration_, total_iterations_hint());
+    }
+  };
+  report_progress();
+  while (!budget_spent()) {
+    if (stop != nullptr && stop->load()) {
+      summary.stopped = true;
+      break;
+    }
+    ++iteration_;
+    MetricsRecord record;
+    record.add("iteration", static_cast<double>(iteration_));
+    MetricsRecord learned;
+    steps_ += learner_->run_iteration(iteration_, learned);
+    record.add("step", static_cast<double>(steps_));
+    record.values.insert(record.values.end(), learned.values.begin(), learned.values.end());
+    const bool last = budget_spent();
+    if (config_.eval_every > 0 && (iteration_ % config_.eval_every == 0 || last)) {
+      evaluate(record);
+    }
+    metrics_->append(record);
+    if (iteration_ % config_.checkpoint_every == 0 || last) {
+      checkpoint();
+      write_outputs_of_run();
+    }
+    report_progress();
+  }
+  if (last_checkpoint_iteration_ != iteration_) checkpoint();
+  write_outputs_of_run();
+  if (tree_) {
+    neural::TorchModel model(net_.ptr(), config_.device);
+    save_policy((dir_ / kPolicyFile).string(), policy_from_network(*game_, model),
+                "policy head of " + last_checkpoint_ + " at every information state of " +
+                    game_->spec() + "\nwritten by kibitz train");
+  }
+  summary.iterations = iteration_;
+  summary.steps = steps_;
+  summary.checkpoint = last_checkpoint_;
+  return summary;
+}
+
+}  // namespace
+
+TrainSummary train(const TrainConfig& config, const TrainCallbacks& callbacks,
+                   const std::atomic<bool>* stop) {
+  validate(config);
+  torch::manual_seed(config.seed);
+  torch::set_num_threads(config.threads);
+  Trainer trainer(config, callbacks);
+  return trainer.run(stop);
+}
+
+}  // namespace kibitz::training

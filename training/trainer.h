@@ -1,0 +1,48 @@
+// The training loop behind `kibitz train`: builds the network, runs PPO or
+// expert-iteration iterations, evaluates, logs metrics, draws the learning
+// curve and writes checkpoints that --resume continues from. Torch-free
+// header (the command and the tests include it); docs/training.md has the
+// file layout and the schemes.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "training/train_config.h"
+
+namespace kibitz::training {
+
+// What the loop reports while it runs.
+struct TrainCallbacks {
+  // (done, total) in the run's budget unit: decisions for --steps,
+  // iterations for --iterations. Called after every iteration.
+  std::function<void(std::int64_t, std::int64_t)> progress;
+  // One human-readable line (resumed from, evaluation results, files written).
+  std::function<void(const std::string&)> log;
+};
+
+// What a finished (or stopped) run did.
+struct TrainSummary {
+  std::int64_t iterations = 0;  // completed, resumed ones included
+  std::int64_t steps = 0;       // decisions trained on, resumed ones included
+  std::string checkpoint;       // the last checkpoint's network file
+  bool stopped = false;         // `stop` was raised before the budget was spent
+};
+
+// Runs `config` (validated first). `stop`, when set and raised, ends the run
+// after the current iteration with a checkpoint, so it can be resumed.
+// Throws KibitzError for bad input: flags, an unknown game, a game without a
+// network encoder, --device cuda without CUDA, --resume without a run in
+// --out or a run of another game, algorithm or trunk.
+TrainSummary train(const TrainConfig& config, const TrainCallbacks& callbacks,
+                   const std::atomic<bool>* stop = nullptr);
+
+// The file names inside the output folder.
+inline constexpr const char* kLatestFile = "latest";
+inline constexpr const char* kMetricsFile = "metrics.jsonl";
+inline constexpr const char* kLearningCurveFile = "learning_curve.svg";
+inline constexpr const char* kPolicyFile = "policy.txt";
+
+}  // namespace kibitz::training
