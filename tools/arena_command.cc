@@ -23,6 +23,7 @@
 #include "tools/arena/arena_report.h"
 #include "tools/arena/arena_runner.h"
 #include "tools/command.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/output_file.h"
 #include "tools/progress_bar.h"
@@ -35,35 +36,6 @@ namespace {
 constexpr std::int64_t kMaxGames = 100'000'000;
 constexpr int kMaxThreads = 1024;
 
-// Set by SIGINT. A signal handler may touch only lock-free atomics.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_interrupt(int) {
-  if (interrupted.exchange(true)) _exit(kExitInterrupted);  // a second Ctrl-C: quit now
-  constexpr char kMessage[] =
-      "\nkibitz arena: interrupted; finishing the games under way (Ctrl-C again to quit now)\n";
-  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-}
-
-// Catches SIGINT for its lifetime and restores the previous handler after.
-class InterruptGuard {
- public:
-  InterruptGuard() {
-    interrupted.store(false);
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, &previous_);
-  }
-  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-
- private:
-  struct sigaction previous_ {};
-};
 
 }  // namespace
 
@@ -156,14 +128,15 @@ int run_arena(const std::vector<std::string>& args) {
   ArenaResults results = [&] {
     // Ctrl-C is caught before the plan is printed, so a script that sees the
     // plan knows an interrupt will be answered with a summary.
-    const InterruptGuard guard;
+    InterruptGuard guard(
+        "\nkibitz arena: interrupted; finishing the games under way (Ctrl-C again to quit now)\n");
     print_arena_plan(std::cout, setup, info);
     std::cout << std::flush;
     ProgressBar bar(std::cerr, "kibitz arena", "games", info.deals_planned * rotations,
                     ::isatty(STDERR_FILENO) != 0, !quiet);
     ArenaRunOptions run;
     run.threads = threads;
-    run.stop = &interrupted;
+    run.stop = &guard.stop_flag();
     run.progress = [&bar](std::int64_t done, std::int64_t) { bar.update(done); };
     if (writer) {
       // The runner calls this one game at a time, in game order.
@@ -173,7 +146,7 @@ int run_arena(const std::vector<std::string>& args) {
     }
     ArenaResults finished = play_arena(setup, info.deals_planned, run);
     bar.finish(finished.num_finished());
-    info.interrupted = interrupted.load();
+    info.interrupted = guard.interrupted();
     return finished;
   }();
 

@@ -22,6 +22,7 @@
 #include "tools/command.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
+#include "tools/interrupt.h"
 #include "training/trainer.h"
 
 namespace kibitz::tools {
@@ -30,35 +31,6 @@ extern CommandFn train_command;
 
 namespace {
 
-// Set by SIGINT. A signal handler may touch only lock-free atomics.
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_train_interrupt(int) {
-  if (interrupted.exchange(true)) _exit(kExitInterrupted);  // a second Ctrl-C: quit now
-  constexpr char kMessage[] =
-      "\nkibitz train: interrupted; finishing this iteration and checkpointing "
-      "(Ctrl-C again to quit now)\n";
-  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-}
-
-// Catches SIGINT for its lifetime and restores the previous handler after.
-class InterruptGuard {
- public:
-  InterruptGuard() {
-    interrupted.store(false);
-    struct sigaction action {};
-    action.sa_handler = on_train_interrupt;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, &previous_);
-  }
-  ~InterruptGuard() { sigaction(SIGINT, &previous_, nullptr); }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-
- private:
-  struct sigaction previous_ {};
-};
 
 int run_train(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
@@ -160,8 +132,10 @@ int run_train(const std::vector<std::string>& args) {
   callbacks.log = [&](const std::string& line) {
     if (!quiet) std::cerr << "\nkibitz train: " << line << "\n";
   };
-  InterruptGuard guard;
-  const training::TrainSummary summary = training::train(config, callbacks, &interrupted);
+  InterruptGuard guard(
+      "\nkibitz train: interrupted; finishing this iteration and checkpointing "
+      "(Ctrl-C again to quit now)\n");
+  const training::TrainSummary summary = training::train(config, callbacks, &guard.stop_flag());
   bar.finish(config.steps > 0 ? summary.steps : summary.iterations);
   std::cout << "iterations  " << summary.iterations << "\n"
             << "steps       " << summary.steps << "\n"
