@@ -107,7 +107,8 @@ int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunctio
   const std::vector<double> returns = state->returns();
   for (const Player seat : seats) {
     for (int r = 0; r < players_; ++r) {
-      samples.values.push_back(static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players_)]));
+      samples.values.push_back(
+          static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players_)]));
     }
   }
   samples.size += length;
@@ -145,34 +146,27 @@ void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   const torch::Tensor policies = to_tensor(all.policies, actions_).to(device);
   const torch::Tensor values =
       neural::normalize_values(context_.shape, to_tensor(all.values, players_).to(device));
-  std::vector<std::int64_t> order(static_cast<std::size_t>(all.size));
   double policy_sum = 0, value_sum = 0, entropy_sum = 0;
-  int minibatches = 0;
-  for (int epoch = 0; epoch < config_.epochs; ++epoch) {
-    for (std::int64_t i = 0; i < all.size; ++i) order[static_cast<std::size_t>(i)] = i;
-    rng.shuffle(std::span<std::int64_t>(order));
-    for (std::int64_t start = 0; start < all.size; start += config_.minibatch) {
-      const std::int64_t end = std::min<std::int64_t>(start + config_.minibatch, all.size);
-      const torch::Tensor index =
-          torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device);
-      const torch::Tensor mask = masks.index_select(0, index);
-      const auto output = context_.net->forward(inputs.index_select(0, index));
-      const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
-      const torch::Tensor policy_loss =
-          -(policies.index_select(0, index) * log_policy).sum(1).mean();
-      const torch::Tensor value_loss =
-          torch::mse_loss(output.normalized_values, values.index_select(0, index));
-      const torch::Tensor loss = policy_loss + config_.value_coef * value_loss;
-      context_.optimizer.zero_grad();
-      loss.backward();
-      context_.optimizer.step();
-      policy_sum += policy_loss.item<double>();
-      value_sum += value_loss.item<double>();
-      entropy_sum +=
-          -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean().item<double>();
-      ++minibatches;
-    }
-  }
+  const int minibatches = for_each_minibatch(
+      all.size, config_.epochs, config_.minibatch, rng, device, [&](const torch::Tensor& index) {
+        const torch::Tensor mask = masks.index_select(0, index);
+        const auto output = context_.net->forward(inputs.index_select(0, index));
+        const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+        const torch::Tensor policy_loss =
+            -(policies.index_select(0, index) * log_policy).sum(1).mean();
+        const torch::Tensor value_loss =
+            torch::mse_loss(output.normalized_values, values.index_select(0, index));
+        const torch::Tensor loss = policy_loss + config_.value_coef * value_loss;
+        context_.optimizer.zero_grad();
+        loss.backward();
+        context_.optimizer.step();
+        policy_sum += policy_loss.item<double>();
+        value_sum += value_loss.item<double>();
+        entropy_sum += -(neural::masked_softmax(output.logits, mask) * log_policy)
+                            .sum(1)
+                            .mean()
+                            .item<double>();
+      });
   const double n = std::max(1, minibatches);
   record.add("loss", (policy_sum + config_.value_coef * value_sum) / n);
   record.add("policy_loss", policy_sum / n);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -11,6 +12,7 @@
 
 #include "agents/neural/network.h"
 #include "env/core/game.h"
+#include "env/core/rng.h"
 #include "training/metrics.h"
 #include "training/train_config.h"
 
@@ -44,6 +46,13 @@ class Learner {
 
 std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context);
 std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context);
+
+// Runs `epochs` passes over `rows` training rows, each pass in a fresh order
+// drawn from `rng` and cut into minibatches of at most `minibatch` rows;
+// calls `step` with each minibatch's row numbers as an int64 tensor on
+// `device`. Returns the number of minibatches (the divisor for mean losses).
+int for_each_minibatch(std::int64_t rows, int epochs, std::int64_t minibatch, Rng& rng,
+                       torch::Device device, const std::function<void(const torch::Tensor&)>& step);
 
 // Rows of `values` (a flat float vector) as a [rows, width] CPU tensor copy.
 torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width);

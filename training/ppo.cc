@@ -30,7 +30,7 @@ struct Decision {
   std::vector<float> mask;
   Action action = 0;
   float log_prob = 0.0f;
-  float value = 0.0f;        // value head for the acting seat, game units
+  float value = 0.0f;         // value head for the acting seat, game units
   std::vector<float> before;  // every seat's rewards so far, before this decision
 };
 
@@ -97,7 +97,7 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
   episode.rewards.assign(static_cast<std::size_t>(players_), 0.0f);
   // The opening chance steps' rewards (zero in the card games, but exact).
   const auto rewards = envs_.rewards().subspan(static_cast<std::size_t>(row * players_),
-                                                static_cast<std::size_t>(players_));
+                                               static_cast<std::size_t>(players_));
   std::copy(rewards.begin(), rewards.end(), episode.rewards.begin());
   if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
     episode.pool = static_cast<int>(rng.uniform_int(pool_.size()));
@@ -257,14 +257,16 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
       if (!episode.collect) continue;
       const auto rewards = envs_.rewards().subspan(r * static_cast<std::size_t>(players_),
                                                    static_cast<std::size_t>(players_));
-      for (int s = 0; s < players_; ++s) episode.rewards[static_cast<std::size_t>(s)] += rewards[static_cast<std::size_t>(s)];
+      for (int s = 0; s < players_; ++s)
+        episode.rewards[static_cast<std::size_t>(s)] += rewards[static_cast<std::size_t>(s)];
       if (envs_.terminated()[r] != 0 || envs_.truncated()[r] != 0) finish_episode(row);
     }
   }
   record.add("episodes", static_cast<double>(episodes_done_));
   record.add("pool_episodes", static_cast<double>(pool_episodes_));
-  record.add("pool_mean_return", pool_episodes_ > 0 ? pool_return_sum_ / static_cast<double>(pool_episodes_)
-                                                    : std::numeric_limits<double>::quiet_NaN());
+  record.add("pool_mean_return", pool_episodes_ > 0
+                                     ? pool_return_sum_ / static_cast<double>(pool_episodes_)
+                                     : std::numeric_limits<double>::quiet_NaN());
   update(record, rng);
   return batch_.size;
 }
@@ -282,48 +284,42 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng) {
   record.add("mean_advantage", advantages.mean().item<double>());
   advantages = (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
 
-  std::vector<std::int64_t> order(static_cast<std::size_t>(batch_.size));
   double policy_sum = 0, value_sum = 0, entropy_sum = 0, kl_sum = 0, clipped_sum = 0;
-  int minibatches = 0;
-  for (int epoch = 0; epoch < config_.epochs; ++epoch) {
-    for (std::int64_t i = 0; i < batch_.size; ++i) order[static_cast<std::size_t>(i)] = i;
-    rng.shuffle(std::span<std::int64_t>(order));
-    for (std::int64_t start = 0; start < batch_.size; start += config_.minibatch) {
-      const std::int64_t end = std::min<std::int64_t>(start + config_.minibatch, batch_.size);
-      const torch::Tensor index =
-          torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device);
-      const torch::Tensor mask = masks.index_select(0, index);
-      const auto output = context_.net->forward(inputs.index_select(0, index));
-      const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
-      const torch::Tensor log_prob = log_policy.gather(1, actions.index_select(0, index)).squeeze(1);
-      const torch::Tensor old = old_log_probs.index_select(0, index);
-      const torch::Tensor advantage = advantages.index_select(0, index);
-      const torch::Tensor ratio = torch::exp(log_prob - old);
-      const torch::Tensor policy_loss =
-          -torch::min(ratio * advantage,
-                      torch::clamp(ratio, 1.0 - config_.clip, 1.0 + config_.clip) * advantage)
-               .mean();
-      const torch::Tensor value_loss =
-          torch::mse_loss(output.normalized_values, targets.index_select(0, index));
-      const torch::Tensor entropy =
-          -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
-      const torch::Tensor loss =
-          policy_loss + config_.value_coef * value_loss - config_.entropy_coef * entropy;
-      context_.optimizer.zero_grad();
-      loss.backward();
-      torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
-      context_.optimizer.step();
-      policy_sum += policy_loss.item<double>();
-      value_sum += value_loss.item<double>();
-      entropy_sum += entropy.item<double>();
-      kl_sum += (old - log_prob).mean().item<double>();
-      clipped_sum += ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
-      ++minibatches;
-    }
-  }
+  const int minibatches = for_each_minibatch(
+      batch_.size, config_.epochs, config_.minibatch, rng, device, [&](const torch::Tensor& index) {
+        const torch::Tensor mask = masks.index_select(0, index);
+        const auto output = context_.net->forward(inputs.index_select(0, index));
+        const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+        const torch::Tensor log_prob =
+            log_policy.gather(1, actions.index_select(0, index)).squeeze(1);
+        const torch::Tensor old = old_log_probs.index_select(0, index);
+        const torch::Tensor advantage = advantages.index_select(0, index);
+        const torch::Tensor ratio = torch::exp(log_prob - old);
+        const torch::Tensor policy_loss =
+            -torch::min(ratio * advantage,
+                        torch::clamp(ratio, 1.0 - config_.clip, 1.0 + config_.clip) * advantage)
+                 .mean();
+        const torch::Tensor value_loss =
+            torch::mse_loss(output.normalized_values, targets.index_select(0, index));
+        const torch::Tensor entropy =
+            -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
+        const torch::Tensor loss =
+            policy_loss + config_.value_coef * value_loss - config_.entropy_coef * entropy;
+        context_.optimizer.zero_grad();
+        loss.backward();
+        torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
+        context_.optimizer.step();
+        policy_sum += policy_loss.item<double>();
+        value_sum += value_loss.item<double>();
+        entropy_sum += entropy.item<double>();
+        kl_sum += (old - log_prob).mean().item<double>();
+        clipped_sum +=
+            ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
+      });
   const double n = std::max(1, minibatches);
-  record.add("loss", (policy_sum + config_.value_coef * value_sum -
-                      config_.entropy_coef * entropy_sum) / n);
+  record.add(
+      "loss",
+      (policy_sum + config_.value_coef * value_sum - config_.entropy_coef * entropy_sum) / n);
   record.add("policy_loss", policy_sum / n);
   record.add("value_loss", value_sum / n);
   record.add("entropy", entropy_sum / n);

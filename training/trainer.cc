@@ -3,12 +3,15 @@
 // themselves are in ppo.cc and expert_iteration.cc (learner.h).
 #include "training/trainer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
+#include <vector>
 
 #include "agents/neural/checkpoint.h"
 #include "agents/neural/encoders.h"
@@ -24,6 +27,23 @@
 #include "training/policy_extraction.h"
 
 namespace kibitz::training {
+
+int for_each_minibatch(std::int64_t rows, int epochs, std::int64_t minibatch, Rng& rng,
+                       torch::Device device,
+                       const std::function<void(const torch::Tensor&)>& step) {
+  std::vector<std::int64_t> order(static_cast<std::size_t>(rows));
+  int minibatches = 0;
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    for (std::int64_t i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = i;
+    rng.shuffle(std::span<std::int64_t>(order));
+    for (std::int64_t start = 0; start < rows; start += minibatch) {
+      const std::int64_t end = std::min<std::int64_t>(start + minibatch, rows);
+      step(torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device));
+      ++minibatches;
+    }
+  }
+  return minibatches;
+}
 
 torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width) {
   const auto rows = static_cast<std::int64_t>(values.size()) / width;
@@ -52,10 +72,15 @@ constexpr std::size_t kTabularNodeLimit = 200'000;
 
 // The metrics the learning curve draws, in panel order.
 const std::vector<std::string>& plotted_metrics() {
-  static const std::vector<std::string> keys = {
-      "nash_conv",          "vs_heuristic_mean_return", "vs_random_mean_return",
-      "vs_heuristic_win_rate", "vs_random_win_rate",    "loss",
-      "policy_loss",        "value_loss",               "entropy"};
+  static const std::vector<std::string> keys = {"nash_conv",
+                                                "vs_heuristic_mean_return",
+                                                "vs_random_mean_return",
+                                                "vs_heuristic_win_rate",
+                                                "vs_random_win_rate",
+                                                "loss",
+                                                "policy_loss",
+                                                "value_loss",
+                                                "entropy"};
   return keys;
 }
 
@@ -180,8 +205,7 @@ void Trainer::start_or_resume() {
     log("resumed from " + last_checkpoint_ + " at iteration " + std::to_string(iteration_) +
         ", step " + std::to_string(steps_));
   }
-  metrics_ = std::make_unique<MetricsLog>((dir_ / kMetricsFile).string(),
-                                          state ? iteration_ : -1);
+  metrics_ = std::make_unique<MetricsLog>((dir_ / kMetricsFile).string(), state ? iteration_ : -1);
 }
 
 void Trainer::evaluate(MetricsRecord& record) {
@@ -200,7 +224,8 @@ void Trainer::evaluate(MetricsRecord& record) {
   std::ostringstream line;
   line << "iteration " << iteration_ << ":";
   for (const std::string& opponent : opponents) {
-    const std::uint64_t seed = derive_seed(config_.seed, "eval", static_cast<std::uint64_t>(iteration_));
+    const std::uint64_t seed =
+        derive_seed(config_.seed, "eval", static_cast<std::uint64_t>(iteration_));
     const MatchResult result = play_match(game_, learner, opponent, config_.eval_games, seed);
     record.add("vs_" + opponent + "_mean_return", result.mean_return);
     record.add("vs_" + opponent + "_ci95", result.ci95);
