@@ -13,6 +13,7 @@
 #include <atomic>
 #include <csignal>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,9 @@
 #include "agents/neural/policy_value.h"
 #include "env/core/error.h"
 #include "tools/command.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
-#include "tools/interrupt.h"
 #include "training/trainer.h"
 
 namespace kibitz::tools {
@@ -31,6 +32,12 @@ extern CommandFn train_command;
 
 namespace {
 
+// A default as --help shows it: 0.0003, not Boost's 0.00029999999999999997.
+std::string shortest(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
 
 int run_train(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
@@ -78,8 +85,14 @@ int run_train(const std::vector<std::string>& args) {
        "where the network trains")
       ("hidden", po::value(&hidden_text)->default_value(hidden_text)->value_name("W,W,..."),
        "widths of the network's hidden layers")
-      ("lr", po::value(&config.lr)->default_value(config.lr)->value_name("X"),
-       "Adam learning rate")
+      ("lr", po::value(&config.lr)->default_value(config.lr, shortest(config.lr))->value_name("X"),
+       "Adam learning rate (at the start, with --lr-final)")
+      ("lr-final", po::value<double>()->value_name("X")
+           ->notifier([&](double x) { config.lr_final = x; }),
+       "learning rate at the end of the budget, reached linearly (default: constant --lr)")
+      ("average", po::value(&config.average)->default_value(config.average)->value_name("D"),
+       "0: off; else play, evaluate and save an exponential moving average of the weights "
+       "(decay D per iteration; ckpt-N.live.pt keeps the raw weights for --resume)")
       ("envs", po::value(&config.envs)->default_value(config.envs)->value_name("N"),
        "PPO: environments stepped as one batch")
       ("eval-every", po::value(&config.eval_every)->default_value(config.eval_every)
@@ -97,16 +110,19 @@ int run_train(const std::vector<std::string>& args) {
        "passes over each iteration's data")
       ("minibatch", po::value(&config.minibatch)->default_value(config.minibatch)
            ->value_name("N"), "minibatch size")
-      ("clip", po::value(&config.clip)->default_value(config.clip)->value_name("X"),
+      ("clip", po::value(&config.clip)->default_value(config.clip, shortest(config.clip))->value_name("X"),
        "PPO: clip range of the probability ratio")
-      ("gae-lambda", po::value(&config.gae_lambda)->default_value(config.gae_lambda)
+      ("gae-lambda", po::value(&config.gae_lambda)->default_value(config.gae_lambda, shortest(config.gae_lambda))
            ->value_name("X"), "PPO: GAE lambda")
-      ("value-coef", po::value(&config.value_coef)->default_value(config.value_coef)
+      ("value-coef", po::value(&config.value_coef)->default_value(config.value_coef, shortest(config.value_coef))
            ->value_name("X"), "weight of the value loss")
-      ("entropy-coef", po::value(&config.entropy_coef)->default_value(config.entropy_coef)
-           ->value_name("X"), "PPO: weight of the entropy bonus")
+      ("entropy-coef", po::value(&config.entropy_coef)->default_value(config.entropy_coef, shortest(config.entropy_coef))
+           ->value_name("X"), "PPO: weight of the entropy bonus (at the start, with --entropy-coef-final)")
+      ("entropy-coef-final", po::value<double>()->value_name("X")
+           ->notifier([&](double x) { config.entropy_coef_final = x; }),
+       "PPO: entropy weight at the end of the budget, reached linearly (default: constant)")
       ("pool-prob", po::value(&config.pool_probability)
-           ->default_value(config.pool_probability)->value_name("P"),
+           ->default_value(config.pool_probability, shortest(config.pool_probability))->value_name("P"),
        "PPO: share of episodes against a past checkpoint")
       ("pool-size", po::value(&config.pool_size)->default_value(config.pool_size)
            ->value_name("N"), "PPO: past checkpoints kept in the opponent pool")
@@ -125,8 +141,8 @@ int run_train(const std::vector<std::string>& args) {
   neural::register_neural_agents();
 
   ProgressBar bar(std::cerr, "kibitz train", config.steps > 0 ? "steps" : "iterations",
-                  config.steps > 0 ? config.steps : config.iterations,
-                  ::isatty(STDERR_FILENO) != 0, !quiet);
+                  config.steps > 0 ? config.steps : config.iterations, ::isatty(STDERR_FILENO) != 0,
+                  !quiet);
   training::TrainCallbacks callbacks;
   callbacks.progress = [&](std::int64_t done, std::int64_t) { bar.update(done); };
   callbacks.log = [&](const std::string& line) {

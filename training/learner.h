@@ -26,6 +26,8 @@ struct TrainingContext {
   torch::Device device;
   neural::PolicyValueNet net;
   torch::optim::Adam& optimizer;
+  // This iteration's entropy weight (config.entropy_coef on its schedule).
+  double entropy_coef = 0.0;
 };
 
 // One algorithm's iterations and the state it adds to a checkpoint.

@@ -304,7 +304,7 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng) {
         const torch::Tensor entropy =
             -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
         const torch::Tensor loss =
-            policy_loss + config_.value_coef * value_loss - config_.entropy_coef * entropy;
+            policy_loss + config_.value_coef * value_loss - context_.entropy_coef * entropy;
         context_.optimizer.zero_grad();
         loss.backward();
         torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
@@ -319,7 +319,7 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng) {
   const double n = std::max(1, minibatches);
   record.add(
       "loss",
-      (policy_sum + config_.value_coef * value_sum - config_.entropy_coef * entropy_sum) / n);
+      (policy_sum + config_.value_coef * value_sum - context_.entropy_coef * entropy_sum) / n);
   record.add("policy_loss", policy_sum / n);
   record.add("value_loss", value_sum / n);
   record.add("entropy", entropy_sum / n);

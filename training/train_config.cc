@@ -29,6 +29,9 @@ void validate(const TrainConfig& config) {
           "give exactly one of them, positive");
   require(config.threads >= 1 && config.threads <= 256, "--threads", "must be in [1, 256]");
   require(config.lr > 0.0 && config.lr < 1.0, "--lr", "must be in (0, 1)");
+  require(!config.lr_final || (*config.lr_final >= 0.0 && *config.lr_final < 1.0), "--lr-final",
+          "must be in [0, 1)");
+  require(config.average >= 0.0 && config.average < 1.0, "--average", "must be in [0, 1)");
   require(config.envs >= 1 && config.envs <= 65536, "--envs", "must be in [1, 65536]");
   require(config.eval_every >= 0, "--eval-every", "must be >= 0");
   require(config.eval_games >= 1, "--eval-games", "must be >= 1");
@@ -41,6 +44,8 @@ void validate(const TrainConfig& config) {
           "must be in [0, 1]");
   require(config.value_coef >= 0.0, "--value-coef", "must be >= 0");
   require(config.entropy_coef >= 0.0, "--entropy-coef", "must be >= 0");
+  require(!config.entropy_coef_final || *config.entropy_coef_final >= 0.0, "--entropy-coef-final",
+          "must be >= 0");
   require(config.pool_probability >= 0.0 && config.pool_probability <= 1.0, "--pool-prob",
           "must be in [0, 1]");
   require(config.pool_size >= 0, "--pool-size", "must be >= 0");

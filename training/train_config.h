@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +13,7 @@ namespace kibitz::training {
 
 // The learning algorithm of a run.
 enum class Algorithm {
-  kPpo,               // PPO self-play on a VectorEnv (ppo.cc)
+  kPpo,              // PPO self-play on a VectorEnv (ppo.cc)
   kExpertIteration,  // ISMCTS guided by the net, net learns the search (expert_iteration.cc)
 };
 
@@ -34,6 +35,18 @@ struct TrainConfig {
   std::string device = "cpu";
   std::vector<int> hidden{256, 256};
   double lr = 3e-4;
+  // Linear schedules over the budget: the learning rate and PPO's entropy
+  // weight move from their start values to these by the last iteration
+  // (unset: constant). Annealing both is what lets self-play in a zero-sum
+  // game settle instead of cycling (docs/training.md).
+  std::optional<double> lr_final;
+  std::optional<double> entropy_coef_final;
+  // Weight averaging: 0 turns it off; d in (0, 1) keeps an exponential
+  // moving average of the weights, avg = d * avg + (1 - d) * weights after
+  // every iteration, and the average is the model that is evaluated, saved
+  // as ckpt-N.pt and played. Self-play in a zero-sum game circles around the
+  // equilibrium; the average of the circling iterates lies near its centre.
+  double average = 0.0;
   // PPO: environments stepped as one batch.
   int envs = 16;
   // Evaluate every K iterations (0: never) with G games per opponent.

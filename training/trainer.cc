@@ -66,6 +66,10 @@ void write_file_atomically(const std::string& path, const std::string& text) {
 
 namespace {
 
+// With --average, the raw trained weights of checkpoint N, for --resume
+// (ckpt-N.pt holds the average).
+constexpr const char* kLiveSuffix = ".live.pt";
+
 // Games with at most this many nodes get NashConv in their metrics and a
 // policy file at the end (Kuhn, Leduc); larger ones are only played.
 constexpr std::size_t kTabularNodeLimit = 200'000;
@@ -82,6 +86,12 @@ const std::vector<std::string>& plotted_metrics() {
                                                 "value_loss",
                                                 "entropy"};
   return keys;
+}
+
+// A value on a linear schedule from `start` to `final` (unset: constant) at
+// `progress` in [0, 1] of the budget.
+double scheduled(double start, const std::optional<double>& final, double progress) {
+  return final ? start + (*final - start) * std::clamp(progress, 0.0, 1.0) : start;
 }
 
 std::map<std::string, std::string> read_key_values(const std::string& path) {
@@ -128,6 +138,13 @@ class Trainer {
  private:
   void start_or_resume();
   std::int64_t total_iterations_hint() const;
+  // The network that is evaluated, saved as ckpt-N.pt and played: the
+  // weight average when --average is on, else the trained network.
+  neural::PolicyValueNet& model() { return averaged_ ? averaged_ : net_; }
+  void update_average();
+  // Sets this iteration's learning rate and entropy weight from the
+  // schedules and records them.
+  void apply_schedules(MetricsRecord& record);
   bool budget_spent() const {
     return config_.steps > 0 ? steps_ >= config_.steps : iteration_ >= config_.iterations;
   }
@@ -148,6 +165,8 @@ class Trainer {
   std::optional<GameTree> tree_;
 
   neural::PolicyValueNet net_{nullptr};
+  // The moving average of net_'s weights (--average), or null.
+  neural::PolicyValueNet averaged_{nullptr};
   std::unique_ptr<torch::optim::Adam> optimizer_;
   std::unique_ptr<TrainingContext> context_;
   std::unique_ptr<Learner> learner_;
@@ -184,18 +203,28 @@ void Trainer::start_or_resume() {
     }
     neural::LoadOptions options;
     options.hidden = config_.hidden;
-    net_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
+    if (config_.average > 0.0) {
+      averaged_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
+      net_ = neural::load_network(resumed_stem + kLiveSuffix, *game_, options, device_).net;
+    } else {
+      net_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
+    }
     iteration_ = std::stoll(required_key(*state, "iteration", resumed_stem + ".state"));
     steps_ = std::stoll(required_key(*state, "steps", resumed_stem + ".state"));
   } else {
     net_ = neural::PolicyValueNet(shape_, derive_seed(config_.seed, "network", 0));
     net_->to(device_);
+    if (config_.average > 0.0) {
+      // The same seed gives the same initial weights: the average starts there.
+      averaged_ = neural::PolicyValueNet(shape_, derive_seed(config_.seed, "network", 0));
+      averaged_->to(device_);
+    }
   }
   optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),
                                                     torch::optim::AdamOptions(config_.lr));
   if (state) torch::load(*optimizer_, resumed_stem + ".optim", device_);
-  context_ = std::unique_ptr<TrainingContext>(
-      new TrainingContext{config_, game_, shape_, device_, net_, *optimizer_});
+  context_ = std::unique_ptr<TrainingContext>(new TrainingContext{
+      config_, game_, shape_, device_, net_, *optimizer_, config_.entropy_coef});
   learner_ = config_.algorithm == Algorithm::kPpo ? make_ppo_learner(*context_)
                                                   : make_expert_iteration_learner(*context_);
   if (state) {
@@ -209,7 +238,7 @@ void Trainer::start_or_resume() {
 }
 
 void Trainer::evaluate(MetricsRecord& record) {
-  auto model = std::make_shared<neural::TorchModel>(net_.ptr(), config_.device);
+  auto model = std::make_shared<neural::TorchModel>(this->model().ptr(), config_.device);
   if (tree_) {
     const TabularPolicy policy = policy_from_network(*game_, *model);
     const ExploitabilityReport report = exploitability(*tree_, policy);
@@ -238,7 +267,9 @@ void Trainer::evaluate(MetricsRecord& record) {
 
 void Trainer::checkpoint() {
   const std::string base = stem(iteration_);
-  neural::save_network(base + ".pt", net_, neural::make_checkpoint_info(*game_, shape_, steps_));
+  const neural::CheckpointInfo info = neural::make_checkpoint_info(*game_, shape_, steps_);
+  if (averaged_) neural::save_network(base + kLiveSuffix, net_, info);
+  neural::save_network(base + ".pt", model(), info);
   torch::save(*optimizer_, base + ".optim.tmp");
   std::filesystem::rename(base + ".optim.tmp", base + ".optim");
   learner_->on_checkpoint(base + ".pt");
@@ -264,6 +295,31 @@ void Trainer::write_outputs_of_run() {
                                " on " + game_->spec());
 }
 
+void Trainer::apply_schedules(MetricsRecord& record) {
+  // Progress before this iteration: 0 at the first, near 1 at the last.
+  const double progress =
+      config_.steps > 0
+          ? static_cast<double>(steps_) / static_cast<double>(config_.steps)
+          : static_cast<double>(iteration_ - 1) / static_cast<double>(config_.iterations);
+  const double lr = scheduled(config_.lr, config_.lr_final, progress);
+  for (auto& group : optimizer_->param_groups()) {
+    static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
+  }
+  context_->entropy_coef = scheduled(config_.entropy_coef, config_.entropy_coef_final, progress);
+  record.add("lr", lr);
+  if (config_.algorithm == Algorithm::kPpo) record.add("entropy_coef", context_->entropy_coef);
+}
+
+void Trainer::update_average() {
+  if (!averaged_) return;
+  torch::NoGradGuard no_grad;
+  const auto live = net_->parameters();
+  auto average = averaged_->parameters();
+  for (std::size_t i = 0; i < live.size(); ++i) {
+    average[i].mul_(config_.average).add_(live[i], 1.0 - config_.average);
+  }
+}
+
 std::int64_t Trainer::total_iterations_hint() const {
   return config_.steps > 0 ? config_.steps : config_.iterations;
 }
@@ -285,8 +341,10 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop) {
     ++iteration_;
     MetricsRecord record;
     record.add("iteration", static_cast<double>(iteration_));
+    apply_schedules(record);
     MetricsRecord learned;
     steps_ += learner_->run_iteration(iteration_, learned);
+    update_average();
     record.add("step", static_cast<double>(steps_));
     record.values.insert(record.values.end(), learned.values.begin(), learned.values.end());
     const bool last = budget_spent();
@@ -303,8 +361,8 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop) {
   if (last_checkpoint_iteration_ != iteration_) checkpoint();
   write_outputs_of_run();
   if (tree_) {
-    neural::TorchModel model(net_.ptr(), config_.device);
-    save_policy((dir_ / kPolicyFile).string(), policy_from_network(*game_, model),
+    neural::TorchModel played(model().ptr(), config_.device);
+    save_policy((dir_ / kPolicyFile).string(), policy_from_network(*game_, played),
                 "policy head of " + last_checkpoint_ + " at every information state of " +
                     game_->spec() + "\nwritten by kibitz train");
   }

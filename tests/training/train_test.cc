@@ -133,6 +133,64 @@ TEST(TrainPpoTest, ResumeContinuesAsIfNeverInterrupted) {
   EXPECT_EQ(read_all(whole + "/ckpt-000005.pt"), read_all(parts + "/ckpt-000005.pt"));
 }
 
+TEST(TrainPpoTest, SchedulesMoveLinearlyOverTheBudget) {
+  const std::string dir = fresh_dir("schedules");
+  TrainConfig config = kuhn_ppo(dir, 5);
+  config.eval_every = 0;
+  config.lr = 0.01;
+  config.lr_final = 0.0;
+  config.entropy_coef = 0.1;
+  config.entropy_coef_final = 0.05;
+  train(config, {});
+  const auto records = read_metrics(dir);
+  ASSERT_EQ(records.size(), 5u);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const double progress = static_cast<double>(i) / 5.0;  // before iteration i + 1
+    ASSERT_NE(records[i].find("lr"), nullptr);
+    EXPECT_NEAR(*records[i].find("lr"), 0.01 * (1.0 - progress), 1e-12) << "iteration " << i + 1;
+    EXPECT_NEAR(*records[i].find("entropy_coef"), 0.1 - 0.05 * progress, 1e-12);
+  }
+  // Without a final value both stay constant.
+  const std::string flat = fresh_dir("schedules_flat");
+  train(kuhn_ppo(flat, 2), {});
+  for (const auto& record : read_metrics(flat)) {
+    EXPECT_EQ(*record.find("lr"), 0.01);
+    EXPECT_EQ(*record.find("entropy_coef"), TrainConfig{}.entropy_coef);
+  }
+}
+
+TEST(TrainPpoTest, AverageIsTheSavedModelAndResumesExactly) {
+  auto config = [](const std::string& dir, std::int64_t iterations) {
+    TrainConfig c = kuhn_ppo(dir, iterations);
+    c.average = 0.5;
+    c.pool_size = 0;  // the pool plays saved models, which averaging changes
+    return c;
+  };
+  const std::string whole = fresh_dir("average_whole");
+  const std::string parts = fresh_dir("average_parts");
+  train(config(whole, 4), {});
+  // ckpt-N.pt is the average, ckpt-N.live.pt the trained weights: they differ.
+  ASSERT_TRUE(std::filesystem::exists(whole + "/ckpt-000004.live.pt"));
+  EXPECT_NE(read_all(whole + "/ckpt-000004.pt"), read_all(whole + "/ckpt-000004.live.pt"));
+  // The policy file and the last NashConv are the average's.
+  EXPECT_NEAR(nash_conv_of(whole), *read_metrics(whole).back().find("nash_conv"), 1e-6);
+  // A plain run with the same seed trains the same live weights: averaging
+  // only watches.
+  const std::string plain = fresh_dir("average_plain");
+  TrainConfig plain_config = config(plain, 4);
+  plain_config.average = 0.0;
+  train(plain_config, {});
+  EXPECT_EQ(read_all(plain + "/ckpt-000004.pt"), read_all(whole + "/ckpt-000004.live.pt"));
+  // Resuming restores both the average and the live weights.
+  train(config(parts, 2), {});
+  TrainConfig resumed = config(parts, 4);
+  resumed.resume = true;
+  train(resumed, {});
+  EXPECT_EQ(read_all(whole + "/" + kMetricsFile), read_all(parts + "/" + kMetricsFile));
+  EXPECT_EQ(read_all(whole + "/ckpt-000004.pt"), read_all(parts + "/ckpt-000004.pt"));
+  EXPECT_EQ(read_all(whole + "/ckpt-000004.live.pt"), read_all(parts + "/ckpt-000004.live.pt"));
+}
+
 TEST(TrainExitTest, ResumeContinuesAsIfNeverInterrupted) {
   const std::string whole = fresh_dir("exit_resume_whole");
   const std::string parts = fresh_dir("exit_resume_parts");
@@ -204,6 +262,9 @@ TEST(TrainCommandTest, RefusesBadFlags) {
   EXPECT_THROW(run(with({"--iterations", "1", "--hidden", "0"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--seed", "-1"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--lr", "0"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--lr-final", "-0.1"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--entropy-coef-final", "-1"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--average", "1"})), KibitzError);
   EXPECT_THROW(run({"--game", "tic_tac_toe", "--out", out, "--iterations", "1"}), KibitzError);
   EXPECT_EQ(run({"--help"}), tools::kExitOk);
 }
