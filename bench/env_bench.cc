@@ -17,8 +17,9 @@
 //                       the gym layer encodes every step)
 //
 // Every benchmark reports allocs_per_op: heap allocations per call, counted by
-// the global operator new below during an untimed pass over the same calls
-// (so the timed loop pays nothing for counting). The hot-path contract
+// the global operator new of kibitz_counting_allocator
+// (tests/support/counting_allocator.h) during an untimed pass over the same
+// calls (so the timed loop pays nothing for counting). The hot-path contract
 // (DESIGN "Hot path") wants 0 for apply_action, legal_actions, clone_into and
 // resample.
 //
@@ -28,12 +29,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,34 +43,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
-
-// ---- Heap-allocation counter ------------------------------------------------
-// Replacing the two base forms is enough: libstdc++ routes new[], nothrow and
-// sized deletes through them. Relaxed atomics: only the total matters.
-namespace {
-std::atomic<std::uint64_t> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-
-void* operator new(std::size_t size, std::align_val_t align) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  const auto alignment = static_cast<std::size_t>(align);
-  // aligned_alloc wants a size that is a multiple of the alignment.
-  const std::size_t rounded = (size + alignment - 1) / alignment * alignment;
-  if (void* p = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded)) return p;
-  throw std::bad_alloc();
-}
-
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.h"
 
 namespace kibitz::bench {
 namespace {
@@ -156,9 +128,9 @@ class LazyPools {
 // Heap allocations per call of `op`, over an untimed pass.
 template <typename Op>
 double allocs_per_call(Op& op, int calls) {
-  const std::uint64_t before = g_allocations.load(std::memory_order_relaxed);
+  const std::int64_t before = testing_support::allocation_count();
   for (int i = 0; i < calls; ++i) op();
-  const std::uint64_t after = g_allocations.load(std::memory_order_relaxed);
+  const std::int64_t after = testing_support::allocation_count();
   return static_cast<double>(after - before) / calls;
 }
 

@@ -18,22 +18,20 @@
 // items_per_second is env steps per second (N per iteration; an auto-reset
 // step counts, as in EnvPool). decisions_per_second leaves the auto-reset
 // steps out: only steps that applied a seat's action. allocs_per_step counts
-// heap allocations per env step over an untimed pass (global operator new
-// replaced below, all threads counted). cpu_steps_per_second divides the env
-// steps by the process CPU time (all threads) spent in the timed regions: on a
-// machine shared with other work, where wall time includes waiting for a
-// core, it says what the steps cost, and threads x that figure bounds the
-// wall rate of an idle machine.
+// heap allocations per env step over an untimed pass (the global operator
+// new of kibitz_counting_allocator, all threads counted).
+// cpu_steps_per_second divides the env steps by the process CPU time (all
+// threads) spent in the timed regions: on a machine shared with other work,
+// where wall time includes waiting for a core, it says what the steps cost,
+// and threads x that figure bounds the wall rate of an idle machine.
 #include <benchmark/benchmark.h>
 
-#include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <ctime>
 #include <memory>
-#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,22 +41,7 @@
 #include "env/core/rng.h"
 #include "env/core/types.h"
 #include "env/gym/vector_env.h"
-
-// ---- Heap-allocation counter ------------------------------------------------
-// Replacing the two base forms is enough: libstdc++ routes new[], nothrow and
-// sized deletes through them. Relaxed atomics: only the total matters.
-namespace {
-std::atomic<std::uint64_t> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.h"
 
 namespace kibitz::bench {
 namespace {
@@ -120,12 +103,12 @@ void bm_step(benchmark::State& bench, const std::string& spec, int threads, bool
     choose_actions(envs, rng, actions);
     envs.step(actions);
   }
-  const std::uint64_t before = g_allocations.load(std::memory_order_relaxed);
+  const std::int64_t before = testing_support::allocation_count();
   for (int t = 0; t < kAllocProbeSteps; ++t) {
     choose_actions(envs, rng, actions);
     envs.step(actions);
   }
-  const std::uint64_t allocations = g_allocations.load(std::memory_order_relaxed) - before;
+  const std::int64_t allocations = testing_support::allocation_count() - before;
 
   std::int64_t decisions = 0;
   double cpu_seconds = 0;

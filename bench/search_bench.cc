@@ -8,17 +8,16 @@
 // a fixed pool of seeded deals. Counters:
 //   sims_per_s        simulations per second
 //   allocs_per_sim    heap allocations per simulation, counted by the global
-//                     operator new below over one untimed act() after the
-//                     timed loop (trees keep their capacity, so a warm search
-//                     should allocate next to nothing)
+//                     operator new of kibitz_counting_allocator
+//                     (tests/support/counting_allocator.h) over one untimed
+//                     act() after the timed loop (trees keep their capacity,
+//                     so a warm search should allocate next to nothing)
 //   tree_nodes        nodes of the last decision's trees
 #include <benchmark/benchmark.h>
 
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -27,20 +26,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
-
-// ---- Heap-allocation counter ------------------------------------------------
-// The two base forms are enough: libstdc++ routes the other forms through them.
-namespace {
-std::atomic<std::uint64_t> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.h"
 
 namespace kibitz::bench {
 namespace {
@@ -101,10 +87,9 @@ void run_search(benchmark::State& bench, const std::string& game_spec, const Var
     act();
     simulations += stat(*agent->last_decision(), "simulations");
   }
-  const std::uint64_t before = g_allocations.load(std::memory_order_relaxed);
+  const std::int64_t before = testing_support::allocation_count();
   act();
-  const double allocations =
-      static_cast<double>(g_allocations.load(std::memory_order_relaxed) - before);
+  const double allocations = static_cast<double>(testing_support::allocation_count() - before);
   bench.counters["sims_per_s"] = benchmark::Counter(simulations, benchmark::Counter::kIsRate);
   bench.counters["allocs_per_sim"] = allocations / stat(*agent->last_decision(), "simulations");
   bench.counters["tree_nodes"] = stat(*agent->last_decision(), "tree_nodes");

@@ -6,16 +6,16 @@
 // into a reused buffer allocate nothing, and
 // clone() allocates only the new state (and its history buffer).
 //
-// This executable replaces the global operator new/delete with counting
-// versions, which is why it is separate from the conformance suite.
+// This executable links kibitz_counting_allocator
+// (tests/support/counting_allocator.h), which replaces the global operator
+// new/delete with counting versions; that is why it is separate from
+// the conformance suite.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,72 +24,7 @@
 #include "env/core/rng.h"
 #include "env/core/state.h"
 #include "tests/conformance/game_cases.h"
-
-// GCC inlines these replacements into new/delete expressions and then sees
-// malloc'd memory released by free() through "operator delete", which it
-// takes for a new/free mismatch; the pairing here is correct by construction.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-namespace {
-
-// Every allocation in the process, from any thread. Relaxed is enough: the
-// measured code runs on the measuring thread.
-std::atomic<std::int64_t> g_allocations{0};
-
-void* counted_malloc(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  return std::malloc(size == 0 ? 1 : size);
-}
-
-void* counted_aligned(std::size_t size, std::align_val_t align) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  const auto a = static_cast<std::size_t>(align);
-  // aligned_alloc wants the size to be a multiple of the alignment.
-  return std::aligned_alloc(a, std::max(a, (size + a - 1) / a * a));
-}
-
-}  // namespace
-
-void* operator new(std::size_t size) {
-  if (void* p = counted_malloc(size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) {
-  if (void* p = counted_malloc(size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  return counted_malloc(size);
-}
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
-  return counted_malloc(size);
-}
-void* operator new(std::size_t size, std::align_val_t align) {
-  if (void* p = counted_aligned(size, align)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size, std::align_val_t align) {
-  if (void* p = counted_aligned(size, align)) return p;
-  throw std::bad_alloc();
-}
-void* operator new(std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_aligned(size, align);
-}
-void* operator new[](std::size_t size, std::align_val_t align, const std::nothrow_t&) noexcept {
-  return counted_aligned(size, align);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.h"
 
 namespace kibitz::conformance {
 namespace {
@@ -101,9 +36,9 @@ constexpr std::uint64_t kSeed = 0xa110c;
 // Allocations made while running `f`.
 template <typename F>
 std::int64_t allocations_in(F&& f) {
-  const std::int64_t before = g_allocations.load(std::memory_order_relaxed);
+  const std::int64_t before = testing_support::allocation_count();
   f();
-  return g_allocations.load(std::memory_order_relaxed) - before;
+  return testing_support::allocation_count() - before;
 }
 
 // The counter must see what it is meant to see, or every test below would

@@ -2,15 +2,15 @@
 // Env::reset and VectorEnv::step (auto-resets and worker threads included)
 // allocate nothing, for every registered game spec.
 //
-// This executable replaces the global operator new with a counting version,
-// which is why it is separate from kibitz_gym_tests.
+// This executable links kibitz_counting_allocator
+// (tests/support/counting_allocator.h), which replaces the global operator
+// new/delete with counting versions; that is why it is separate from
+// kibitz_gym_tests.
 #include <gtest/gtest.h>
 
-#include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -19,31 +19,13 @@
 #include "env/gym/env.h"
 #include "env/gym/vector_env.h"
 #include "tests/env/gym/gym_test_util.h"
-
-// GCC inlines these replacements into new/delete expressions and then sees
-// malloc'd memory released by free() through "operator delete", which it
-// takes for a new/free mismatch; the pairing here is correct by construction.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-namespace {
-// Every allocation in the process, from any thread.
-std::atomic<std::int64_t> g_allocations{0};
-}  // namespace
-
-// The two base forms suffice: libstdc++ routes new[], nothrow and sized
-// deletes through them.
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/support/counting_allocator.h"
 
 namespace kibitz::gym {
 namespace {
 
 using testing::all_specs;
+using testing_support::allocation_count;
 
 // Random actions from the masks into a reused vector, without allocating.
 void choose(const VectorEnv& envs, Rng& rng, std::vector<Action>& actions) {
@@ -65,7 +47,7 @@ TEST_P(GymAllocationTest, EnvStepsAndResetsAllocateNothing) {
   Env env(load_game(GetParam()));
   Rng rng(1);
   TimeStep step = env.reset(3);
-  const std::int64_t before = g_allocations.load();
+  const std::int64_t before = allocation_count();
   int steps = 0;
   for (; steps < 2000; ++steps) {
     if (step.done()) {
@@ -80,7 +62,7 @@ TEST_P(GymAllocationTest, EnvStepsAndResetsAllocateNothing) {
     }
     step = env.step(chosen);
   }
-  EXPECT_EQ(g_allocations.load() - before, 0) << "over " << steps << " steps and resets";
+  EXPECT_EQ(allocation_count() - before, 0) << "over " << steps << " steps and resets";
 }
 
 TEST_P(GymAllocationTest, VectorEnvStepsAllocateNothing) {
@@ -89,12 +71,12 @@ TEST_P(GymAllocationTest, VectorEnvStepsAllocateNothing) {
     Rng rng(2);
     std::vector<Action> actions(16);
     envs.reset(4);
-    const std::int64_t before = g_allocations.load();
+    const std::int64_t before = allocation_count();
     for (int t = 0; t < 300; ++t) {
       choose(envs, rng, actions);
       envs.step(actions);
     }
-    EXPECT_EQ(g_allocations.load() - before, 0) << threads << " threads";
+    EXPECT_EQ(allocation_count() - before, 0) << threads << " threads";
   }
 }
 
