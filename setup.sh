@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # setup.sh: install what kibitz needs, build it, then run it or test it.
 #
-#   ./setup.sh run    install, build, run the main job (a small honest demo)
+#   ./setup.sh run    install, build, run the main job (the trained models at work)
 #   ./setup.sh test   install, build, run the whole test suite (exit: ctest's)
 #
 # For Debian 12 (bookworm). Installs only the packages that are missing, with
@@ -14,7 +14,7 @@ readonly PACKAGES=(
   libboost-program-options-dev libcereal-dev
   googletest libgtest-dev libbenchmark-dev
   chromium  # headless, for the test that renders `kibitz replay report` pages
-  libtorch-dev  # not linked yet: agents/neural and training/ will need it
+  libtorch-dev  # agents/neural and training/ (the only targets that link it)
 )
 
 SCRIPT="$(readlink -f "${BASH_SOURCE[0]}")"
@@ -62,20 +62,25 @@ build() {
   cmake --build "${BUILD_DIR}" -j "${JOBS}"
 }
 
-# The main job, small and honest until the arena lands: the games, random
-# agents against each other with 95% intervals, and the exploitability of
-# the uniform policy in Kuhn poker (NashConv 0.9167, exploitability 0.4583).
+# The main job: the trained models in training/models/ at work. The Leduc
+# poker net's exact exploitability and its games against random play, and the
+# Loyalist Spies net against the heuristic bot (paired deals, every seating).
+# About a minute on 2 cores.
 run_main_job() {
   local kibitz="${BUILD_DIR}/tools/kibitz"
+  local leduc=training/models/leduc_poker
+  local spies=training/models/loyalist_spies/model.pt
   say "kibitz games"
   "${kibitz}" games
-  say "kibitz play --game leduc_poker --seats random,random --games 2000 --seed 1"
-  "${kibitz}" play --game leduc_poker --seats random,random --games 2000 --seed 1
-  say "kibitz play --game kuhn_poker --seats random,random --games 2000 --seed 1"
-  "${kibitz}" play --game kuhn_poker --seats random,random --games 2000 --seed 1
-  say "kibitz exploitability --game kuhn_poker --policy uniform"
-  "${kibitz}" exploitability --game kuhn_poker --policy uniform
-  say "done"
+  say "kibitz exploitability --game leduc_poker --policy ${leduc}/policy.txt  (uniform play: NashConv 4.747)"
+  "${kibitz}" exploitability --game leduc_poker --policy "${leduc}/policy.txt"
+  say "kibitz arena --game leduc_poker --agents 'nn(model=${leduc}/model.pt),random' --games 2000"
+  "${kibitz}" arena --game leduc_poker --agents "nn(model=${leduc}/model.pt),random" \
+    --games 2000 --seed 1 --threads "${JOBS}" --quiet
+  say "kibitz arena --game 'loyalist_spies(rounds=1)' --agents 'nn(model=${spies}),heuristic' --games 1000"
+  "${kibitz}" arena --game 'loyalist_spies(rounds=1)' --agents "nn(model=${spies}),heuristic" \
+    --games 1000 --seed 1 --threads "${JOBS}" --quiet
+  say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }
 
 run_tests() {
