@@ -110,19 +110,24 @@ int run_train(const std::vector<std::string>& args) {
        "passes over each iteration's data")
       ("minibatch", po::value(&config.minibatch)->default_value(config.minibatch)
            ->value_name("N"), "minibatch size")
-      ("clip", po::value(&config.clip)->default_value(config.clip, shortest(config.clip))->value_name("X"),
+      ("clip", po::value(&config.clip)->default_value(config.clip, shortest(config.clip))
+           ->value_name("X"),
        "PPO: clip range of the probability ratio")
-      ("gae-lambda", po::value(&config.gae_lambda)->default_value(config.gae_lambda, shortest(config.gae_lambda))
-           ->value_name("X"), "PPO: GAE lambda")
-      ("value-coef", po::value(&config.value_coef)->default_value(config.value_coef, shortest(config.value_coef))
-           ->value_name("X"), "weight of the value loss")
-      ("entropy-coef", po::value(&config.entropy_coef)->default_value(config.entropy_coef, shortest(config.entropy_coef))
-           ->value_name("X"), "PPO: weight of the entropy bonus (at the start, with --entropy-coef-final)")
+      ("gae-lambda", po::value(&config.gae_lambda)
+           ->default_value(config.gae_lambda, shortest(config.gae_lambda))->value_name("X"),
+       "PPO: GAE lambda")
+      ("value-coef", po::value(&config.value_coef)
+           ->default_value(config.value_coef, shortest(config.value_coef))->value_name("X"),
+       "weight of the value loss")
+      ("entropy-coef", po::value(&config.entropy_coef)
+           ->default_value(config.entropy_coef, shortest(config.entropy_coef))->value_name("X"),
+       "PPO: weight of the entropy bonus (at the start, with --entropy-coef-final)")
       ("entropy-coef-final", po::value<double>()->value_name("X")
            ->notifier([&](double x) { config.entropy_coef_final = x; }),
        "PPO: entropy weight at the end of the budget, reached linearly (default: constant)")
       ("pool-prob", po::value(&config.pool_probability)
-           ->default_value(config.pool_probability, shortest(config.pool_probability))->value_name("P"),
+           ->default_value(config.pool_probability, shortest(config.pool_probability))
+           ->value_name("P"),
        "PPO: share of episodes against a past checkpoint")
       ("pool-size", po::value(&config.pool_size)->default_value(config.pool_size)
            ->value_name("N"), "PPO: past checkpoints kept in the opponent pool")

@@ -37,8 +37,8 @@ struct TrainConfig {
   double lr = 3e-4;
   // Linear schedules over the budget: the learning rate and PPO's entropy
   // weight move from their start values to these by the last iteration
-  // (unset: constant). Annealing both is what lets self-play in a zero-sum
-  // game settle instead of cycling (docs/training.md).
+  // (unset: constant). In Leduc, lowering the entropy weight made NashConv
+  // worse, not better (training/models/leduc_poker/README.md).
   std::optional<double> lr_final;
   std::optional<double> entropy_coef_final;
   // Weight averaging: 0 turns it off; d in (0, 1) keeps an exponential

@@ -203,22 +203,26 @@ void Trainer::start_or_resume() {
     }
     neural::LoadOptions options;
     options.hidden = config_.hidden;
-    if (config_.average > 0.0) {
+    // With --average, ckpt-N.pt is the average and the trained weights are
+    // in ckpt-N.live.pt.
+    const bool averaging = config_.average > 0.0;
+    net_ = neural::load_network(resumed_stem + (averaging ? kLiveSuffix : ".pt"), *game_, options,
+                                device_)
+               .net;
+    if (averaging) {
       averaged_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
-      net_ = neural::load_network(resumed_stem + kLiveSuffix, *game_, options, device_).net;
-    } else {
-      net_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
     }
     iteration_ = std::stoll(required_key(*state, "iteration", resumed_stem + ".state"));
     steps_ = std::stoll(required_key(*state, "steps", resumed_stem + ".state"));
   } else {
-    net_ = neural::PolicyValueNet(shape_, derive_seed(config_.seed, "network", 0));
-    net_->to(device_);
-    if (config_.average > 0.0) {
-      // The same seed gives the same initial weights: the average starts there.
-      averaged_ = neural::PolicyValueNet(shape_, derive_seed(config_.seed, "network", 0));
-      averaged_->to(device_);
-    }
+    auto initial_network = [&] {
+      neural::PolicyValueNet net(shape_, derive_seed(config_.seed, "network", 0));
+      net->to(device_);
+      return net;
+    };
+    net_ = initial_network();
+    // The same seed gives the same initial weights: the average starts there.
+    if (config_.average > 0.0) averaged_ = initial_network();
   }
   optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),
                                                     torch::optim::AdamOptions(config_.lr));

@@ -14,13 +14,6 @@
 #include <cstdlib>
 #include <new>
 
-// Where GCC inlines these operators into a new or delete expression, it sees
-// memory from malloc released through "operator delete" (or the reverse) and
-// warns of a mismatch. Both halves use the C heap, so every pairing is right.
-// This file has no such expression today (the copies this replaced did, in
-// the same file as their tests); the pragma keeps a future one quiet.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
 namespace {
 
 // Incremented from any thread. Relaxed suffices: the counter is only ever
