@@ -183,23 +183,34 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
     world.returns(values);
     return;
   }
-  const Player seat = world.current_player();
-  world.information_state_tensor(seat, input_);
+  run_network(world);
+  to_absolute_values(world.current_player(), relative_values_, values);
+  if (prior != nullptr) legal_policy(world, *prior);
+}
+
+void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
+  run_network(world);
+  legal_policy(world, out);
+}
+
+void NetworkEvaluator::run_network(const State& world) {
+  world.information_state_tensor(world.current_player(), input_);
   world.legal_action_mask(mask_);
   batcher_->evaluate(input_, mask_, policy_, relative_values_);
-  to_absolute_values(seat, relative_values_, values);
-  if (prior == nullptr) return;
+}
+
+void NetworkEvaluator::legal_policy(const State& world, std::vector<double>& out) {
   world.legal_actions(legal_);
-  prior->clear();
+  out.clear();
   double total = 0;
   for (Action a : legal_) {
-    prior->push_back(policy_[static_cast<std::size_t>(a)]);
-    total += prior->back();
+    out.push_back(policy_[static_cast<std::size_t>(a)]);
+    total += out.back();
   }
   // The policy already sums to 1 over the legal actions; renormalising in
   // double keeps the prior exact, and a policy that underflowed to zero
   // everywhere falls back to uniform.
-  for (double& p : *prior) p = total > 0 ? p / total : 1.0 / static_cast<double>(legal_.size());
+  for (double& p : out) p = total > 0 ? p / total : 1.0 / static_cast<double>(legal_.size());
 }
 
 EvaluatorFactory network_evaluator_factory(std::shared_ptr<BatchingEvaluator> batcher,

@@ -126,8 +126,15 @@ class NetworkEvaluator : public Evaluator {
                 std::vector<double>* prior) override;
   // Always: the policy head is the prior, so the search runs PUCT.
   bool has_prior() const override { return true; }
+  // The policy head on the acting seat's information state.
+  void policy(const State& world, std::vector<double>& out) override;
 
  private:
+  // Runs the network on the acting seat's tensor of `world` (a player node).
+  void run_network(const State& world);
+  // The policy head's probabilities of world.legal_actions(), in that order.
+  void legal_policy(const State& world, std::vector<double>& out);
+
   std::shared_ptr<BatchingEvaluator> batcher_;
   std::shared_ptr<const Game> game_;
   std::vector<float> input_, mask_, policy_, relative_values_;

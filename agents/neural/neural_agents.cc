@@ -129,6 +129,10 @@ AgentInfo ismcts_nn_info() {
   params.push_back(ParamSpec::real(
       "c", 1.0, 0.0, 100.0,
       "PUCT exploration constant (returns are scaled to [0, 1] by the game's bounds)"));
+  params.push_back(ParamSpec::choice(
+      "opponents", "tree", {"tree", "policy"},
+      "the other seats' moves: tree selects them by PUCT in the shared tree; policy draws them "
+      "from the network's policy on each seat's own information state in the sampled world"));
   params.push_back(ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
                                       "node bound per tree (threads: per thread)"));
   params.push_back(
@@ -146,6 +150,7 @@ AgentInfo ismcts_nn_info() {
             settings.variant = SearchVariant::kSingleObserver;
             settings.c = p.get_double("c");
             settings.max_nodes = p.get_int("max_nodes");
+            settings.model_opponents = p.get_string("opponents") == "policy";
             SearchAgent::Budget budget;
             budget.simulations = p.get_int("sims");
             budget.time_ms = p.get_int("time_ms");

@@ -11,6 +11,10 @@ Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng) {
   return draw_chance_outcome(outcomes, rng);
 }
 
+void Evaluator::policy(const State& /*world*/, std::vector<double>& /*out*/) {
+  throw error("this evaluator has no policy to model the other seats with");
+}
+
 void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
                                       std::vector<double>* prior) {
   KIBITZ_CHECK(prior == nullptr, "random rollouts give no prior");

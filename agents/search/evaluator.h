@@ -42,6 +42,13 @@ class Evaluator {
   // Whether evaluate() can fill a prior. Search then selects with PUCT
   // (prior-weighted exploration) instead of UCB1.
   virtual bool has_prior() const { return false; }
+
+  // The policy of the seat to act in `world` (a player node of a sampled
+  // world), read from that seat's own information state: one probability per
+  // action of world.legal_actions(), summing to 1. Search uses it as the
+  // model of the other seats (SearchSettings::model_opponents). Only called
+  // when has_prior(); the default refuses.
+  virtual void policy(const State& world, std::vector<double>& out);
 };
 
 // Builds one evaluator per search thread; `seed` seeds what it builds (agents

@@ -38,30 +38,46 @@ class MockEvaluator : public Evaluator {
       KIBITZ_CHECK(values.size() == values_.size(), "mock values for ", values_.size(), " seats");
       std::copy(values_.begin(), values_.end(), values.begin());
     }
-    if (prior == nullptr) return;
-    world.legal_actions(legal_);
-    prior->clear();
-    double total = 0;
-    for (Action a : legal_) {
-      const auto i = static_cast<std::size_t>(a);
-      prior->push_back(i < weights_.size() ? weights_[i] : default_weight_);
-      total += prior->back();
-    }
-    for (double& p : *prior) p /= total;
+    if (prior != nullptr) weighted_prior(world, weights_, *prior);
   }
 
   bool has_prior() const override { return !weights_.empty(); }
 
-  // How many times evaluate() ran.
+  // The same prior as evaluate() gives, for modelled opponents, unless
+  // set_policy_weights gave the policy its own weights.
+  void policy(const State& world, std::vector<double>& out) override {
+    ++policy_calls_;
+    weighted_prior(world, policy_weights_.empty() ? weights_ : policy_weights_, out);
+  }
+  void set_policy_weights(std::vector<double> weights) { policy_weights_ = std::move(weights); }
+
+  // How many times evaluate() and policy() ran.
   std::int64_t calls() const { return calls_; }
+  std::int64_t policy_calls() const { return policy_calls_; }
 
  private:
+  // `weights` over world's legal actions, normalised.
+  void weighted_prior(const State& world, const std::vector<double>& weights,
+                      std::vector<double>& out) {
+    world.legal_actions(legal_);
+    out.clear();
+    double total = 0;
+    for (Action a : legal_) {
+      const auto i = static_cast<std::size_t>(a);
+      out.push_back(i < weights.size() ? weights[i] : default_weight_);
+      total += out.back();
+    }
+    for (double& p : out) p /= total;
+  }
+
   std::vector<double> values_;
   std::vector<double> weights_;
+  std::vector<double> policy_weights_;
   double default_weight_ = 1.0;
   ValueFn value_fn_;
   ActionList legal_;
   std::int64_t calls_ = 0;
+  std::int64_t policy_calls_ = 0;
 };
 
 }  // namespace kibitz

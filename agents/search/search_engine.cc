@@ -55,6 +55,9 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
   const double range = game_->max_return() - game_->min_return();
   KIBITZ_CHECK(range > 0, "game ", game_->name(), " has an empty return range");
   value_scale_ = 1.0 / range;
+  KIBITZ_CHECK(!settings_.model_opponents ||
+                   (settings_.variant == SearchVariant::kSingleObserver && puct_),
+               "model_opponents needs SO-ISMCTS and an evaluator with a policy");
   const int n = settings_.variant == SearchVariant::kMultipleObserver ? game_->num_players() : 1;
   for (int k = 0; k < n; ++k) trees_.emplace_back(k, settings_.max_nodes);
   world_ = game_->new_initial_state();
@@ -65,6 +68,10 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
   before_.resize(static_cast<std::size_t>(n));
   for (auto& path : paths_) path.reserve(static_cast<std::size_t>(game_->max_game_length()) + 1);
   values_.resize(static_cast<std::size_t>(game_->num_players()));
+}
+
+bool SearchEngine::modeled(Player actor) const {
+  return settings_.model_opponents && actor != observer_;
 }
 
 int SearchEngine::selector(Player actor) const {
@@ -170,6 +177,10 @@ void SearchEngine::simulate(Rng& rng) {
     if (actor == kChancePlayer) {
       world_->chance_outcomes(outcomes_);
       action = sample_chance_outcome(outcomes_, rng);
+    } else if (modeled(actor)) {
+      world_->legal_actions(legal_);
+      evaluator_->policy(*world_, prior_);
+      action = legal_[rng.sample_index(prior_)];
     } else {
       const int s = selector(actor);
       if (!select(trees_[static_cast<std::size_t>(s)], current_[static_cast<std::size_t>(s)], rng,
@@ -369,7 +380,7 @@ void SearchEngine::evaluate_and_backup(Rng& rng) {
   } else {
     // Under PUCT the selecting tree's leaf takes the evaluator's prior.
     int prior_tree = -1;
-    if (puct_ && !world_->is_chance_node()) {
+    if (puct_ && !world_->is_chance_node() && !modeled(world_->current_player())) {
       const int s = selector(world_->current_player());
       const auto si = static_cast<std::size_t>(s);
       if (!detached_[si] && !trees_[si].node(current_[si]).has_prior) {

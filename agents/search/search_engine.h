@@ -13,6 +13,9 @@
 //  * Determinized UCT (PIMC): for each sampled world, a perfect-information
 //    tree over that one world; root visits are summed over the worlds.
 //
+// With model_opponents, SO-ISMCTS draws the other seats' moves from the
+// evaluator's policy instead (like chance moves, but keyed by action).
+//
 // Chance moves are sampled by their probabilities and, in the ISMCTS trees,
 // grouped by what the tree's owner observes of them. A simulation expands at
 // most one node per tree, evaluates the leaf with the Evaluator (exact
@@ -54,6 +57,13 @@ struct SearchSettings {
   double c = 0.7;
   // Node bound per tree (MO keeps one tree per seat); the root counts.
   std::int64_t max_nodes = 1'000'000;
+  // SO only, with an evaluator that has a policy: the other seats' moves are
+  // drawn from that policy, read from each seat's own information state in
+  // the sampled world, instead of being selected in the tree. The tree then
+  // searches only the searching seat's choices, against opponents who act on
+  // their own (sampled) cards; selecting for them in one shared tree would
+  // let them act on the searching seat's belief instead.
+  bool model_opponents = false;
 };
 
 // How much one engine searches in one decision.
@@ -123,6 +133,8 @@ class SearchEngine {
   // Tree index that selects for `actor`, and whether tree k groups actor's
   // moves by its owner's observation rather than by action.
   int selector(Player actor) const;
+  // Whether `actor`'s moves are drawn from the evaluator's policy.
+  bool modeled(Player actor) const;
   bool grouped(int k, Player actor) const;
   int room_hint(Player actor) const;
 

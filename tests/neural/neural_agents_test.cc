@@ -145,13 +145,38 @@ TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
     SCOPED_TRACE(spec);
     const auto game = load_game(spec);
     const std::string path = checkpoint_for(*game);
-    auto agents = make_agents("ismcts_nn(model=" + path + ",sims=24)", *game, 7);
-    const std::vector<Action> actions = play(*game, agents, 1);
-    EXPECT_FALSE(actions.empty());
-    // The same seeds repeat the same game (one search thread).
-    auto again = make_agents("ismcts_nn(model=" + path + ",sims=24)", *game, 7);
-    EXPECT_EQ(play(*game, again, 1), actions);
+    for (const std::string opponents : {"tree", "policy"}) {
+      SCOPED_TRACE(opponents);
+      const std::string agent = "ismcts_nn(model=" + path + ",sims=24,opponents=" + opponents + ")";
+      auto agents = make_agents(agent, *game, 7);
+      const std::vector<Action> actions = play(*game, agents, 1);
+      EXPECT_FALSE(actions.empty());
+      // The same seeds repeat the same game (one search thread).
+      auto again = make_agents(agent, *game, 7);
+      EXPECT_EQ(play(*game, again, 1), actions);
+    }
   }
+}
+
+TEST_F(NeuralAgents, IsmctsNnModelsOpponentsWithThePolicyHead) {
+  // Kuhn poker: seat 0 searches; with opponents=policy every seat-1 move in
+  // a simulation costs one more network call (the policy of seat 1's own
+  // information state), so the same simulations need more calls.
+  const auto game = load_game("kuhn_poker");
+  std::unique_ptr<State> state = testing::random_decision(*game, 1, 0);
+  std::vector<std::int64_t> calls;
+  for (bool modelled : {false, true}) {
+    auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 1);
+    SearchSettings settings;
+    settings.model_opponents = modelled;
+    SearchAgent::Budget budget;
+    budget.simulations = 50;
+    auto agent = make_ismcts_nn_agent("ismcts_nn(mock)", settings, budget, game, net, 3);
+    agent->act(SeatView(*state, state->current_player()));
+    calls.push_back(net->calls());
+  }
+  EXPECT_LE(calls[0], 50);
+  EXPECT_GT(calls[1], calls[0] + 10);
 }
 
 TEST_F(NeuralAgents, IsmctsNnWithThreadsSharesOneBatchedNetwork) {

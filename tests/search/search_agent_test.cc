@@ -309,6 +309,66 @@ TEST(SearchEngine, MockValueDrivesTheChoice) {
   }
 }
 
+// The actions of the edges out of `node` that lead to a child.
+std::vector<Action> tried_actions(const SearchTree& tree, std::int32_t node) {
+  std::vector<Action> actions;
+  for (const SearchEdge& edge : tree.edges(node)) {
+    if (edge.child != SearchTree::kNoNode) actions.push_back(edge.action);
+  }
+  return actions;
+}
+
+TEST(SearchEngine, ModelledOpponentsActByThePolicyNotTheTree) {
+  // Kuhn poker, seat 0 to act; below each root child seat 1 decides. The
+  // mock's prior is uniform, its policy always passes (weight 0 on bet).
+  // Modelled, seat 1 is drawn from that policy, so only its pass is ever
+  // tried; selected in the tree under the uniform prior, it tries both.
+  auto game = load_game("kuhn_poker");
+  auto state = first_decision(*game, 6);
+  for (bool modelled : {true, false}) {
+    SearchSettings settings;
+    settings.model_opponents = modelled;
+    auto evaluator =
+        std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0}, std::vector{1.0, 1.0});
+    evaluator->set_policy_weights({1.0, 0.0});
+    const MockEvaluator* mock = evaluator.get();
+    SearchEngine engine(game, settings, std::move(evaluator));
+    RootSummary summary;
+    summary.clear(game->num_distinct_actions());
+    SearchBudget budget;
+    budget.simulations = 200;
+    Rng rng(8);
+    engine.search(SeatView(*state, 0), rng, budget, summary);
+    const SearchTree& tree = engine.tree(0);
+    const std::vector<Action> root_moves = tried_actions(tree, SearchTree::kRoot);
+    ASSERT_FALSE(root_moves.empty());
+    std::vector<Action> seat1_moves;
+    for (const SearchEdge& edge : tree.edges(SearchTree::kRoot)) {
+      if (edge.child == SearchTree::kNoNode) continue;
+      for (Action a : tried_actions(tree, edge.child)) seat1_moves.push_back(a);
+    }
+    ASSERT_FALSE(seat1_moves.empty());
+    const bool bet_tried = std::find(seat1_moves.begin(), seat1_moves.end(), 1) != seat1_moves.end();
+    EXPECT_EQ(bet_tried, !modelled) << (modelled ? "modelled" : "tree") << " opponents";
+    EXPECT_EQ(mock->policy_calls() > 0, modelled);
+  }
+}
+
+TEST(SearchEngine, ModelledOpponentsNeedAPolicy) {
+  // A settings bug, not user input (ismcts_nn sets it only with a network),
+  // so the engine stops at once.
+  auto game = load_game("kuhn_poker");
+  SearchSettings settings;
+  settings.model_opponents = true;
+  EXPECT_DEATH(SearchEngine(game, settings, std::make_unique<RandomRolloutEvaluator>()),
+               "model_opponents");
+  settings.variant = SearchVariant::kMultipleObserver;
+  EXPECT_DEATH(SearchEngine(game, settings,
+                            std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0},
+                                                            std::vector{1.0, 1.0})),
+               "model_opponents");
+}
+
 // ISMCTS must beat uniform random play at Kuhn poker clearly. The returns
 // have a standard deviation near 1.4, so over 2,000 games the standard
 // error of the mean is about 0.03; good play earns well over 0.1 a game.
