@@ -1,12 +1,19 @@
 // kibitz_neural_bench: inference speed of the policy-value network on the
 // CPU, for the Loyalist Spies encoder (818 floats) with the default MLP
-// (256,256), through TorchModel::evaluate: rows copied in, one forward pass,
-// masked softmax, results copied out (what an agent or the batcher pays).
+// (256,256), through PolicyValueFunction::evaluate: rows copied in, one
+// forward pass, masked softmax, results copied out (what an agent or the
+// batcher pays).
 //
-//   forward/batch:B/threads:T   one evaluate() of B rows, LibTorch running
-//                               on T intra-op threads (torch::set_num_threads).
-//                               items_per_second is rows per second.
-//   ismcts_nn/threads:1         one ismcts_nn(sims=200) decision at the first
+//   forward/batch:B/threads:T   one TorchModel evaluate() of B rows, LibTorch
+//                               running on T intra-op threads
+//                               (torch::set_num_threads). items_per_second is
+//                               rows per second.
+//   batch1/model:M              one evaluate() of one row, cycling through 64
+//                               information states, with M = torch
+//                               (TorchModel, 1 thread) or cpu_mlp (CpuMlp,
+//                               what agents use on the CPU), same weights: the
+//                               ratio of the two is the point.
+//   ismcts_nn/threads:1/model:M one ismcts_nn(sims=200) decision at the first
 //                               decision of seeded single-round deals;
 //                               items_per_second is simulations per second.
 //
@@ -15,7 +22,8 @@
 // the process CPU time (all threads) of the timed loop: on a shared machine,
 // where the wall clock includes waiting for a core, it says what the work
 // costs. The inputs are real information states of seeded random play, so
-// the work matches what search feeds the net.
+// the work matches what search feeds the net (CpuMlp's cost depends on how
+// many inputs are nonzero).
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
@@ -24,6 +32,7 @@
 #include <memory>
 #include <vector>
 
+#include "agents/neural/cpu_mlp.h"
 #include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
 #include "agents/neural/policy_value.h"
@@ -34,7 +43,9 @@
 
 namespace {
 
+using kibitz::neural::CpuMlp;
 using kibitz::neural::NetworkShape;
+using kibitz::neural::PolicyValueFunction;
 using kibitz::neural::TorchModel;
 
 // A state after `moves` seeded random decisions (chance by its
@@ -70,11 +81,19 @@ void report(benchmark::State& bench, std::int64_t items, double cpu_start) {
       static_cast<double>(items) / (process_cpu_seconds() - cpu_start);
 }
 
-std::shared_ptr<TorchModel> default_model(const kibitz::Game& game) {
+// The two implementations of the same network.
+enum class ModelKind { kTorch, kCpuMlp };
+
+// The default MLP for `game` with weights from seed 1, as `kind`.
+std::shared_ptr<PolicyValueFunction> default_model(const kibitz::Game& game,
+                                                   ModelKind kind = ModelKind::kTorch) {
   const NetworkShape shape = kibitz::neural::network_shape_for(
       game, kibitz::neural::parse_hidden_sizes(kibitz::neural::kDefaultHidden));
-  return std::make_shared<TorchModel>(
-      std::make_shared<kibitz::neural::PolicyValueNetImpl>(shape, /*seed=*/1));
+  kibitz::neural::PolicyValueNet net(shape, /*seed=*/1);
+  if (kind == ModelKind::kCpuMlp) {
+    return std::make_shared<CpuMlp>(shape, kibitz::neural::network_tensors(net));
+  }
+  return std::make_shared<TorchModel>(net.ptr());
 }
 
 void BM_Forward(benchmark::State& bench) {
@@ -109,7 +128,46 @@ BENCHMARK(BM_Forward)
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 
-void BM_IsmctsNn(benchmark::State& bench) {
+// One row per call through `kind`: the ratio of the two kinds is the gain of
+// CpuMlp where agents need it.
+void BM_Batch1(benchmark::State& bench, ModelKind kind) {
+  torch::set_num_threads(1);
+  const auto game = kibitz::load_game("loyalist_spies");
+  auto model = default_model(*game, kind);
+  const NetworkShape& s = model->shape();
+  const auto in = static_cast<std::size_t>(s.input_size);
+  const auto na = static_cast<std::size_t>(s.num_actions);
+  // Rows from the start of a deal to late in it, as search meets them: how
+  // many inputs are nonzero sets CpuMlp's cost.
+  constexpr std::size_t kRows = 64;
+  std::vector<float> inputs(kRows * in), masks(kRows * na), policy(na),
+      values(static_cast<std::size_t>(s.num_players));
+  for (std::size_t r = 0; r < kRows; ++r) {
+    auto state = random_decision(*game, r, static_cast<int>(r % 40));
+    if (state->is_terminal()) state = random_decision(*game, r, 0);
+    state->information_state_tensor(state->current_player(), std::span(inputs).subspan(r * in, in));
+    state->legal_action_mask(std::span(masks).subspan(r * na, na));
+  }
+  std::size_t next = 0;
+  const double cpu_start = process_cpu_seconds();
+  for (auto _ : bench) {
+    const std::size_t r = next++ % kRows;
+    model->evaluate(1, std::span(inputs).subspan(r * in, in), std::span(masks).subspan(r * na, na),
+                    policy, values);
+    benchmark::DoNotOptimize(policy.data());
+  }
+  report(bench, bench.iterations(), cpu_start);
+}
+BENCHMARK_CAPTURE(BM_Batch1, torch, ModelKind::kTorch)
+    ->Name("batch1/model:torch")
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Batch1, cpu_mlp, ModelKind::kCpuMlp)
+    ->Name("batch1/model:cpu_mlp")
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_IsmctsNn(benchmark::State& bench, ModelKind kind) {
   torch::set_num_threads(1);
   const auto game = kibitz::load_game("loyalist_spies(rounds=1)");
   constexpr std::int64_t kSims = 200;
@@ -118,7 +176,7 @@ void BM_IsmctsNn(benchmark::State& bench) {
   kibitz::SearchAgent::Budget budget;
   budget.simulations = kSims;
   auto agent = kibitz::neural::make_ismcts_nn_agent("ismcts_nn", settings, budget, game,
-                                                    default_model(*game), 1);
+                                                    default_model(*game, kind), 1);
   std::vector<std::unique_ptr<kibitz::State>> deals;
   for (std::uint64_t seed = 0; seed < 16; ++seed) deals.push_back(random_decision(*game, seed, 0));
   std::size_t next = 0;
@@ -129,7 +187,14 @@ void BM_IsmctsNn(benchmark::State& bench) {
   }
   report(bench, bench.iterations() * kSims, cpu_start);
 }
-BENCHMARK(BM_IsmctsNn)->Name("ismcts_nn/threads:1")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsNn, torch, ModelKind::kTorch)
+    ->Name("ismcts_nn/threads:1/model:torch")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsNn, cpu_mlp, ModelKind::kCpuMlp)
+    ->Name("ismcts_nn/threads:1/model:cpu_mlp")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

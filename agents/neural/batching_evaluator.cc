@@ -183,18 +183,28 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
     world.returns(values);
     return;
   }
-  run_network(world);
+  run_network(world, world.current_player());
   to_absolute_values(world.current_player(), relative_values_, values);
   if (prior != nullptr) legal_policy(world, *prior);
 }
 
 void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
-  run_network(world);
+  run_network(world, world.current_player());
   legal_policy(world, out);
 }
 
-void NetworkEvaluator::run_network(const State& world) {
-  world.information_state_tensor(world.current_player(), input_);
+void NetworkEvaluator::seat_values(State& world, Player seat, Rng& rng, std::span<double> values) {
+  while (world.is_chance_node()) world.apply_action(world.sample_chance_outcome(rng));
+  if (world.is_terminal()) {
+    world.returns(values);
+    return;
+  }
+  run_network(world, seat);
+  to_absolute_values(seat, relative_values_, values);
+}
+
+void NetworkEvaluator::run_network(const State& world, Player seat) {
+  world.information_state_tensor(seat, input_);
   world.legal_action_mask(mask_);
   batcher_->evaluate(input_, mask_, policy_, relative_values_);
 }

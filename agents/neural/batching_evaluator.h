@@ -128,10 +128,13 @@ class NetworkEvaluator : public Evaluator {
   bool has_prior() const override { return true; }
   // The policy head on the acting seat's information state.
   void policy(const State& world, std::vector<double>& out) override;
+  // The value head on `seat`'s information-state tensor. The mask passed
+  // along is the acting seat's: it only shapes the policy, unread here.
+  void seat_values(State& world, Player seat, Rng& rng, std::span<double> values) override;
 
  private:
-  // Runs the network on the acting seat's tensor of `world` (a player node).
-  void run_network(const State& world);
+  // Runs the network on `seat`'s tensor of `world` with the legal mask.
+  void run_network(const State& world, Player seat);
   // The policy head's probabilities of world.legal_actions(), in that order.
   void legal_policy(const State& world, std::vector<double>& out);
 

@@ -68,8 +68,9 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
                                                   std::uint64_t seed);
 AgentInfo ismcts_nn_info();
 
-// Loads a checkpoint for the agents' model= and device= parameters; errors
-// name `owner` (e.g. "agent nn") and the path.
+// Loads a checkpoint for the agents' model= and device= parameters: a CpuMlp
+// for device "cpu" (much faster at the agents' small batches), a TorchModel
+// on any other device. Errors name `owner` (e.g. "agent nn") and the path.
 std::shared_ptr<PolicyValueFunction> load_model(const std::string& owner, const std::string& path,
                                                 const Game& game, const std::string& device);
 

@@ -51,8 +51,9 @@ std::vector<int> parse_hidden_sizes(std::string_view text);
 std::string hidden_sizes_to_string(const std::vector<int>& hidden);
 
 // A batched policy-value function over one game's encoder: a LibTorch model
-// (torch_model.h) or the deterministic MockNetwork (mock_network.h). Not
-// required to be thread safe: BatchingEvaluator serialises calls.
+// (torch_model.h), its plain C++ copy (cpu_mlp.h) or the deterministic
+// MockNetwork (mock_network.h). Not required to be thread safe:
+// BatchingEvaluator serialises calls.
 class PolicyValueFunction {
  public:
   virtual ~PolicyValueFunction() = default;

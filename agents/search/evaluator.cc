@@ -15,6 +15,11 @@ void Evaluator::policy(const State& /*world*/, std::vector<double>& /*out*/) {
   throw error("this evaluator has no policy to model the other seats with");
 }
 
+void Evaluator::seat_values(State& /*world*/, Player /*seat*/, Rng& /*rng*/,
+                            std::span<double> /*values*/) {
+  throw error("this evaluator cannot value a world from a given seat's view");
+}
+
 void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
                                       std::vector<double>* prior) {
   KIBITZ_CHECK(prior == nullptr, "random rollouts give no prior");

@@ -49,6 +49,14 @@ class Evaluator {
   // model of the other seats (SearchSettings::model_opponents). Only called
   // when has_prior(); the default refuses.
   virtual void policy(const State& world, std::vector<double>& out);
+
+  // Like evaluate() without a prior, but the values are those `seat`
+  // estimates from its own information state in `world`, whoever is to act
+  // (chance moves first played as evaluate() plays them). Search uses it to
+  // value every leaf from the searching seat's view
+  // (SearchSettings::searcher_values). Only called when has_prior(); the
+  // default refuses.
+  virtual void seat_values(State& world, Player seat, Rng& rng, std::span<double> values);
 };
 
 // Builds one evaluator per search thread; `seed` seeds what it builds (agents

@@ -58,6 +58,8 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
   KIBITZ_CHECK(!settings_.model_opponents ||
                    (settings_.variant == SearchVariant::kSingleObserver && puct_),
                "model_opponents needs SO-ISMCTS and an evaluator with a policy");
+  KIBITZ_CHECK(!settings_.searcher_values || settings_.model_opponents,
+               "searcher_values needs model_opponents");
   const int n = settings_.variant == SearchVariant::kMultipleObserver ? game_->num_players() : 1;
   for (int k = 0; k < n; ++k) trees_.emplace_back(k, settings_.max_nodes);
   world_ = game_->new_initial_state();
@@ -388,7 +390,13 @@ void SearchEngine::evaluate_and_backup(Rng& rng) {
         world_->legal_actions(legal_);
       }
     }
-    evaluator_->evaluate(*world_, rng, values_, prior_tree >= 0 ? &prior_ : nullptr);
+    // A leaf where the searching seat needs its prior is valued from its own
+    // view anyway (it is the seat to act there).
+    if (settings_.searcher_values && prior_tree < 0) {
+      evaluator_->seat_values(*world_, observer_, rng, values_);
+    } else {
+      evaluator_->evaluate(*world_, rng, values_, prior_tree >= 0 ? &prior_ : nullptr);
+    }
     if (prior_tree >= 0) {
       KIBITZ_CHECK(prior_.size() == legal_.size(), "prior over ", prior_.size(), " actions, ",
                    legal_.size(), " legal");

@@ -64,6 +64,12 @@ struct SearchSettings {
   // their own (sampled) cards; selecting for them in one shared tree would
   // let them act on the searching seat's belief instead.
   bool model_opponents = false;
+  // With model_opponents only: every leaf is valued by the searching seat
+  // from its own information state in the leaf world (Evaluator::
+  // seat_values), not by the seat to act there. Only the searching seat's
+  // values steer a search whose opponents are modelled, and its own view
+  // holds its true cards where another seat's view holds only sampled ones.
+  bool searcher_values = false;
 };
 
 // How much one engine searches in one decision.
