@@ -194,7 +194,17 @@ void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
 }
 
 void NetworkEvaluator::seat_values(State& world, Player seat, Rng& rng, std::span<double> values) {
-  while (world.is_chance_node()) world.apply_action(world.sample_chance_outcome(rng));
+  // The value head learned from tensors of seats about to act, so the world
+  // first moves on to `seat`'s next decision: chance by its probabilities,
+  // the other seats by the policy on their own information states.
+  while (!world.is_terminal() && world.current_player() != seat) {
+    if (world.is_chance_node()) {
+      world.apply_action(world.sample_chance_outcome(rng));
+    } else {
+      policy(world, modelled_policy_);
+      world.apply_action(legal_[rng.sample_index(modelled_policy_)]);
+    }
+  }
   if (world.is_terminal()) {
     world.returns(values);
     return;

@@ -128,8 +128,10 @@ class NetworkEvaluator : public Evaluator {
   bool has_prior() const override { return true; }
   // The policy head on the acting seat's information state.
   void policy(const State& world, std::vector<double>& out) override;
-  // The value head on `seat`'s information-state tensor. The mask passed
-  // along is the acting seat's: it only shapes the policy, unread here.
+  // The value head on `seat`'s information-state tensor at its next
+  // decision: chance and the other seats (drawn from the policy head on
+  // their own information states) are played until `seat` is to act, or to
+  // the end of the game (exact returns).
   void seat_values(State& world, Player seat, Rng& rng, std::span<double> values) override;
 
  private:
@@ -141,7 +143,8 @@ class NetworkEvaluator : public Evaluator {
   std::shared_ptr<BatchingEvaluator> batcher_;
   std::shared_ptr<const Game> game_;
   std::vector<float> input_, mask_, policy_, relative_values_;
-  ActionList legal_;
+  ActionList legal_;  // the last legal_policy's actions
+  std::vector<double> modelled_policy_;
 };
 
 // An EvaluatorFactory (search_agent.h) whose evaluators share `batcher`.

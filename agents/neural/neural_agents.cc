@@ -140,8 +140,9 @@ AgentInfo ismcts_nn_info() {
       "from the network's policy on each seat's own information state in the sampled world"));
   params.push_back(ParamSpec::choice(
       "leaf_value", "actor", {"actor", "searcher"},
-      "who values a leaf: actor, the seat to act there from its own information state; "
-      "searcher, the searching seat from its own (needs opponents=policy)"));
+      "who values a leaf: actor, the seat to act there, from its own information state; "
+      "searcher, the searching seat, from its own at its next decision (the others' moves up "
+      "to it drawn from the policy; needs opponents=policy)"));
   params.push_back(ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
                                       "node bound per tree (threads: per thread)"));
   params.push_back(

@@ -51,11 +51,11 @@ class Evaluator {
   virtual void policy(const State& world, std::vector<double>& out);
 
   // Like evaluate() without a prior, but the values are those `seat`
-  // estimates from its own information state in `world`, whoever is to act
-  // (chance moves first played as evaluate() plays them). Search uses it to
-  // value every leaf from the searching seat's view
-  // (SearchSettings::searcher_values). Only called when has_prior(); the
-  // default refuses.
+  // estimates from its own information state, whoever is to act in `world`.
+  // Like evaluate(), it may advance `world` first (the network evaluator
+  // plays on to `seat`'s next decision). Search uses it to value every leaf
+  // from the searching seat's view (SearchSettings::searcher_values). Only
+  // called when has_prior(); the default refuses.
   virtual void seat_values(State& world, Player seat, Rng& rng, std::span<double> values);
 };
 

@@ -51,6 +51,14 @@ class MockEvaluator : public Evaluator {
   }
   void set_policy_weights(std::vector<double> weights) { policy_weights_ = std::move(weights); }
 
+  // The same values as evaluate(), counted apart, remembering each seat asked.
+  void seat_values(State& world, Player seat, Rng& rng, std::span<double> values) override {
+    seats_asked_.push_back(seat);
+    --calls_;  // evaluate() counts only its own calls
+    evaluate(world, rng, values, nullptr);
+  }
+  const std::vector<Player>& seats_asked() const { return seats_asked_; }
+
   // How many times evaluate() and policy() ran.
   std::int64_t calls() const { return calls_; }
   std::int64_t policy_calls() const { return policy_calls_; }
@@ -78,6 +86,7 @@ class MockEvaluator : public Evaluator {
   ActionList legal_;
   std::int64_t calls_ = 0;
   std::int64_t policy_calls_ = 0;
+  std::vector<Player> seats_asked_;
 };
 
 }  // namespace kibitz

@@ -231,5 +231,42 @@ TEST(NetworkEvaluator, ChanceIsSampledAndTerminalWorldsAreExact) {
   EXPECT_EQ(net->calls(), 1);
 }
 
+TEST(NetworkEvaluator, SeatValuesComeFromThatSeatsNextDecision) {
+  // From random decisions of 3-seat Spies, seat 0's values: the world moves
+  // on until seat 0 acts (then the values are the network's on seat 0's
+  // tensor there) or the game ends (then they are the exact returns).
+  const auto game = load_game("loyalist_spies(players=3,rounds=1)");
+  auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
+  BatchingOptions options;
+  options.threaded = false;
+  NetworkEvaluator evaluator(std::make_shared<BatchingEvaluator>(net, options), game);
+  int advanced = 0;
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    // random_decision counts chance moves too: the deal alone is about 55.
+    std::unique_ptr<State> world =
+        testing::random_decision(*game, seed, 55 + 3 * static_cast<int>(seed));
+    if (world->is_terminal()) continue;
+    const bool others_first = world->current_player() != 0;
+    std::vector<double> values(3);
+    Rng rng(seed);
+    evaluator.seat_values(*world, 0, rng, values);
+    if (world->is_terminal()) {
+      EXPECT_EQ(values, world->returns());
+      continue;
+    }
+    ASSERT_EQ(world->current_player(), 0);
+    advanced += others_first ? 1 : 0;
+    const std::vector<float> input = world->information_state_tensor(0);
+    std::vector<float> mask(static_cast<std::size_t>(game->num_distinct_actions()));
+    world->legal_action_mask(mask);
+    std::vector<float> policy(mask.size()), relative(3);
+    net->evaluate(1, input, mask, policy, relative);
+    for (int r = 0; r < 3; ++r) {
+      EXPECT_EQ(values[static_cast<std::size_t>(r)], relative[static_cast<std::size_t>(r)]);
+    }
+  }
+  EXPECT_GT(advanced, 5);  // the cases where other seats had to move first
+}
+
 }  // namespace
 }  // namespace kibitz::neural

@@ -145,9 +145,10 @@ TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
     SCOPED_TRACE(spec);
     const auto game = load_game(spec);
     const std::string path = checkpoint_for(*game);
-    for (const std::string opponents : {"tree", "policy"}) {
-      SCOPED_TRACE(opponents);
-      const std::string agent = "ismcts_nn(model=" + path + ",sims=24,opponents=" + opponents + ")";
+    for (const std::string options :
+         {"opponents=tree", "opponents=policy", "opponents=policy,leaf_value=searcher"}) {
+      SCOPED_TRACE(options);
+      const std::string agent = "ismcts_nn(model=" + path + ",sims=24," + options + ")";
       auto agents = make_agents(agent, *game, 7);
       const std::vector<Action> actions = play(*game, agents, 1);
       EXPECT_FALSE(actions.empty());
@@ -225,6 +226,13 @@ TEST_F(NeuralAgents, ClearErrors) {
   // A Kuhn network is refused by Leduc.
   EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ")", load_game("leduc_poker"), 0),
                KibitzError);
+  // Searcher values only make sense when the other seats are modelled.
+  try {
+    make_agent("ismcts_nn(model=" + path + ",leaf_value=searcher)", game, 0);
+    ADD_FAILURE() << "no error";
+  } catch (const KibitzError& e) {
+    EXPECT_NE(std::string(e.what()).find("opponents=policy"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(NeuralAgents, CudaIsRefusedCleanlyWithoutCuda) {

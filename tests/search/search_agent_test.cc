@@ -354,6 +354,35 @@ TEST(SearchEngine, ModelledOpponentsActByThePolicyNotTheTree) {
   }
 }
 
+TEST(SearchEngine, SearcherValuesEveryLeafFromItsOwnView) {
+  // Kuhn poker from seat 0's first decision, opponents modelled. With
+  // searcher_values every leaf but those fetching seat 0's prior asks the
+  // evaluator for seat 0's view; without, none does.
+  auto game = load_game("kuhn_poker");
+  auto state = first_decision(*game, 6);
+  for (bool searcher : {true, false}) {
+    SearchSettings settings;
+    settings.model_opponents = true;
+    settings.searcher_values = searcher;
+    auto evaluator =
+        std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0}, std::vector{1.0, 1.0});
+    const MockEvaluator* mock = evaluator.get();
+    SearchEngine engine(game, settings, std::move(evaluator));
+    RootSummary summary;
+    summary.clear(game->num_distinct_actions());
+    SearchBudget budget;
+    budget.simulations = 100;
+    Rng rng(8);
+    engine.search(SeatView(*state, 0), rng, budget, summary);
+    if (searcher) {
+      ASSERT_FALSE(mock->seats_asked().empty());
+      for (Player seat : mock->seats_asked()) EXPECT_EQ(seat, 0);
+    } else {
+      EXPECT_TRUE(mock->seats_asked().empty());
+    }
+  }
+}
+
 TEST(SearchEngine, ModelledOpponentsNeedAPolicy) {
   // A settings bug, not user input (ismcts_nn sets it only with a network),
   // so the engine stops at once.
@@ -367,6 +396,13 @@ TEST(SearchEngine, ModelledOpponentsNeedAPolicy) {
                             std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0},
                                                             std::vector{1.0, 1.0})),
                "model_opponents");
+  settings.variant = SearchVariant::kSingleObserver;
+  settings.model_opponents = false;
+  settings.searcher_values = true;
+  EXPECT_DEATH(SearchEngine(game, settings,
+                            std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0},
+                                                            std::vector{1.0, 1.0})),
+               "searcher_values");
 }
 
 // ISMCTS must beat uniform random play at Kuhn poker clearly. The returns
