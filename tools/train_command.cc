@@ -57,7 +57,9 @@ int run_train(const std::vector<std::string>& args) {
       "Ctrl-C finishes the iteration, checkpoints and exits with status 130.",
       "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --hidden 32\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc --steps 200000\n"
-      "kibitz train --game leduc_poker --algo ppo --out runs/leduc --steps 400000 --resume"};
+      "kibitz train --game leduc_poker --algo ppo --out runs/leduc --steps 400000 --resume\n"
+      "kibitz train --game leduc_poker --algo exit --out runs/leduc-exit --iterations 20 "
+      "--init runs/leduc/ckpt-000100.pt"};
   training::TrainConfig config;
   std::string algo = "ppo";
   std::string seed_text = "0";
@@ -104,6 +106,9 @@ int run_train(const std::vector<std::string>& args) {
        "checkpoint every K iterations and at the end")
       ("resume", po::bool_switch(&config.resume),
        "continue the run in --out from its latest checkpoint")
+      ("init", po::value(&config.init)->value_name("PATH"),
+       "start from the weights of this checkpoint (same game and --hidden) instead of "
+       "random ones, e.g. expert iteration from a PPO model; the optimizer starts fresh")
       ("batch", po::value(&config.batch)->default_value(config.batch)->value_name("N"),
        "PPO: decisions collected per iteration")
       ("epochs", po::value(&config.epochs)->default_value(config.epochs)->value_name("N"),

@@ -6,11 +6,16 @@
 // visit shares so play explores) and trains on the samples of the last
 // exit_window iterations.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <deque>
 #include <filesystem>
+#include <exception>
 #include <fstream>
+#include <thread>
 
+#include "agents/neural/cpu_mlp.h"
+#include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
 #include "agents/neural/torch_model.h"
 #include "env/core/error.h"
@@ -28,6 +33,15 @@ struct SampleSet {
   std::vector<float> inputs, masks, policies, values;
   std::int64_t size = 0;
 };
+
+// Appends the samples of `from` to `to`.
+void append(const SampleSet& from, SampleSet& to) {
+  to.inputs.insert(to.inputs.end(), from.inputs.begin(), from.inputs.end());
+  to.masks.insert(to.masks.end(), from.masks.begin(), from.masks.end());
+  to.policies.insert(to.policies.end(), from.policies.begin(), from.policies.end());
+  to.values.insert(to.values.end(), from.values.begin(), from.values.end());
+  to.size += from.size;
+}
 
 class ExpertIterationLearner : public Learner {
  public:
@@ -117,11 +131,45 @@ int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunctio
 
 std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
   Rng rng = Rng(config_.seed).child("exit", static_cast<std::uint64_t>(iteration));
-  auto model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
-  SampleSet samples;
-  for (int g = 0; g < config_.exit_games; ++g) {
-    play_game(model, rng.child("game", static_cast<std::uint64_t>(g)), samples);
+  // Self-play games run on --threads workers. Each game has its own seed and
+  // sample set, joined in game order, so the result does not depend on how
+  // many workers there are or which game finishes first.
+  std::vector<SampleSet> games(static_cast<std::size_t>(config_.exit_games));
+  const bool on_cpu = context_.device.is_cpu();
+  // On the CPU each worker plays with a CpuMlp copy of the weights: search
+  // asks for one row at a time, where it is many times faster than the torch
+  // module (docs/neural.md). A GPU run plays on the module, on one worker.
+  const std::vector<neural::NamedTensor> weights =
+      on_cpu ? neural::network_tensors(context_.net) : std::vector<neural::NamedTensor>();
+  const int workers = on_cpu ? std::min(config_.threads, config_.exit_games) : 1;
+  std::atomic<int> next_game{0};
+  std::vector<std::exception_ptr> failures(static_cast<std::size_t>(workers));
+  auto work = [&](int worker) {
+    try {
+      std::shared_ptr<neural::PolicyValueFunction> model;
+      if (on_cpu) {
+        model = std::make_shared<neural::CpuMlp>(context_.shape, weights);
+      } else {
+        model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
+      }
+      for (int g = next_game++; g < config_.exit_games; g = next_game++) {
+        play_game(model, rng.child("game", static_cast<std::uint64_t>(g)),
+                  games[static_cast<std::size_t>(g)]);
+      }
+    } catch (...) {
+      failures[static_cast<std::size_t>(worker)] = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> threads;
+    for (int w = 1; w < workers; ++w) threads.emplace_back(work, w);
+    work(0);
   }
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
+  SampleSet samples;
+  for (const SampleSet& game : games) append(game, samples);
   const std::int64_t collected = samples.size;
   record.add("games", config_.exit_games);
   record.add("mean_length", static_cast<double>(collected) / config_.exit_games);
@@ -133,13 +181,7 @@ std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, Metri
 
 void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   SampleSet all;
-  for (const SampleSet& set : window_) {
-    all.inputs.insert(all.inputs.end(), set.inputs.begin(), set.inputs.end());
-    all.masks.insert(all.masks.end(), set.masks.begin(), set.masks.end());
-    all.policies.insert(all.policies.end(), set.policies.begin(), set.policies.end());
-    all.values.insert(all.values.end(), set.values.begin(), set.values.end());
-    all.size += set.size;
-  }
+  for (const SampleSet& set : window_) append(set, all);
   const torch::Device device = context_.device;
   const torch::Tensor inputs = to_tensor(all.inputs, input_size_).to(device);
   const torch::Tensor masks = to_tensor(all.masks, actions_).to(device);

@@ -55,6 +55,10 @@ struct TrainConfig {
   // Checkpoint every K iterations (the last iteration always checkpoints).
   int checkpoint_every = 10;
   bool resume = false;
+  // Start from this checkpoint's weights instead of random ones (same game,
+  // encoder and hidden layers): e.g. expert iteration from a PPO model. Only
+  // the weights are taken; the optimizer starts fresh. Not with resume.
+  std::string init;
 
   // PPO: decisions collected per iteration, passes over them, minibatch
   // size, clip range, GAE lambda, loss weights, opponent pool.

@@ -216,12 +216,22 @@ void Trainer::start_or_resume() {
     steps_ = std::stoll(required_key(*state, "steps", resumed_stem + ".state"));
   } else {
     auto initial_network = [&] {
+      if (!config_.init.empty()) {
+        neural::LoadOptions options;
+        options.hidden = config_.hidden;
+        try {
+          return neural::load_network(config_.init, *game_, options, device_).net;
+        } catch (const KibitzError& e) {
+          throw error("--init: ", e.what());
+        }
+      }
       neural::PolicyValueNet net(shape_, derive_seed(config_.seed, "network", 0));
       net->to(device_);
       return net;
     };
     net_ = initial_network();
-    // The same seed gives the same initial weights: the average starts there.
+    // The same seed (or --init) gives the same initial weights: the average
+    // starts there.
     if (config_.average > 0.0) averaged_ = initial_network();
   }
   optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),

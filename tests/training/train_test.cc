@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <boost/program_options/errors.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -209,6 +210,81 @@ TEST(TrainExitTest, ResumeContinuesAsIfNeverInterrupted) {
   train(resumed, {});
   EXPECT_EQ(read_all(whole + "/" + kMetricsFile), read_all(parts + "/" + kMetricsFile));
   EXPECT_EQ(read_all(whole + "/ckpt-000004.pt"), read_all(parts + "/ckpt-000004.pt"));
+}
+
+TEST(TrainExitTest, SamplesDoNotDependOnTheNumberOfWorkers) {
+  // Self-play games run on --threads workers, each game seeded by its index
+  // and its samples joined in game order. --threads also sets torch's
+  // threads, which may change the update's last bits, so compare what
+  // self-play alone decides: the games' lengths and the sample count.
+  auto config = [](const std::string& dir, int threads) {
+    TrainConfig c = kuhn_ppo(dir, 1);
+    c.algorithm = Algorithm::kExpertIteration;
+    c.exit_games = 12;
+    c.sims = 8;
+    c.threads = threads;
+    return c;
+  };
+  const std::string one = fresh_dir("exit_workers_1");
+  const std::string three = fresh_dir("exit_workers_3");
+  train(config(one, 1), {});
+  train(config(three, 3), {});
+  const auto a = read_metrics(one);
+  const auto b = read_metrics(three);
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  for (const char* key : {"games", "mean_length", "samples"}) {
+    ASSERT_NE(a[0].find(key), nullptr) << key;
+    ASSERT_NE(b[0].find(key), nullptr) << key;
+    EXPECT_EQ(*a[0].find(key), *b[0].find(key)) << key;
+  }
+}
+
+TEST(TrainTest, InitStartsFromACheckpointsWeights) {
+  // Train a little, then start a second run from that model with a learning
+  // rate too small to move the weights: its first checkpoint holds the same
+  // policy. From scratch (no --init) the same run is far from it.
+  const std::string base = fresh_dir("init_base");
+  train(kuhn_ppo(base, 4), {});
+  const double trained = nash_conv_of(base);
+  auto follow_up = [&](const std::string& dir, const std::string& init) {
+    TrainConfig c = kuhn_ppo(dir, 1);
+    c.seed = 99;  // another seed: the weights can only come from --init
+    c.lr = 1e-12;
+    c.init = init;
+    train(c, {});
+    return nash_conv_of(dir);
+  };
+  EXPECT_NEAR(follow_up(fresh_dir("init_from"), base + "/ckpt-000004.pt"), trained, 1e-6);
+  EXPECT_GT(std::abs(follow_up(fresh_dir("init_none"), "") - trained), 1e-3);
+}
+
+TEST(TrainTest, InitRefusesAnotherGameAShapeAndResume) {
+  const std::string base = fresh_dir("init_refuse_base");
+  train(kuhn_ppo(base, 1), {});
+  const std::string checkpoint = base + "/ckpt-000001.pt";
+  TrainConfig config = kuhn_ppo(fresh_dir("init_refuse"), 1);
+  config.init = checkpoint;
+  auto expect_refusal = [](const TrainConfig& c, const std::string& words) {
+    try {
+      train(c, {});
+      ADD_FAILURE() << "no error for " << words;
+    } catch (const KibitzError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  TrainConfig leduc = config;
+  leduc.game_spec = "leduc_poker";
+  expect_refusal(leduc, "--init");
+  TrainConfig wider = config;
+  wider.hidden = {32};
+  expect_refusal(wider, "--init");
+  TrainConfig missing = config;
+  missing.init = base + "/no-such.pt";
+  expect_refusal(missing, "no-such.pt");
+  TrainConfig resumed = config;
+  resumed.resume = true;
+  expect_refusal(resumed, "--resume");
 }
 
 TEST(TrainTest, ResumeRefusesAnEmptyFolderAndAnotherAlgorithm) {
