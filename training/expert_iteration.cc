@@ -9,8 +9,8 @@
 #include <atomic>
 #include <cmath>
 #include <deque>
-#include <filesystem>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 

@@ -32,12 +32,7 @@ class MockEvaluator : public Evaluator {
   void evaluate(State& world, Rng& rng, std::span<double> values,
                 std::vector<double>* prior) override {
     ++calls_;
-    if (value_fn_) {
-      value_fn_(world, values);
-    } else {
-      KIBITZ_CHECK(values.size() == values_.size(), "mock values for ", values_.size(), " seats");
-      std::copy(values_.begin(), values_.end(), values.begin());
-    }
+    fill_values(world, values);
     if (prior != nullptr) weighted_prior(world, weights_, *prior);
   }
 
@@ -51,11 +46,10 @@ class MockEvaluator : public Evaluator {
   }
   void set_policy_weights(std::vector<double> weights) { policy_weights_ = std::move(weights); }
 
-  // The same values as evaluate(), counted apart, remembering each seat asked.
-  void seat_values(State& world, Player seat, Rng& rng, std::span<double> values) override {
+  // The same values as evaluate(), remembering each seat asked.
+  void seat_values(State& world, Player seat, Rng& /*rng*/, std::span<double> values) override {
     seats_asked_.push_back(seat);
-    --calls_;  // evaluate() counts only its own calls
-    evaluate(world, rng, values, nullptr);
+    fill_values(world, values);
   }
   const std::vector<Player>& seats_asked() const { return seats_asked_; }
 
@@ -64,6 +58,16 @@ class MockEvaluator : public Evaluator {
   std::int64_t policy_calls() const { return policy_calls_; }
 
  private:
+  // The fixed values, or value_fn's.
+  void fill_values(const State& world, std::span<double> values) const {
+    if (value_fn_) {
+      value_fn_(world, values);
+    } else {
+      KIBITZ_CHECK(values.size() == values_.size(), "mock values for ", values_.size(), " seats");
+      std::copy(values_.begin(), values_.end(), values.begin());
+    }
+  }
+
   // `weights` over world's legal actions, normalised.
   void weighted_prior(const State& world, const std::vector<double>& weights,
                       std::vector<double>& out) {

@@ -65,10 +65,11 @@ struct SearchSettings {
   // let them act on the searching seat's belief instead.
   bool model_opponents = false;
   // With model_opponents only: every leaf is valued by the searching seat
-  // from its own information state in the leaf world (Evaluator::
-  // seat_values), not by the seat to act there. Only the searching seat's
-  // values steer a search whose opponents are modelled, and its own view
-  // holds its true cards where another seat's view holds only sampled ones.
+  // from its own information state (Evaluator::seat_values; the network
+  // evaluator plays on to that seat's next decision first), not by the seat
+  // to act there. Only the searching seat's values steer a search whose
+  // opponents are modelled, and its own view holds its true cards where
+  // another seat's view holds only sampled ones.
   bool searcher_values = false;
 };
 
