@@ -28,6 +28,8 @@ TEST(ShippedModelsTest, ModelsLoadIntoTheirGames) {
   EXPECT_NO_THROW(neural::load_network(kModels + "leduc_poker/model.pt", *leduc));
   const auto spies = load_game("loyalist_spies(rounds=1)");
   EXPECT_NO_THROW(neural::load_network(kModels + "loyalist_spies/model.pt", *spies));
+  // The PPO stage, which the expert-iteration stage starts from (--init).
+  EXPECT_NO_THROW(neural::load_network(kModels + "loyalist_spies/ppo/model.pt", *spies));
   // And each refuses the other game.
   EXPECT_ANY_THROW(neural::load_network(kModels + "leduc_poker/model.pt", *spies));
 }
