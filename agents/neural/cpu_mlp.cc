@@ -135,9 +135,7 @@ void CpuMlp::evaluate(int batch, std::span<const float> inputs, std::span<const 
   const auto in = static_cast<std::size_t>(shape_.input_size);
   const auto na = static_cast<std::size_t>(shape_.num_actions);
   const auto np = static_cast<std::size_t>(shape_.num_players);
-  KIBITZ_CHECK(batch > 0 && inputs.size() == rows * in && masks.size() == rows * na &&
-                   policy.size() == masks.size() && values.size() == rows * np,
-               "CpuMlp::evaluate buffers of the wrong size for batch ", batch);
+  check_evaluate_sizes(shape_, batch, inputs, masks, policy, values, "CpuMlp");
   // denormalize_values (network.cc): tanh output in [-1, 1] to the game's units.
   const double half = 0.5 * (shape_.value_max - shape_.value_min);
   const double middle = shape_.value_min + half;

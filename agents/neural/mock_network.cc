@@ -22,9 +22,7 @@ void MockNetwork::evaluate(int batch, std::span<const float> inputs, std::span<c
   const auto in = static_cast<std::size_t>(shape_.input_size);
   const auto na = static_cast<std::size_t>(shape_.num_actions);
   const auto np = static_cast<std::size_t>(shape_.num_players);
-  KIBITZ_CHECK(batch > 0 && inputs.size() == rows * in && masks.size() == rows * na &&
-                   policy.size() == rows * na && values.size() == rows * np,
-               "MockNetwork::evaluate buffers of the wrong size for batch ", batch);
+  check_evaluate_sizes(shape_, batch, inputs, masks, policy, values, "MockNetwork");
   ++calls_;
   int largest = largest_batch_.load();
   while (batch > largest && !largest_batch_.compare_exchange_weak(largest, batch)) {

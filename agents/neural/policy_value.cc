@@ -58,6 +58,17 @@ std::string hidden_sizes_to_string(const std::vector<int>& hidden) {
   return text;
 }
 
+void check_evaluate_sizes(const NetworkShape& shape, int batch, std::span<const float> inputs,
+                          std::span<const float> masks, std::span<const float> policy,
+                          std::span<const float> values, std::string_view who) {
+  const auto rows = static_cast<std::size_t>(batch);
+  KIBITZ_CHECK(batch > 0 && inputs.size() == rows * static_cast<std::size_t>(shape.input_size) &&
+                   masks.size() == rows * static_cast<std::size_t>(shape.num_actions) &&
+                   policy.size() == masks.size() &&
+                   values.size() == rows * static_cast<std::size_t>(shape.num_players),
+               who, "::evaluate buffers of the wrong size for batch ", batch);
+}
+
 void masked_softmax(std::span<const float> logits, std::span<const float> mask,
                     std::span<float> out) {
   KIBITZ_CHECK(logits.size() == mask.size() && out.size() == logits.size(), "masked_softmax sizes ",

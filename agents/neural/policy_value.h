@@ -72,6 +72,13 @@ class PolicyValueFunction {
                         std::span<float> policy, std::span<float> values) = 0;
 };
 
+// Checks the span sizes that PolicyValueFunction::evaluate requires for
+// `batch` rows of `shape`; a mismatch is a caller's bug, reported as
+// "<who>::evaluate buffers of the wrong size".
+void check_evaluate_sizes(const NetworkShape& shape, int batch, std::span<const float> inputs,
+                          std::span<const float> masks, std::span<const float> policy,
+                          std::span<const float> values, std::string_view who);
+
 // Softmax of `logits` over the entries where mask > 0; exactly 0 elsewhere.
 // All sizes equal. A row with no legal entry gives all zeros. Numerically
 // safe for any finite logits (the largest legal logit is subtracted first).

@@ -47,10 +47,7 @@ void TorchModel::evaluate(int batch, std::span<const float> inputs, std::span<co
                           std::span<float> policy, std::span<float> values) {
   const NetworkShape& s = shape();
   const auto rows = static_cast<std::size_t>(batch);
-  KIBITZ_CHECK(batch > 0 && inputs.size() == rows * s.input_size &&
-                   masks.size() == rows * s.num_actions && policy.size() == masks.size() &&
-                   values.size() == rows * s.num_players,
-               "TorchModel::evaluate buffers of the wrong size for batch ", batch);
+  check_evaluate_sizes(s, batch, inputs, masks, policy, values, "TorchModel");
   torch::NoGradGuard no_grad;
   // from_blob wraps the caller's floats without a copy; forward only reads
   // them, and .to() copies when the device is not the CPU.

@@ -19,6 +19,7 @@
 namespace kibitz::neural {
 namespace {
 
+using testing::expect_refusal;
 using testing::save_fresh_network;
 using testing::temp_dir;
 
@@ -30,20 +31,6 @@ std::string read_file(const std::string& path) {
 void write_file(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
-// Expects `call` to throw a KibitzError whose message contains every part.
-template <typename F>
-void expect_refusal(F&& call, const std::vector<std::string>& parts) {
-  try {
-    call();
-    ADD_FAILURE() << "no error; expected one mentioning " << parts[0];
-  } catch (const KibitzError& e) {
-    const std::string message = e.what();
-    for (const std::string& part : parts) {
-      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
-    }
-  }
 }
 
 TEST(Encoders, VersionsAndSizes) {

@@ -23,6 +23,7 @@
 namespace kibitz::neural {
 namespace {
 
+using testing::expect_refusal;
 using testing::save_fresh_network;
 using testing::temp_dir;
 
@@ -85,20 +86,6 @@ void expect_same_outputs(PolicyValueFunction& expected, PolicyValueFunction& act
   }
   for (std::size_t i = 0; i < values_e.size(); ++i) {
     EXPECT_NEAR(values_a[i], values_e[i], tolerance(values_e[i])) << "value entry " << i;
-  }
-}
-
-// Expects `call` to throw a KibitzError whose message contains every part.
-template <typename F>
-void expect_refusal(F&& call, const std::vector<std::string>& parts) {
-  try {
-    call();
-    ADD_FAILURE() << "no error; expected one mentioning " << parts[0];
-  } catch (const KibitzError& e) {
-    const std::string message = e.what();
-    for (const std::string& part : parts) {
-      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
-    }
   }
 }
 

@@ -2,6 +2,8 @@
 // temporary folder, and a game played to a decision point.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -9,6 +11,7 @@
 
 #include "agents/neural/checkpoint.h"
 #include "agents/neural/policy_value.h"
+#include "env/core/error.h"
 #include "env/core/game.h"
 #include "env/core/state.h"
 
@@ -30,5 +33,19 @@ std::unique_ptr<State> random_decision(const Game& game, std::uint64_t seed, int
 // Input rows and masks of `count` random decision points of `game`.
 void random_rows(const Game& game, int count, std::uint64_t seed, std::vector<float>& inputs,
                  std::vector<float>& masks);
+
+// Expects `call` to throw a KibitzError whose message contains every part.
+template <typename F>
+void expect_refusal(F&& call, const std::vector<std::string>& parts) {
+  try {
+    call();
+    ADD_FAILURE() << "no error; expected one mentioning " << parts[0];
+  } catch (const KibitzError& e) {
+    const std::string message = e.what();
+    for (const std::string& part : parts) {
+      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+    }
+  }
+}
 
 }  // namespace kibitz::neural::testing

@@ -260,20 +260,29 @@ struct MockSearch {
 };
 
 // Engine-level search of Kuhn poker's first decision driven by `evaluator`.
-MockSearch search_with(std::unique_ptr<MockEvaluator> evaluator, std::int64_t max_nodes,
-                       std::int64_t simulations) {
+// An engine with `settings` and the mock, after searching Kuhn poker's
+// first decision for seat 0 (its trees stay readable).
+std::unique_ptr<SearchEngine> kuhn_search(const SearchSettings& settings,
+                                          std::unique_ptr<MockEvaluator> evaluator,
+                                          std::int64_t simulations, RootSummary& summary) {
   auto game = load_game("kuhn_poker");
   auto state = first_decision(*game, 6);
-  SearchSettings settings;
-  settings.max_nodes = max_nodes;
-  const MockEvaluator* mock = evaluator.get();
-  SearchEngine engine(game, settings, std::move(evaluator));
-  RootSummary summary;
+  auto engine = std::make_unique<SearchEngine>(game, settings, std::move(evaluator));
   summary.clear(game->num_distinct_actions());
   SearchBudget budget;
   budget.simulations = simulations;
   Rng rng(8);
-  engine.search(SeatView(*state, 0), rng, budget, summary);
+  engine->search(SeatView(*state, 0), rng, budget, summary);
+  return engine;
+}
+
+MockSearch search_with(std::unique_ptr<MockEvaluator> evaluator, std::int64_t max_nodes,
+                       std::int64_t simulations) {
+  SearchSettings settings;
+  settings.max_nodes = max_nodes;
+  const MockEvaluator* mock = evaluator.get();
+  RootSummary summary;
+  const auto engine = kuhn_search(settings, std::move(evaluator), simulations, summary);
   return {summary, mock->calls()};
 }
 
@@ -323,8 +332,6 @@ TEST(SearchEngine, ModelledOpponentsActByThePolicyNotTheTree) {
   // mock's prior is uniform, its policy always passes (weight 0 on bet).
   // Modelled, seat 1 is drawn from that policy, so only its pass is ever
   // tried; selected in the tree under the uniform prior, it tries both.
-  auto game = load_game("kuhn_poker");
-  auto state = first_decision(*game, 6);
   for (bool modelled : {true, false}) {
     SearchSettings settings;
     settings.model_opponents = modelled;
@@ -332,14 +339,9 @@ TEST(SearchEngine, ModelledOpponentsActByThePolicyNotTheTree) {
         std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0}, std::vector{1.0, 1.0});
     evaluator->set_policy_weights({1.0, 0.0});
     const MockEvaluator* mock = evaluator.get();
-    SearchEngine engine(game, settings, std::move(evaluator));
     RootSummary summary;
-    summary.clear(game->num_distinct_actions());
-    SearchBudget budget;
-    budget.simulations = 200;
-    Rng rng(8);
-    engine.search(SeatView(*state, 0), rng, budget, summary);
-    const SearchTree& tree = engine.tree(0);
+    const auto engine = kuhn_search(settings, std::move(evaluator), 200, summary);
+    const SearchTree& tree = engine->tree(0);
     const std::vector<Action> root_moves = tried_actions(tree, SearchTree::kRoot);
     ASSERT_FALSE(root_moves.empty());
     std::vector<Action> seat1_moves;
@@ -358,8 +360,6 @@ TEST(SearchEngine, SearcherValuesEveryLeafFromItsOwnView) {
   // Kuhn poker from seat 0's first decision, opponents modelled. With
   // searcher_values every leaf but those fetching seat 0's prior asks the
   // evaluator for seat 0's view; without, none does.
-  auto game = load_game("kuhn_poker");
-  auto state = first_decision(*game, 6);
   for (bool searcher : {true, false}) {
     SearchSettings settings;
     settings.model_opponents = true;
@@ -367,13 +367,8 @@ TEST(SearchEngine, SearcherValuesEveryLeafFromItsOwnView) {
     auto evaluator =
         std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0}, std::vector{1.0, 1.0});
     const MockEvaluator* mock = evaluator.get();
-    SearchEngine engine(game, settings, std::move(evaluator));
     RootSummary summary;
-    summary.clear(game->num_distinct_actions());
-    SearchBudget budget;
-    budget.simulations = 100;
-    Rng rng(8);
-    engine.search(SeatView(*state, 0), rng, budget, summary);
+    const auto engine = kuhn_search(settings, std::move(evaluator), 100, summary);
     if (searcher) {
       ASSERT_FALSE(mock->seats_asked().empty());
       for (Player seat : mock->seats_asked()) EXPECT_EQ(seat, 0);
