@@ -179,13 +179,18 @@ TEST(BatchingEvaluator, NetworkErrorsReachTheCaller) {
   EXPECT_THROW(batcher.evaluate(inputs, masks, policy, values), KibitzError);
 }
 
+// A batcher that runs each request on the caller's thread, as search with
+// one thread uses it.
+std::shared_ptr<BatchingEvaluator> synchronous_batcher(std::shared_ptr<MockNetwork> net) {
+  BatchingOptions options;
+  options.threaded = false;
+  return std::make_shared<BatchingEvaluator>(std::move(net), options);
+}
+
 TEST(NetworkEvaluator, PriorAndAbsoluteValues) {
   const auto game = load_game("loyalist_spies(players=3,rounds=1)");
   auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
-  BatchingOptions options;
-  options.threaded = false;
-  auto batcher = std::make_shared<BatchingEvaluator>(net, options);
-  NetworkEvaluator evaluator(batcher, game);
+  NetworkEvaluator evaluator(synchronous_batcher(net), game);
   EXPECT_TRUE(evaluator.has_prior());
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     std::unique_ptr<State> world = testing::random_decision(*game, seed, static_cast<int>(seed));
@@ -219,9 +224,7 @@ TEST(NetworkEvaluator, PriorAndAbsoluteValues) {
 TEST(NetworkEvaluator, ChanceIsSampledAndTerminalWorldsAreExact) {
   const auto game = load_game("kuhn_poker");
   auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
-  BatchingOptions options;
-  options.threaded = false;
-  NetworkEvaluator evaluator(std::make_shared<BatchingEvaluator>(net, options), game);
+  NetworkEvaluator evaluator(synchronous_batcher(net), game);
   // From the initial (chance) state the evaluator deals, then evaluates.
   std::unique_ptr<State> world = game->new_initial_state();
   std::vector<double> values(2);
@@ -237,9 +240,7 @@ TEST(NetworkEvaluator, SeatValuesComeFromThatSeatsNextDecision) {
   // tensor there) or the game ends (then they are the exact returns).
   const auto game = load_game("loyalist_spies(players=3,rounds=1)");
   auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
-  BatchingOptions options;
-  options.threaded = false;
-  NetworkEvaluator evaluator(std::make_shared<BatchingEvaluator>(net, options), game);
+  NetworkEvaluator evaluator(synchronous_batcher(net), game);
   int advanced = 0;
   for (std::uint64_t seed = 0; seed < 30; ++seed) {
     // random_decision counts chance moves too: the deal alone is about 55.
