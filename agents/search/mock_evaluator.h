@@ -21,6 +21,8 @@ namespace kibitz {
 class MockEvaluator : public Evaluator {
  public:
   using ValueFn = std::function<void(const State& world, std::span<double> values)>;
+  // Writes the policy of world's seat to act, one weight per legal action.
+  using PolicyFn = std::function<void(const State& world, std::vector<double>& weights)>;
 
   MockEvaluator(std::vector<double> values, std::vector<double> action_weights = {},
                 double default_weight = 1.0)
@@ -36,15 +38,25 @@ class MockEvaluator : public Evaluator {
     if (prior != nullptr) weighted_prior(world, weights_, *prior);
   }
 
-  bool has_prior() const override { return !weights_.empty(); }
+  // With a policy function and no weights, the prior is flat.
+  bool has_prior() const override { return !weights_.empty() || policy_fn_ != nullptr; }
 
-  // The same prior as evaluate() gives, for modelled opponents, unless
-  // set_policy_weights gave the policy its own weights.
+  // The same prior as evaluate() gives, for modelled opponents and belief
+  // weights, unless set_policy_weights gave the policy its own weights or
+  // set_policy_fn a policy that reads the world (its weights normalised here).
   void policy(const State& world, std::vector<double>& out) override {
     ++policy_calls_;
+    if (policy_fn_) {
+      policy_fn_(world, out);
+      double total = 0;
+      for (double w : out) total += w;
+      for (double& p : out) p /= total;
+      return;
+    }
     weighted_prior(world, policy_weights_.empty() ? weights_ : policy_weights_, out);
   }
   void set_policy_weights(std::vector<double> weights) { policy_weights_ = std::move(weights); }
+  void set_policy_fn(PolicyFn fn) { policy_fn_ = std::move(fn); }
 
   // The same values as evaluate(), remembering each seat asked.
   void seat_values(State& world, Player seat, Rng& /*rng*/, std::span<double> values) override {
@@ -87,6 +99,7 @@ class MockEvaluator : public Evaluator {
   std::vector<double> policy_weights_;
   double default_weight_ = 1.0;
   ValueFn value_fn_;
+  PolicyFn policy_fn_;
   ActionList legal_;
   std::int64_t calls_ = 0;
   std::int64_t policy_calls_ = 0;

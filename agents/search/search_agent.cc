@@ -124,6 +124,11 @@ void SearchAgent::record_decision(Action chosen) {
   if (settings_.variant == SearchVariant::kDeterminized) {
     last_.stats.emplace_back("worlds", static_cast<double>(summary_.worlds));
   }
+  if (settings_.belief_worlds > 0 && summary_.simulations > 0) {
+    // Each engine weighs its own pool: report the mean effective size.
+    last_.stats.emplace_back("belief_effective_worlds",
+                             summary_.belief_effective_worlds / static_cast<double>(engines_.size()));
+  }
 }
 
 namespace {

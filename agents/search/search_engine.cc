@@ -43,6 +43,7 @@ void RootSummary::add(const RootSummary& other) {
   tree_nodes += other.tree_nodes;
   tree_bytes += other.tree_bytes;
   max_depth = std::max(max_depth, other.max_depth);
+  belief_effective_worlds += other.belief_effective_worlds;
 }
 
 SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
@@ -60,6 +61,12 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
                "model_opponents needs SO-ISMCTS and an evaluator with a policy");
   KIBITZ_CHECK(!settings_.searcher_values || settings_.model_opponents,
                "searcher_values needs model_opponents");
+  KIBITZ_CHECK(settings_.belief_worlds == 0 || puct_,
+               "belief_worlds needs an evaluator with a policy");
+  if (settings_.belief_worlds > 0) {
+    belief_ = std::make_unique<BeliefSampler>(game_, settings_.belief_worlds,
+                                              settings_.belief_floor, settings_.belief_power);
+  }
   const int n = settings_.variant == SearchVariant::kMultipleObserver ? game_->num_players() : 1;
   for (int k = 0; k < n; ++k) trees_.emplace_back(k, settings_.max_nodes);
   world_ = game_->new_initial_state();
@@ -112,9 +119,21 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
   max_depth_ = 0;
   RootSummary mine;
   mine.clear(game_->num_distinct_actions());
+  if (belief_) {
+    belief_->refill(view, *evaluator_, rng);
+    mine.belief_effective_worlds = belief_->effective_size();
+  }
+  // A world from the belief pool, or else uniformly from the information set.
+  auto sample_world = [&](State& into) {
+    if (belief_) {
+      belief_->draw(rng, into);
+    } else {
+      view.sample_world(rng, into);
+    }
+  };
   if (settings_.variant != SearchVariant::kDeterminized) {
     reset_trees();
-    mine.simulations = run_simulations([&] { view.sample_world(rng, *world_); }, rng,
+    mine.simulations = run_simulations([&] { sample_world(*world_); }, rng,
                                        budget.simulations, budget.deadline);
     add_root_summary(mine);
     for (const SearchTree& tree : trees_) {
@@ -126,7 +145,7 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
     for (std::int64_t w = 0; w < budget.worlds; ++w) {
       std::optional<std::chrono::steady_clock::time_point> deadline;
       if (budget.deadline) deadline = start + (*budget.deadline - start) * (w + 1) / budget.worlds;
-      view.sample_world(rng, *determinization_);
+      sample_world(*determinization_);
       reset_trees();
       mine.simulations += run_simulations([&] { determinization_->clone_into(*world_); }, rng,
                                           budget.simulations, deadline);

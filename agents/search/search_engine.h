@@ -13,6 +13,10 @@
 //  * Determinized UCT (PIMC): for each sampled world, a perfect-information
 //    tree over that one world; root visits are summed over the worlds.
 //
+// With belief_worlds, the worlds are drawn from a pool weighted by how
+// likely the other seats' moves so far were under the evaluator's policy
+// (belief_sampler.h) instead of uniformly from the information set.
+//
 // With model_opponents, SO-ISMCTS draws the other seats' moves from the
 // evaluator's policy instead (like chance moves, but keyed by action).
 //
@@ -34,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "agents/search/belief_sampler.h"
 #include "agents/search/evaluator.h"
 #include "agents/search/search_tree.h"
 #include "env/core/game.h"
@@ -71,6 +76,17 @@ struct SearchSettings {
   // opponents are modelled, and its own view holds its true cards where
   // another seat's view holds only sampled ones.
   bool searcher_values = false;
+  // With an evaluator that has a policy: each search first draws this many
+  // worlds and weights each by how likely the other seats' moves so far were
+  // under the policy (BeliefSampler); every simulation then takes its world
+  // from that pool by weight. 0: each simulation samples a fresh world
+  // uniformly from the information set.
+  int belief_worlds = 0;
+  // The share of the uniform choice mixed into each modelled move's
+  // probability, so that no move rules a world out (BeliefSampler).
+  double belief_floor = 0.2;
+  // The power the likelihood is raised to (BeliefSampler's tempering).
+  double belief_power = 1.0;
 };
 
 // How much one engine searches in one decision.
@@ -94,6 +110,8 @@ struct RootSummary {
   std::size_t tree_nodes = 0;  // summed over trees; PIMC: largest tree per engine
   std::size_t tree_bytes = 0;  // likewise
   int max_depth = 0;           // deepest node reached, in moves below the root
+  // Belief pools only: their effective sizes, summed over the engines.
+  double belief_effective_worlds = 0.0;
 
   // Zeroes everything for a game with `num_actions` actions.
   void clear(int num_actions);
@@ -156,6 +174,7 @@ class SearchEngine {
   std::vector<SearchTree> trees_;
   std::unique_ptr<State> world_;            // the simulation's world, reused
   std::unique_ptr<State> determinization_;  // PIMC: the world being searched
+  std::unique_ptr<BeliefSampler> belief_;   // with belief_worlds > 0
 
   // Per-simulation scratch, reused so a simulation allocates nothing.
   std::vector<std::int32_t> current_;  // per tree: the node reached

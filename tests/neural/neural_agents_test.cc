@@ -146,7 +146,8 @@ TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
     const auto game = load_game(spec);
     const std::string path = checkpoint_for(*game);
     for (const std::string options :
-         {"opponents=tree", "opponents=policy", "opponents=policy,leaf_value=searcher"}) {
+         {"opponents=tree", "opponents=policy", "opponents=policy,leaf_value=searcher",
+          "belief=8", "opponents=policy,belief=8,belief_floor=0.5,belief_power=0.3"}) {
       SCOPED_TRACE(options);
       const std::string agent = "ismcts_nn(model=" + path + ",sims=24," + options + ")";
       auto agents = make_agents(agent, *game, 7);
@@ -178,6 +179,24 @@ TEST_F(NeuralAgents, IsmctsNnModelsOpponentsWithThePolicyHead) {
   }
   EXPECT_LE(calls[0], 50);
   EXPECT_GT(calls[1], calls[0] + 10);
+}
+
+TEST_F(NeuralAgents, IsmctsNnReportsItsBeliefPool) {
+  // Leduc: by seat 0's second decision seat 1 has moved, so the pool of 16
+  // worlds is weighted by the untrained policy; its effective size is
+  // reported with the decision and lies in [1, 16].
+  const auto game = load_game("leduc_poker");
+  auto agents = make_agents(
+      "ismcts_nn(model=" + checkpoint_for(*game) + ",sims=32,belief=16,belief_floor=0)", *game, 7);
+  play(*game, agents, 3);
+  const DecisionInfo* info = agents[0]->last_decision();
+  ASSERT_NE(info, nullptr);
+  const auto size = std::find_if(info->stats.begin(), info->stats.end(), [](const auto& s) {
+    return s.first == "belief_effective_worlds";
+  });
+  ASSERT_NE(size, info->stats.end());
+  EXPECT_GE(size->second, 1.0);
+  EXPECT_LE(size->second, 16.0 + 1e-9);
 }
 
 TEST_F(NeuralAgents, IsmctsNnWithThreadsSharesOneBatchedNetwork) {
@@ -233,6 +252,9 @@ TEST_F(NeuralAgents, ClearErrors) {
   } catch (const KibitzError& e) {
     EXPECT_NE(std::string(e.what()).find("opponents=policy"), std::string::npos) << e.what();
   }
+  EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ",belief=-1)", game, 0), KibitzError);
+  EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ",belief_floor=2)", game, 0), KibitzError);
+  EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ",belief_power=1.5)", game, 0), KibitzError);
 }
 
 TEST_F(NeuralAgents, CudaIsRefusedCleanlyWithoutCuda) {

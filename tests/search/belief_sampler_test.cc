@@ -1,0 +1,201 @@
+// BeliefSampler: worlds weighted by how likely the other seats' moves were
+// under a policy, checked on Kuhn poker where the weights can be worked out
+// by hand.
+#include "agents/search/belief_sampler.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "agents/search/mock_evaluator.h"
+#include "agents/search/search_engine.h"
+#include "env/core/registry.h"
+#include "env/core/seat_view.h"
+#include "env/games/kuhn_poker/kuhn_poker.h"
+
+namespace kibitz {
+namespace {
+
+using kuhn_poker::kBet;
+using kuhn_poker::kPass;
+using kuhn_poker::KuhnState;
+
+constexpr int kJack = 0;
+constexpr int kQueen = 1;
+constexpr int kKing = 2;
+
+int card_of(const State& world, Player seat) {
+  return static_cast<const KuhnState&>(world).card(seat);
+}
+
+// Seat 0 holds the King, seat 1 the Jack, and seat 0 has bet: seat 1 is to
+// act and cannot tell whether seat 0 holds the Queen or the King.
+std::unique_ptr<State> after_a_bet(const Game& game) {
+  auto state = game.new_initial_state();
+  state->apply_action(kKing);
+  state->apply_action(kJack);
+  state->apply_action(kBet);
+  return state;
+}
+
+// A policy that bets with the King `king_bets` of the time and with any
+// other card `other_bets` of the time.
+std::unique_ptr<MockEvaluator> betting_model(double king_bets, double other_bets) {
+  auto model = std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0},
+                                               std::vector<double>{1.0, 1.0});
+  model->set_policy_fn([=](const State& world, std::vector<double>& weights) {
+    const double bet = card_of(world, world.current_player()) == kKing ? king_bets : other_bets;
+    weights = {1.0 - bet, bet};  // Kuhn's legal actions are pass (0), bet (1)
+  });
+  return model;
+}
+
+// The pool's total weight on worlds where seat 0 holds the King.
+double king_weight(const BeliefSampler& sampler) {
+  double weight = 0;
+  for (int i = 0; i < sampler.size(); ++i) {
+    if (card_of(sampler.world(i), 0) == kKing) weight += sampler.weight(i);
+  }
+  return weight;
+}
+
+int kings_in_pool(const BeliefSampler& sampler) {
+  int kings = 0;
+  for (int i = 0; i < sampler.size(); ++i) kings += card_of(sampler.world(i), 0) == kKing;
+  return kings;
+}
+
+TEST(BeliefSampler, WeightsFollowBayesRule) {
+  // The model bets 90% with the King and 30% with the Queen. A pool world's
+  // weight is its seat-0 bet probability mixed with the uniform 1/2 by the
+  // floor, normalised over the pool.
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  auto model = betting_model(0.9, 0.3);
+  for (double floor : {0.0, 0.2}) {
+    BeliefSampler sampler(game, 64, floor, 1.0);
+    Rng rng(3);
+    sampler.refill(SeatView(*state, 1), *model, rng);
+    const int kings = kings_in_pool(sampler);
+    ASSERT_GT(kings, 0);
+    ASSERT_LT(kings, 64);  // both hidden cards were drawn
+    const double king = (1 - floor) * 0.9 + floor * 0.5;
+    const double queen = (1 - floor) * 0.3 + floor * 0.5;
+    const double expected = kings * king / (kings * king + (64 - kings) * queen);
+    EXPECT_NEAR(king_weight(sampler), expected, 1e-12) << "floor " << floor;
+    double total = 0;
+    for (int i = 0; i < sampler.size(); ++i) total += sampler.weight(i);
+    EXPECT_NEAR(total, 1.0, 1e-12);
+  }
+}
+
+TEST(BeliefSampler, PowerTempersTheWeights) {
+  // power 1/2: the likelihood ratio 0.9 : 0.3 becomes sqrt(3) : 1.
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  auto model = betting_model(0.9, 0.3);
+  BeliefSampler sampler(game, 64, 0.0, 0.5);
+  Rng rng(3);
+  sampler.refill(SeatView(*state, 1), *model, rng);
+  const int kings = kings_in_pool(sampler);
+  const double ratio = std::sqrt(3.0);
+  EXPECT_NEAR(king_weight(sampler), kings * ratio / (kings * ratio + (64 - kings)), 1e-12);
+}
+
+TEST(BeliefSampler, AMoveTheModelRulesOutZeroesTheWorldWithoutAFloor) {
+  // Only the King bets: the Queen worlds weigh nothing, and every world
+  // drawn from the pool gives seat 0 the King.
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  auto model = betting_model(1.0, 0.0);
+  BeliefSampler sampler(game, 32, 0.0, 1.0);
+  Rng rng(5);
+  sampler.refill(SeatView(*state, 1), *model, rng);
+  ASSERT_LT(kings_in_pool(sampler), 32);
+  EXPECT_DOUBLE_EQ(king_weight(sampler), 1.0);
+  EXPECT_NEAR(sampler.effective_size(), kings_in_pool(sampler), 1e-9);
+  auto world = game->new_initial_state();
+  for (int i = 0; i < 200; ++i) {
+    sampler.draw(rng, *world);
+    EXPECT_EQ(card_of(*world, 0), kKing);
+    EXPECT_EQ(world->history(), state->history());
+  }
+}
+
+TEST(BeliefSampler, FlatSettingsGiveEqualWeights) {
+  // floor 1 or power 0: the model is not even asked, every weight is 1/n.
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  for (const auto& [floor, power] : {std::pair{1.0, 1.0}, std::pair{0.0, 0.0}}) {
+    auto model = betting_model(1.0, 0.0);
+    BeliefSampler sampler(game, 16, floor, power);
+    Rng rng(5);
+    sampler.refill(SeatView(*state, 1), *model, rng);
+    for (int i = 0; i < sampler.size(); ++i) EXPECT_DOUBLE_EQ(sampler.weight(i), 1.0 / 16);
+    EXPECT_NEAR(sampler.effective_size(), 16.0, 1e-9);
+    EXPECT_EQ(model->policy_calls(), 0);
+  }
+}
+
+TEST(BeliefSampler, OnlyTheOtherSeatsMovesAreWeighed) {
+  // Seat 0 passed, seat 1 bet, seat 0 is to act: the model is asked once per
+  // world (seat 1's bet), never about seat 0's own pass. A model under which
+  // seat 0 never passes would otherwise zero every world.
+  auto game = load_game("kuhn_poker");
+  auto state = game->new_initial_state();
+  for (Action a : {kQueen, kJack, kPass, kBet}) state->apply_action(a);
+  auto model = betting_model(1.0, 1.0);  // everyone always bets
+  BeliefSampler sampler(game, 8, 0.0, 1.0);
+  Rng rng(2);
+  sampler.refill(SeatView(*state, 0), *model, rng);
+  EXPECT_EQ(model->policy_calls(), 8);
+  EXPECT_NEAR(sampler.effective_size(), 8.0, 1e-9);
+}
+
+TEST(BeliefSampler, SearchCallsOrFoldsByTheBelief) {
+  // Seat 1 holds the Queen and faces seat 0's bet; seat 0 holds the Jack or
+  // the King. Drawn uniformly, half the worlds are the Jack's: calling wins
+  // 2 there and loses 2 against the King, better than folding's -1. Under a
+  // model in which only the King bets, every world is the King's, and
+  // folding is better. The search must follow.
+  auto game = load_game("kuhn_poker");
+  auto state = game->new_initial_state();
+  for (Action a : {kKing, kQueen, kBet}) state->apply_action(a);
+  for (int belief_worlds : {0, 16}) {
+    SearchSettings settings;
+    settings.belief_worlds = belief_worlds;
+    settings.belief_floor = 0.0;
+    SearchEngine engine(game, settings, betting_model(1.0, 0.0));
+    RootSummary summary;
+    summary.clear(game->num_distinct_actions());
+    SearchBudget budget;
+    budget.simulations = 400;
+    Rng rng(4);
+    engine.search(SeatView(*state, 1), rng, budget, summary);
+    const bool folds = summary.visits[kPass] > summary.visits[kBet];
+    EXPECT_EQ(folds, belief_worlds > 0) << "belief_worlds " << belief_worlds;
+    if (belief_worlds > 0) {
+      // The Jack worlds of the pool weigh nothing.
+      EXPECT_GE(summary.belief_effective_worlds, 1.0);
+      EXPECT_LT(summary.belief_effective_worlds, 16.0);
+    } else {
+      EXPECT_EQ(summary.belief_effective_worlds, 0.0);
+    }
+  }
+}
+
+TEST(BeliefSamplerDeathTest, RefusesAnEvaluatorWithoutAPolicyAndBadSettings) {
+  auto game = load_game("kuhn_poker");
+  SearchSettings settings;
+  settings.belief_worlds = 8;
+  EXPECT_DEATH(SearchEngine(game, settings, std::make_unique<RandomRolloutEvaluator>()),
+               "belief_worlds needs an evaluator with a policy");
+  EXPECT_DEATH(BeliefSampler(game, 0, 0.2, 1.0), "at least one world");
+  EXPECT_DEATH(BeliefSampler(game, 4, 1.5, 1.0), "floor");
+  EXPECT_DEATH(BeliefSampler(game, 4, 0.2, -1.0), "power");
+}
+
+}  // namespace
+}  // namespace kibitz
