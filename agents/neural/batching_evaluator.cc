@@ -155,8 +155,8 @@ void BatchingEvaluator::run_batch(std::vector<Request>& requests) {
 }
 
 NetworkEvaluator::NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher,
-                                   std::shared_ptr<const Game> game)
-    : batcher_(std::move(batcher)), game_(std::move(game)) {
+                                   std::shared_ptr<const Game> game, LeafValue leaf_value)
+    : batcher_(std::move(batcher)), game_(std::move(game)), leaf_value_(leaf_value) {
   KIBITZ_CHECK(batcher_ != nullptr && game_ != nullptr,
                "NetworkEvaluator needs a network and game");
   const NetworkShape& s = batcher_->shape();
@@ -184,8 +184,24 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
     return;
   }
   run_network(world, world.current_player());
-  to_absolute_values(world.current_player(), relative_values_, values);
   if (prior != nullptr) legal_policy(world, *prior);
+  if (leaf_value_ == LeafValue::kPolicyRollout) {
+    policy_rollout(world, rng, values);
+  } else {
+    to_absolute_values(world.current_player(), relative_values_, values);
+  }
+}
+
+void NetworkEvaluator::policy_rollout(State& world, Rng& rng, std::span<double> values) {
+  while (!world.is_terminal()) {
+    if (world.is_chance_node()) {
+      world.apply_action(world.sample_chance_outcome(rng));
+    } else {
+      policy(world, modelled_policy_);
+      world.apply_action(legal_[rng.sample_index(modelled_policy_)]);
+    }
+  }
+  world.returns(values);
 }
 
 void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
@@ -194,6 +210,11 @@ void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
 }
 
 void NetworkEvaluator::seat_values(State& world, Player seat, Rng& rng, std::span<double> values) {
+  // A rollout's returns are every seat's, whoever asks.
+  if (leaf_value_ == LeafValue::kPolicyRollout) {
+    policy_rollout(world, rng, values);
+    return;
+  }
   // The value head learned from tensors of seats about to act, so the world
   // first moves on to `seat`'s next decision: chance by its probabilities,
   // the other seats by the policy on their own information states.
@@ -234,9 +255,11 @@ void NetworkEvaluator::legal_policy(const State& world, std::vector<double>& out
 }
 
 EvaluatorFactory network_evaluator_factory(std::shared_ptr<BatchingEvaluator> batcher,
-                                           std::shared_ptr<const Game> game) {
-  return [batcher = std::move(batcher), game = std::move(game)](std::uint64_t /*seed*/) {
-    return std::make_unique<NetworkEvaluator>(batcher, game);
+                                           std::shared_ptr<const Game> game,
+                                           NetworkEvaluator::LeafValue leaf_value) {
+  return [batcher = std::move(batcher), game = std::move(game),
+          leaf_value](std::uint64_t /*seed*/) {
+    return std::make_unique<NetworkEvaluator>(batcher, game, leaf_value);
   };
 }
 

@@ -118,7 +118,18 @@ class BatchingEvaluator {
 // its exact returns. One instance per search thread.
 class NetworkEvaluator : public Evaluator {
  public:
-  NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher, std::shared_ptr<const Game> game);
+  // How a leaf is valued.
+  enum class LeafValue {
+    kValueHead,  // the value head on the relevant seat's tensor
+    // The world is played to its end, every seat by the policy head on its
+    // own information state and chance by its probabilities; the leaf gets
+    // the exact returns (a policy rollout). Slower, but free of the value
+    // head's errors.
+    kPolicyRollout,
+  };
+
+  NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher, std::shared_ptr<const Game> game,
+                   LeafValue leaf_value = LeafValue::kValueHead);
   ~NetworkEvaluator() override;
 
   // See Evaluator::evaluate; `rng` draws only the chance moves.
@@ -139,16 +150,20 @@ class NetworkEvaluator : public Evaluator {
   void run_network(const State& world, Player seat);
   // The policy head's probabilities of world.legal_actions(), in that order.
   void legal_policy(const State& world, std::vector<double>& out);
+  // Plays the world to its end as LeafValue::kPolicyRollout says.
+  void policy_rollout(State& world, Rng& rng, std::span<double> values);
 
   std::shared_ptr<BatchingEvaluator> batcher_;
   std::shared_ptr<const Game> game_;
+  LeafValue leaf_value_;
   std::vector<float> input_, mask_, policy_, relative_values_;
   ActionList legal_;  // the last legal_policy's actions
   std::vector<double> modelled_policy_;
 };
 
 // An EvaluatorFactory (search_agent.h) whose evaluators share `batcher`.
-EvaluatorFactory network_evaluator_factory(std::shared_ptr<BatchingEvaluator> batcher,
-                                           std::shared_ptr<const Game> game);
+EvaluatorFactory network_evaluator_factory(
+    std::shared_ptr<BatchingEvaluator> batcher, std::shared_ptr<const Game> game,
+    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead);
 
 }  // namespace kibitz::neural

@@ -113,7 +113,8 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
                                                   const SearchAgent::Budget& budget,
                                                   std::shared_ptr<const Game> game,
                                                   std::shared_ptr<PolicyValueFunction> network,
-                                                  std::uint64_t seed) {
+                                                  std::uint64_t seed,
+                                                  NetworkEvaluator::LeafValue leaf_value) {
   BatchingOptions options;
   // Root-parallel threads each wait for one row at a time, so a batch never
   // holds more rows than there are threads.
@@ -125,7 +126,8 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
   options.max_wait = std::chrono::microseconds(200);
   auto batcher = std::make_shared<BatchingEvaluator>(std::move(network), options);
   return std::make_unique<SearchAgent>(std::move(spec), settings, budget, game,
-                                       network_evaluator_factory(std::move(batcher), game), seed);
+                                       network_evaluator_factory(std::move(batcher), game, leaf_value),
+                                       seed);
 }
 
 AgentInfo ismcts_nn_info() {
@@ -139,10 +141,12 @@ AgentInfo ismcts_nn_info() {
       "the other seats' moves: tree selects them by PUCT in the shared tree; policy draws them "
       "from the network's policy on each seat's own information state in the sampled world"));
   params.push_back(ParamSpec::choice(
-      "leaf_value", "actor", {"actor", "searcher"},
-      "who values a leaf: actor, the seat to act there, from its own information state; "
-      "searcher, the searching seat, from its own at its next decision (the others' moves up "
-      "to it drawn from the policy; needs opponents=policy)"));
+      "leaf_value", "actor", {"actor", "searcher", "rollout"},
+      "how a leaf is valued: actor, by the value head of the seat to act there, from its own "
+      "information state; searcher, by the searching seat's, at its next decision (the "
+      "others' moves up to it drawn from the policy; needs opponents=policy); rollout, by "
+      "playing the world to its end with every seat drawing from the policy head (exact "
+      "returns, no value head, slower)"));
   params.push_back(ParamSpec::integer(
       "belief", 0, 0, 100'000,
       "worlds weighted by belief: each decision draws this many worlds from the information "
@@ -188,8 +192,11 @@ AgentInfo ismcts_nn_info() {
             budget.time_ms = p.get_int("time_ms");
             budget.threads = static_cast<int>(p.get_int("threads"));
             auto network = model_from("agent ismcts_nn", p, *game);
+            const auto leaf_value = p.get_string("leaf_value") == "rollout"
+                                        ? NetworkEvaluator::LeafValue::kPolicyRollout
+                                        : NetworkEvaluator::LeafValue::kValueHead;
             return make_ismcts_nn_agent(p.to_spec("ismcts_nn"), settings, budget, std::move(game),
-                                        std::move(network), seed);
+                                        std::move(network), seed, leaf_value);
           }};
 }
 

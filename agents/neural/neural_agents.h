@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/neural/batching_evaluator.h"
 #include "agents/neural/policy_value.h"
 #include "agents/registry.h"
 #include "agents/search/search_agent.h"
@@ -60,12 +61,13 @@ class NeuralAgent : public Agent {
 
 // Builds the ismcts_nn search agent around `network`: one BatchingEvaluator
 // shared by `budget.threads` search threads (unthreaded when there is one
-// search thread, so that case is deterministic by seed).
-std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const SearchSettings& settings,
-                                                  const SearchAgent::Budget& budget,
-                                                  std::shared_ptr<const Game> game,
-                                                  std::shared_ptr<PolicyValueFunction> network,
-                                                  std::uint64_t seed);
+// search thread, so that case is deterministic by seed). `leaf_value` says
+// how its evaluators value a leaf.
+std::unique_ptr<SearchAgent> make_ismcts_nn_agent(
+    std::string spec, const SearchSettings& settings, const SearchAgent::Budget& budget,
+    std::shared_ptr<const Game> game, std::shared_ptr<PolicyValueFunction> network,
+    std::uint64_t seed,
+    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead);
 AgentInfo ismcts_nn_info();
 
 // Loads a checkpoint for the agents' model= and device= parameters: a CpuMlp

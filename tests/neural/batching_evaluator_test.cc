@@ -269,5 +269,50 @@ TEST(NetworkEvaluator, SeatValuesComeFromThatSeatsNextDecision) {
   EXPECT_GT(advanced, 5);  // the cases where other seats had to move first
 }
 
+TEST(NetworkEvaluator, PolicyRolloutsPlayToTheEndWithThePolicy) {
+  // Leaf values by policy rollout: the world ends, the values are its exact
+  // returns, the prior is still the policy at the leaf, and every seat's move
+  // on the way cost one network call. The same generator state gives the
+  // same rollout.
+  const auto game = load_game("loyalist_spies(players=3,rounds=1)");
+  auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
+  NetworkEvaluator evaluator(synchronous_batcher(net), game,
+                             NetworkEvaluator::LeafValue::kPolicyRollout);
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    std::unique_ptr<State> world =
+        testing::random_decision(*game, seed, 55 + 5 * static_cast<int>(seed));
+    if (world->is_terminal()) continue;
+    const auto start = world->clone();
+    const ActionList legal = world->legal_actions();
+    std::vector<double> values(3), prior;
+    Rng rng(seed);
+    const std::int64_t calls_before = net->calls();
+    evaluator.evaluate(*world, rng, values, &prior);
+    ASSERT_TRUE(world->is_terminal());
+    EXPECT_EQ(values, world->returns());
+    EXPECT_EQ(prior.size(), legal.size());
+    int decisions = 0;
+    {
+      auto replay = start->clone();
+      for (std::size_t t = start->history().size(); t < world->history().size(); ++t) {
+        decisions += replay->is_chance_node() ? 0 : 1;
+        replay->apply_action(world->history()[t]);
+      }
+    }
+    // One call for the leaf's prior plus one per decision of the rollout.
+    EXPECT_EQ(net->calls() - calls_before, 1 + decisions);
+    // seat_values rolls out too, and repeats with the same generator.
+    auto again = start->clone();
+    auto once_more = start->clone();
+    std::vector<double> a(3), b(3);
+    Rng rng_a(seed + 100), rng_b(seed + 100);
+    evaluator.seat_values(*again, 0, rng_a, a);
+    evaluator.seat_values(*once_more, 0, rng_b, b);
+    EXPECT_TRUE(again->is_terminal());
+    EXPECT_EQ(again->history(), once_more->history());
+    EXPECT_EQ(a, again->returns());
+  }
+}
+
 }  // namespace
 }  // namespace kibitz::neural

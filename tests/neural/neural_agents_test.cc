@@ -147,7 +147,8 @@ TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
     const std::string path = checkpoint_for(*game);
     for (const std::string options :
          {"opponents=tree", "opponents=policy", "opponents=policy,leaf_value=searcher",
-          "belief=8", "opponents=policy,belief=8,belief_floor=0.5,belief_power=0.3"}) {
+          "leaf_value=rollout", "belief=8",
+          "opponents=policy,belief=8,belief_floor=0.5,belief_power=0.3"}) {
       SCOPED_TRACE(options);
       const std::string agent = "ismcts_nn(model=" + path + ",sims=24," + options + ")";
       auto agents = make_agents(agent, *game, 7);
