@@ -196,6 +196,61 @@ BENCHMARK_CAPTURE(BM_IsmctsNn, cpu_mlp, ModelKind::kCpuMlp)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
+// What the ismcts_nn options cost per decision, on CpuMlp at decisions
+// after the deal (where the other seats have moved, so a belief pool has
+// moves to weigh): the default, modelled opponents with searcher values, the
+// same with a belief pool of 64 worlds, and policy-rollout leaves.
+enum class SearchOptions { kDefault, kSearcher, kSearcherBelief64, kRollout };
+
+void BM_IsmctsNnOptions(benchmark::State& bench, SearchOptions options) {
+  const auto game = kibitz::load_game("loyalist_spies(rounds=1)");
+  constexpr std::int64_t kSims = 200;
+  kibitz::SearchSettings settings;
+  settings.c = 1.0;
+  settings.model_opponents = options == SearchOptions::kSearcher ||
+                             options == SearchOptions::kSearcherBelief64;
+  settings.searcher_values = settings.model_opponents;
+  if (options == SearchOptions::kSearcherBelief64) {
+    settings.belief_worlds = 64;
+    settings.belief_power = 0.4;
+  }
+  const auto leaf = options == SearchOptions::kRollout
+                        ? kibitz::neural::NetworkEvaluator::LeafValue::kPolicyRollout
+                        : kibitz::neural::NetworkEvaluator::LeafValue::kValueHead;
+  kibitz::SearchAgent::Budget budget;
+  budget.simulations = kSims;
+  auto agent = kibitz::neural::make_ismcts_nn_agent(
+      "ismcts_nn", settings, budget, game, default_model(*game, ModelKind::kCpuMlp), 1, leaf);
+  std::vector<std::unique_ptr<kibitz::State>> decisions;
+  for (std::uint64_t seed = 0; decisions.size() < 16; ++seed) {
+    auto state = random_decision(*game, seed, 75 + static_cast<int>(seed % 20));
+    if (!state->is_terminal()) decisions.push_back(std::move(state));
+  }
+  std::size_t next = 0;
+  const double cpu_start = process_cpu_seconds();
+  for (auto _ : bench) {
+    const kibitz::State& state = *decisions[next++ % decisions.size()];
+    benchmark::DoNotOptimize(agent->act(kibitz::SeatView(state, state.current_player())));
+  }
+  report(bench, bench.iterations() * kSims, cpu_start);
+}
+BENCHMARK_CAPTURE(BM_IsmctsNnOptions, default, SearchOptions::kDefault)
+    ->Name("ismcts_nn/after_deal/default")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsNnOptions, searcher, SearchOptions::kSearcher)
+    ->Name("ismcts_nn/after_deal/opponents:policy,leaf_value:searcher")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsNnOptions, belief, SearchOptions::kSearcherBelief64)
+    ->Name("ismcts_nn/after_deal/opponents:policy,leaf_value:searcher,belief:64")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_IsmctsNnOptions, rollout, SearchOptions::kRollout)
+    ->Name("ismcts_nn/after_deal/leaf_value:rollout")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
