@@ -26,6 +26,39 @@ const std::vector<std::string> kQuickSpecs = {
     "pimc(worlds=4,sims=25)",
 };
 
+// An ismcts agent with a belief pool of 8 worlds (floor 0), whose mock
+// policy reads the acting seat's own information state in each sampled world
+// (weights from a hash of it), so the pool's weights depend on every other
+// seat's sampled cards and moves: the belief pool's part of the no-leak test.
+std::unique_ptr<SearchAgent> belief_agent(std::shared_ptr<const Game> game) {
+  SearchSettings settings;
+  settings.belief_worlds = 8;
+  settings.belief_floor = 0.0;
+  SearchAgent::Budget budget;
+  budget.simulations = 100;
+  const EvaluatorFactory factory = [](std::uint64_t) {
+    // Values from a hash of the whole sampled world.
+    auto mock = std::make_unique<MockEvaluator>([](const State& world, std::span<double> v) {
+      const std::string text = world.to_string();
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        v[i] = static_cast<double>(derive_seed(0, text, i) % 2001) / 1000.0 - 1.0;
+      }
+    });
+    mock->set_policy_fn([](const State& world, std::vector<double>& weights) {
+      const std::uint64_t key =
+          derive_seed(0, world.information_state_string(world.current_player()), 0);
+      const ActionList legal = world.legal_actions();
+      weights.clear();
+      for (Action a : legal) {
+        weights.push_back(1.0 + static_cast<double>(derive_seed(key, "w", a) % 1000));
+      }
+    });
+    return mock;
+  };
+  return std::make_unique<SearchAgent>("ismcts(belief mock)", settings, budget, std::move(game),
+                                       factory, 99);
+}
+
 // Applies chance outcomes drawn by their probabilities until a seat must act
 // (or the game ends).
 void play_chance(State& state, Rng& rng) {
@@ -184,6 +217,11 @@ TEST(SearchAgent, NoInformationLeak) {
           EXPECT_EQ(a->last_decision()->value, b->last_decision()->value) << spec;
           EXPECT_EQ(a->last_decision()->stats, b->last_decision()->stats) << spec;
         }
+        auto a = belief_agent(game);
+        auto b = belief_agent(game);
+        EXPECT_EQ(a->act(SeatView(*truth, seat)), b->act(SeatView(*other, seat))) << game_spec;
+        EXPECT_EQ(a->last_decision()->policy, b->last_decision()->policy) << game_spec;
+        EXPECT_EQ(a->last_decision()->stats, b->last_decision()->stats) << game_spec;
         ++compared;
       }
       EXPECT_GT(compared, 0) << "no decision point with hidden information in " << game_spec;
