@@ -207,8 +207,8 @@ void BM_IsmctsNnOptions(benchmark::State& bench, SearchOptions options) {
   constexpr std::int64_t kSims = 200;
   kibitz::SearchSettings settings;
   settings.c = 1.0;
-  settings.model_opponents = options == SearchOptions::kSearcher ||
-                             options == SearchOptions::kSearcherBelief64;
+  settings.model_opponents =
+      options == SearchOptions::kSearcher || options == SearchOptions::kSearcherBelief64;
   settings.searcher_values = settings.model_opponents;
   if (options == SearchOptions::kSearcherBelief64) {
     settings.belief_worlds = 64;

@@ -257,10 +257,10 @@ void NetworkEvaluator::legal_policy(const State& world, std::vector<double>& out
 EvaluatorFactory network_evaluator_factory(std::shared_ptr<BatchingEvaluator> batcher,
                                            std::shared_ptr<const Game> game,
                                            NetworkEvaluator::LeafValue leaf_value) {
-  return [batcher = std::move(batcher), game = std::move(game),
-          leaf_value](std::uint64_t /*seed*/) {
-    return std::make_unique<NetworkEvaluator>(batcher, game, leaf_value);
-  };
+  return
+      [batcher = std::move(batcher), game = std::move(game), leaf_value](std::uint64_t /*seed*/) {
+        return std::make_unique<NetworkEvaluator>(batcher, game, leaf_value);
+      };
 }
 
 }  // namespace kibitz::neural

@@ -125,9 +125,9 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
   // cost of one forward pass.
   options.max_wait = std::chrono::microseconds(200);
   auto batcher = std::make_shared<BatchingEvaluator>(std::move(network), options);
-  return std::make_unique<SearchAgent>(std::move(spec), settings, budget, game,
-                                       network_evaluator_factory(std::move(batcher), game, leaf_value),
-                                       seed);
+  return std::make_unique<SearchAgent>(
+      std::move(spec), settings, budget, game,
+      network_evaluator_factory(std::move(batcher), game, leaf_value), seed);
 }
 
 AgentInfo ismcts_nn_info() {
@@ -184,8 +184,9 @@ AgentInfo ismcts_nn_info() {
             settings.belief_floor = p.get_double("belief_floor");
             settings.belief_power = p.get_double("belief_power");
             if (settings.searcher_values && !settings.model_opponents) {
-              throw error("agent ismcts_nn: leaf_value=searcher needs opponents=policy (in the "
-                          "shared tree the other seats choose by their own values)");
+              throw error(
+                  "agent ismcts_nn: leaf_value=searcher needs opponents=policy (in the "
+                  "shared tree the other seats choose by their own values)");
             }
             SearchAgent::Budget budget;
             budget.simulations = p.get_int("sims");

@@ -10,27 +10,27 @@ namespace kibitz {
 
 BeliefSampler::BeliefSampler(std::shared_ptr<const Game> game, int worlds, double floor,
                              double power)
-    : game_(std::move(game)), floor_(floor), power_(power) {
+    : floor_(floor), power_(power) {
   KIBITZ_CHECK(worlds >= 1, "a belief pool needs at least one world, not ", worlds);
   KIBITZ_CHECK(floor >= 0.0 && floor <= 1.0, "belief floor ", floor, " is outside [0, 1]");
   KIBITZ_CHECK(power >= 0.0 && power <= 1.0, "belief power ", power, " is outside [0, 1]");
-  for (int i = 0; i < worlds; ++i) pool_.push_back(game_->new_initial_state());
+  for (int i = 0; i < worlds; ++i) pool_.push_back(game->new_initial_state());
   weights_.assign(static_cast<std::size_t>(worlds), 1.0 / worlds);
-  initial_ = game_->new_initial_state();
-  replay_ = game_->new_initial_state();
+  initial_ = game->new_initial_state();
+  replay_ = game->new_initial_state();
 }
 
 void BeliefSampler::refill(const SeatView& view, Evaluator& evaluator, Rng& rng) {
   KIBITZ_CHECK(evaluator.has_prior(), "belief weighting needs an evaluator with a policy");
-  std::vector<double>& log_weights = weights_;
+  // weights_ holds log weights until they are normalised below: a product of
+  // many small probabilities underflows long before the ratios between
+  // worlds do.
+  const bool flat = floor_ >= 1.0 || power_ <= 0.0;
   for (std::size_t i = 0; i < pool_.size(); ++i) {
     view.sample_world(rng, *pool_[i]);
-    const bool flat = floor_ >= 1.0 || power_ <= 0.0;
-    log_weights[i] = flat ? 0.0 : power_ * log_likelihood(*pool_[i], view.seat(), evaluator);
+    weights_[i] = flat ? 0.0 : power_ * log_likelihood(*pool_[i], view.seat(), evaluator);
   }
-  // Normalise in the log domain: a product of many small probabilities
-  // underflows long before the ratios between worlds do.
-  const double top = *std::max_element(log_weights.begin(), log_weights.end());
+  const double top = *std::max_element(weights_.begin(), weights_.end());
   if (top == -std::numeric_limits<double>::infinity()) {
     // The model cannot explain any world drawn (floor 0): weigh them alike.
     std::fill(weights_.begin(), weights_.end(), 1.0 / static_cast<double>(weights_.size()));

@@ -14,10 +14,11 @@
 // made. Each probability is first mixed with a uniform choice among the legal
 // moves (`floor`), so a move the model calls impossible makes a world
 // unlikely instead of ruling it out: the real opponents are not the model.
-// The product is then raised to the power `power` (tempering): most of a
-// card game's other-seat moves are hidden choices that the uniform sampler
-// draws blindly, so the full product swings by orders of magnitude between
-// worlds and a handful of them would take all the weight. Simulations then
+// The product may be raised to a power below 1 (tempering): most of a card
+// game's other-seat moves are hidden choices that the uniform sampler draws
+// blindly, so the full product swings by orders of magnitude between worlds
+// and a handful of them take most of the weight. (In Loyalist Spies the full
+// product, power 1, still played best: docs/PERFORMANCE.md.) Simulations then
 // draw their world from the pool by weight (importance resampling). With
 // power 0 or floor 1 every weight is equal: a plain uniform sample.
 #pragma once
@@ -50,14 +51,13 @@ class BeliefSampler {
   // The world's weight; the weights of a pool sum to 1.
   double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }
   // (sum w)^2 / sum w^2: how many equally weighted worlds the pool is worth.
-  // Near 1 means one world dominates and the floor may be too low.
+  // Near 1 means one world takes nearly all the weight.
   double effective_size() const;
 
  private:
   // log of the product described above, for `world` seen by `observer`.
   double log_likelihood(const State& world, Player observer, Evaluator& evaluator);
 
-  std::shared_ptr<const Game> game_;
   double floor_;
   double power_;
   std::vector<std::unique_ptr<State>> pool_;

@@ -126,8 +126,8 @@ void SearchAgent::record_decision(Action chosen) {
   }
   if (settings_.belief_worlds > 0 && summary_.simulations > 0) {
     // Each engine weighs its own pool: report the mean effective size.
-    last_.stats.emplace_back("belief_effective_worlds",
-                             summary_.belief_effective_worlds / static_cast<double>(engines_.size()));
+    last_.stats.emplace_back("belief_effective_worlds", summary_.belief_effective_worlds /
+                                                            static_cast<double>(engines_.size()));
   }
 }
 

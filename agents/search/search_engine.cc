@@ -56,9 +56,9 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
   const double range = game_->max_return() - game_->min_return();
   KIBITZ_CHECK(range > 0, "game ", game_->name(), " has an empty return range");
   value_scale_ = 1.0 / range;
-  KIBITZ_CHECK(!settings_.model_opponents ||
-                   (settings_.variant == SearchVariant::kSingleObserver && puct_),
-               "model_opponents needs SO-ISMCTS and an evaluator with a policy");
+  KIBITZ_CHECK(
+      !settings_.model_opponents || (settings_.variant == SearchVariant::kSingleObserver && puct_),
+      "model_opponents needs SO-ISMCTS and an evaluator with a policy");
   KIBITZ_CHECK(!settings_.searcher_values || settings_.model_opponents,
                "searcher_values needs model_opponents");
   KIBITZ_CHECK(settings_.belief_worlds == 0 || puct_,
@@ -133,8 +133,8 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
   };
   if (settings_.variant != SearchVariant::kDeterminized) {
     reset_trees();
-    mine.simulations = run_simulations([&] { sample_world(*world_); }, rng,
-                                       budget.simulations, budget.deadline);
+    mine.simulations =
+        run_simulations([&] { sample_world(*world_); }, rng, budget.simulations, budget.deadline);
     add_root_summary(mine);
     for (const SearchTree& tree : trees_) {
       mine.tree_nodes += tree.num_nodes();

@@ -43,13 +43,23 @@ std::unique_ptr<State> after_a_bet(const Game& game) {
 // A policy that bets with the King `king_bets` of the time and with any
 // other card `other_bets` of the time.
 std::unique_ptr<MockEvaluator> betting_model(double king_bets, double other_bets) {
-  auto model = std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0},
-                                               std::vector<double>{1.0, 1.0});
+  auto model =
+      std::make_unique<MockEvaluator>(std::vector<double>{0.0, 0.0}, std::vector<double>{1.0, 1.0});
   model->set_policy_fn([=](const State& world, std::vector<double>& weights) {
     const double bet = card_of(world, world.current_player()) == kKing ? king_bets : other_bets;
     weights = {1.0 - bet, bet};  // Kuhn's legal actions are pass (0), bet (1)
   });
   return model;
+}
+
+// A pool of `worlds` for `seat` at `state`, weighed by `model`.
+BeliefSampler weighed_pool(std::shared_ptr<const Game> game, const State& state, Player seat,
+                           Evaluator& model, int worlds, double floor, double power,
+                           std::uint64_t seed) {
+  BeliefSampler sampler(std::move(game), worlds, floor, power);
+  Rng rng(seed);
+  sampler.refill(SeatView(state, seat), model, rng);
+  return sampler;
 }
 
 // The pool's total weight on worlds where seat 0 holds the King.
@@ -75,9 +85,7 @@ TEST(BeliefSampler, WeightsFollowBayesRule) {
   auto state = after_a_bet(*game);
   auto model = betting_model(0.9, 0.3);
   for (double floor : {0.0, 0.2}) {
-    BeliefSampler sampler(game, 64, floor, 1.0);
-    Rng rng(3);
-    sampler.refill(SeatView(*state, 1), *model, rng);
+    const BeliefSampler sampler = weighed_pool(game, *state, 1, *model, 64, floor, 1.0, 3);
     const int kings = kings_in_pool(sampler);
     ASSERT_GT(kings, 0);
     ASSERT_LT(kings, 64);  // both hidden cards were drawn
@@ -96,9 +104,7 @@ TEST(BeliefSampler, PowerTempersTheWeights) {
   auto game = load_game("kuhn_poker");
   auto state = after_a_bet(*game);
   auto model = betting_model(0.9, 0.3);
-  BeliefSampler sampler(game, 64, 0.0, 0.5);
-  Rng rng(3);
-  sampler.refill(SeatView(*state, 1), *model, rng);
+  const BeliefSampler sampler = weighed_pool(game, *state, 1, *model, 64, 0.0, 0.5, 3);
   const int kings = kings_in_pool(sampler);
   const double ratio = std::sqrt(3.0);
   EXPECT_NEAR(king_weight(sampler), kings * ratio / (kings * ratio + (64 - kings)), 1e-12);
@@ -110,13 +116,12 @@ TEST(BeliefSampler, AMoveTheModelRulesOutZeroesTheWorldWithoutAFloor) {
   auto game = load_game("kuhn_poker");
   auto state = after_a_bet(*game);
   auto model = betting_model(1.0, 0.0);
-  BeliefSampler sampler(game, 32, 0.0, 1.0);
-  Rng rng(5);
-  sampler.refill(SeatView(*state, 1), *model, rng);
+  const BeliefSampler sampler = weighed_pool(game, *state, 1, *model, 32, 0.0, 1.0, 5);
   ASSERT_LT(kings_in_pool(sampler), 32);
   EXPECT_DOUBLE_EQ(king_weight(sampler), 1.0);
   EXPECT_NEAR(sampler.effective_size(), kings_in_pool(sampler), 1e-9);
   auto world = game->new_initial_state();
+  Rng rng(6);
   for (int i = 0; i < 200; ++i) {
     sampler.draw(rng, *world);
     EXPECT_EQ(card_of(*world, 0), kKing);
@@ -130,9 +135,7 @@ TEST(BeliefSampler, FlatSettingsGiveEqualWeights) {
   auto state = after_a_bet(*game);
   for (const auto& [floor, power] : {std::pair{1.0, 1.0}, std::pair{0.0, 0.0}}) {
     auto model = betting_model(1.0, 0.0);
-    BeliefSampler sampler(game, 16, floor, power);
-    Rng rng(5);
-    sampler.refill(SeatView(*state, 1), *model, rng);
+    const BeliefSampler sampler = weighed_pool(game, *state, 1, *model, 16, floor, power, 5);
     for (int i = 0; i < sampler.size(); ++i) EXPECT_DOUBLE_EQ(sampler.weight(i), 1.0 / 16);
     EXPECT_NEAR(sampler.effective_size(), 16.0, 1e-9);
     EXPECT_EQ(model->policy_calls(), 0);
@@ -147,9 +150,7 @@ TEST(BeliefSampler, OnlyTheOtherSeatsMovesAreWeighed) {
   auto state = game->new_initial_state();
   for (Action a : {kQueen, kJack, kPass, kBet}) state->apply_action(a);
   auto model = betting_model(1.0, 1.0);  // everyone always bets
-  BeliefSampler sampler(game, 8, 0.0, 1.0);
-  Rng rng(2);
-  sampler.refill(SeatView(*state, 0), *model, rng);
+  const BeliefSampler sampler = weighed_pool(game, *state, 0, *model, 8, 0.0, 1.0, 2);
   EXPECT_EQ(model->policy_calls(), 8);
   EXPECT_NEAR(sampler.effective_size(), 8.0, 1e-9);
 }

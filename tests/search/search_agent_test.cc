@@ -388,7 +388,8 @@ TEST(SearchEngine, ModelledOpponentsActByThePolicyNotTheTree) {
       for (Action a : tried_actions(tree, edge.child)) seat1_moves.push_back(a);
     }
     ASSERT_FALSE(seat1_moves.empty());
-    const bool bet_tried = std::find(seat1_moves.begin(), seat1_moves.end(), 1) != seat1_moves.end();
+    const bool bet_tried =
+        std::find(seat1_moves.begin(), seat1_moves.end(), 1) != seat1_moves.end();
     EXPECT_EQ(bet_tried, !modelled) << (modelled ? "modelled" : "tree") << " opponents";
     EXPECT_EQ(mock->policy_calls() > 0, modelled);
   }
