@@ -167,6 +167,20 @@ BENCHMARK_CAPTURE(BM_Batch1, cpu_mlp, ModelKind::kCpuMlp)
     ->UseRealTime()
     ->Unit(benchmark::kMicrosecond);
 
+// Times one act() per iteration, cycling through `decisions`; counts
+// `sims` simulations per decision.
+void time_decisions(benchmark::State& bench, kibitz::Agent& agent,
+                    const std::vector<std::unique_ptr<kibitz::State>>& decisions,
+                    std::int64_t sims) {
+  std::size_t next = 0;
+  const double cpu_start = process_cpu_seconds();
+  for (auto _ : bench) {
+    const kibitz::State& state = *decisions[next++ % decisions.size()];
+    benchmark::DoNotOptimize(agent.act(kibitz::SeatView(state, state.current_player())));
+  }
+  report(bench, bench.iterations() * sims, cpu_start);
+}
+
 void BM_IsmctsNn(benchmark::State& bench, ModelKind kind) {
   torch::set_num_threads(1);
   const auto game = kibitz::load_game("loyalist_spies(rounds=1)");
@@ -179,13 +193,7 @@ void BM_IsmctsNn(benchmark::State& bench, ModelKind kind) {
                                                     default_model(*game, kind), 1);
   std::vector<std::unique_ptr<kibitz::State>> deals;
   for (std::uint64_t seed = 0; seed < 16; ++seed) deals.push_back(random_decision(*game, seed, 0));
-  std::size_t next = 0;
-  const double cpu_start = process_cpu_seconds();
-  for (auto _ : bench) {
-    const kibitz::State& state = *deals[next++ % deals.size()];
-    benchmark::DoNotOptimize(agent->act(kibitz::SeatView(state, state.current_player())));
-  }
-  report(bench, bench.iterations() * kSims, cpu_start);
+  time_decisions(bench, *agent, deals, kSims);
 }
 BENCHMARK_CAPTURE(BM_IsmctsNn, torch, ModelKind::kTorch)
     ->Name("ismcts_nn/threads:1/model:torch")
@@ -226,13 +234,7 @@ void BM_IsmctsNnOptions(benchmark::State& bench, SearchOptions options) {
     auto state = random_decision(*game, seed, 75 + static_cast<int>(seed % 20));
     if (!state->is_terminal()) decisions.push_back(std::move(state));
   }
-  std::size_t next = 0;
-  const double cpu_start = process_cpu_seconds();
-  for (auto _ : bench) {
-    const kibitz::State& state = *decisions[next++ % decisions.size()];
-    benchmark::DoNotOptimize(agent->act(kibitz::SeatView(state, state.current_player())));
-  }
-  report(bench, bench.iterations() * kSims, cpu_start);
+  time_decisions(bench, *agent, decisions, kSims);
 }
 BENCHMARK_CAPTURE(BM_IsmctsNnOptions, default, SearchOptions::kDefault)
     ->Name("ismcts_nn/after_deal/default")
