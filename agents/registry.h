@@ -21,7 +21,8 @@ struct AgentInfo {
   std::string summary;
   std::vector<ParamSpec> params;
   // Builds the agent for `game`; `seed` seeds every random choice it makes.
-  std::function<std::unique_ptr<Agent>(const Params&, std::shared_ptr<const Game>, std::uint64_t seed)>
+  std::function<std::unique_ptr<Agent>(const Params&, std::shared_ptr<const Game>,
+                                       std::uint64_t seed)>
       factory;
 };
 
@@ -33,6 +34,10 @@ const std::vector<AgentInfo>& registered_agents();
 // torch. Call at start-up, before threads use the registry; a name that is
 // already registered is a bug (KIBITZ_CHECK).
 void add_agents(std::vector<AgentInfo> agents);
+
+// The registered agent called `name`; throws KibitzError naming an unknown
+// one and listing the known ones.
+const AgentInfo& find_agent(std::string_view name);
 
 // Builds an agent from a spec; throws KibitzError naming an unknown agent
 // (listing the known ones) or a bad parameter.

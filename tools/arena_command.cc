@@ -36,7 +36,6 @@ namespace {
 constexpr std::int64_t kMaxGames = 100'000'000;
 constexpr int kMaxThreads = 1024;
 
-
 }  // namespace
 
 int run_arena(const std::vector<std::string>& args) {
@@ -76,7 +75,7 @@ int run_arena(const std::vector<std::string>& args) {
       ("game", po::value(&game_spec)->required()->value_name("SPEC"),
        "the game, e.g. kuhn_poker or 'kuhn_poker(players=3)'")
       ("agents", po::value(&agents_text)->required()->value_name("A,B,..."),
-       "agent specs separated by commas outside parentheses")
+       "agent specs separated by commas outside parentheses (kibitz agents lists them)")
       ("games", po::value(&num_games)->default_value(num_games)->value_name("N"),
        "games to play, rounded up to whole deals")
       ("threads", po::value(&threads)->default_value(threads)->value_name("T"),

@@ -7,6 +7,7 @@
 namespace kibitz::tools {
 
 int run_games(const std::vector<std::string>& args);
+int run_agents(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_play(const std::vector<std::string>& args);
 int run_exploitability(const std::vector<std::string>& args);
@@ -25,6 +26,7 @@ int run_train(const std::vector<std::string>& args) {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"games", run_games, "list the games with their parameters, defaults and ranges"},
+      {"agents", run_agents, "list the agents with their parameters, defaults and ranges"},
       {"rules", run_rules, "print the rules of a game as implemented"},
       {"play", run_play, "play a game in the terminal against agents (or watch agents play)"},
       {"arena", run_arena,

@@ -1,7 +1,6 @@
 // kibitz games: every registered game with its parameters, types, defaults,
 // ranges and help, as text for people or JSON for scripts. Everything printed
 // comes from the registry, so the listing cannot drift from the code.
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -9,6 +8,7 @@
 #include "env/core/registry.h"
 #include "tools/command.h"
 #include "tools/options.h"
+#include "tools/param_listing.h"
 
 namespace kibitz::tools {
 namespace {
@@ -25,45 +25,13 @@ std::pair<int, int> player_range(const GameInfo& info) {
   return {players, players};
 }
 
-std::string type_name(ParamType type) {
-  switch (type) {
-    case ParamType::kInt:
-      return "int";
-    case ParamType::kDouble:
-      return "number";
-    case ParamType::kBool:
-      return "bool";
-    case ParamType::kChoice:
-      return "choice";
-    case ParamType::kString:
-      return "text";
-  }
-  return "?";
-}
-
-std::string json_value(const ParamValue& value) {
-  if (const auto* text = std::get_if<std::string>(&value)) return json_quote(*text);
-  return param_value_to_string(value);  // ints, finite doubles, true/false are valid JSON as is
-}
-
 void print_text(const std::vector<const GameInfo*>& games) {
   for (const GameInfo* info : games) {
     const auto [min_players, max_players] = player_range(*info);
     std::cout << info->name << ": " << info->title << ", " << min_players;
     if (max_players != min_players) std::cout << "-" << max_players;
     std::cout << " players\n  " << info->summary << "\n";
-    if (info->params.empty()) {
-      std::cout << "  parameters: none\n";
-    } else {
-      std::size_t width = 0;
-      for (const ParamSpec& param : info->params) width = std::max(width, param.name.size());
-      std::cout << "  parameters:\n";
-      for (const ParamSpec& param : info->params) {
-        std::cout << "    " << param.name << std::string(width - param.name.size() + 2, ' ')
-                  << param.describe_range() << "\n"
-                  << "    " << std::string(width + 2, ' ') << param.help << "\n";
-      }
-    }
+    print_params_text(std::cout, info->params);
     std::cout << "  rules: kibitz rules " << info->name << "\n\n";
   }
 }
@@ -77,24 +45,9 @@ void print_json(const std::vector<const GameInfo*>& games) {
               << ", \"title\": " << json_quote(info.title)
               << ", \"summary\": " << json_quote(info.summary)
               << ", \"min_players\": " << min_players << ", \"max_players\": " << max_players
-              << ", \"params\": [";
-    for (std::size_t p = 0; p < info.params.size(); ++p) {
-      const ParamSpec& param = info.params[p];
-      std::cout << (p == 0 ? "\n" : ",\n") << "    {\"name\": " << json_quote(param.name)
-                << ", \"type\": " << json_quote(type_name(param.type))
-                << ", \"default\": " << json_value(param.default_value);
-      if (param.min) std::cout << ", \"min\": " << param_value_to_string(*param.min);
-      if (param.max) std::cout << ", \"max\": " << param_value_to_string(*param.max);
-      if (!param.choices.empty()) {
-        std::cout << ", \"choices\": [";
-        for (std::size_t c = 0; c < param.choices.size(); ++c) {
-          std::cout << (c == 0 ? "" : ", ") << json_quote(param.choices[c]);
-        }
-        std::cout << "]";
-      }
-      std::cout << ", \"help\": " << json_quote(param.help) << "}";
-    }
-    std::cout << (info.params.empty() ? "" : "\n  ") << "]}";
+              << ", \"params\": ";
+    print_params_json(std::cout, info.params);
+    std::cout << "}";
   }
   std::cout << (games.empty() ? "" : "\n") << "]\n";
 }

@@ -253,7 +253,7 @@ int run_play(const std::vector<std::string>& args) {
   options.add_options()("game", po::value(&game_spec)->required()->value_name("SPEC"),
                         "the game spec, e.g. kuhn_poker or 'kuhn_poker(players=3)'")(
       "seats", po::value(&seats_text)->required()->value_name("LABELS"),
-      "one label per seat, comma-separated: human or an agent spec")(
+      "one label per seat, comma-separated: human or an agent spec (kibitz agents lists them)")(
       "seed", po::value(&seed_text)->default_value("0")->value_name("N"),
       "seeds chance (per game) and every agent (per seat)")(
       "games", po::value(&num_games)->default_value(1)->value_name("G"), "number of games to play")(

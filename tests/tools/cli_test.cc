@@ -164,6 +164,40 @@ TEST(Games, JsonDescribesParameters) {
       << run.out;
 }
 
+TEST(Agents, ListsEveryAgentWithItsParameters) {
+  // The test process's registry lacks the LibTorch agents the executable
+  // adds at start-up, so those are checked by name below.
+  const Result run = kibitz("agents");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.err;
+  for (const AgentInfo& info : registered_agents()) {
+    EXPECT_TRUE(contains(run.out, info.name + ": " + info.summary)) << run.out;
+    for (const ParamSpec& param : info.params) {
+      EXPECT_TRUE(contains(run.out, param.describe_range())) << info.name << " " << param.name;
+      EXPECT_TRUE(contains(run.out, param.help)) << info.name << " " << param.name;
+    }
+  }
+  EXPECT_TRUE(contains(run.out, "\nismcts_nn: ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "\nnn: ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "int in [1, 1e+09], default 1000")) << run.out;  // ismcts sims
+}
+
+TEST(Agents, NamedAgentsAndJson) {
+  const Result one = kibitz("agents ismcts_nn");
+  ASSERT_EQ(one.exit_code, kExitOk) << one.err;
+  EXPECT_TRUE(one.out.starts_with("ismcts_nn: ")) << one.out;
+  EXPECT_TRUE(contains(one.out, "belief_power")) << one.out;
+  EXPECT_FALSE(contains(one.out, "\nrandom: ")) << one.out;
+  const Result json = kibitz("agents random ismcts --json");
+  ASSERT_EQ(json.exit_code, kExitOk) << json.err;
+  EXPECT_TRUE(json.out.starts_with("[\n  {\"name\": \"random\", \"summary\": ")) << json.out;
+  EXPECT_TRUE(contains(json.out, "\"params\": []}")) << json.out;  // random has none
+  EXPECT_TRUE(contains(json.out,
+                       "{\"name\": \"sims\", \"type\": \"int\", \"default\": 1000, "
+                       "\"min\": 1, \"max\": 1e+09"))
+      << json.out;
+  expect_bad_input("agents bogus_agent", "registered agents: ");
+}
+
 TEST(Rules, PrintsTheEmbeddedText) {
   for (const GameInfo& info : registered_games()) {
     const Result run = kibitz("rules " + info.name);
