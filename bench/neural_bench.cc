@@ -218,10 +218,8 @@ void BM_IsmctsNnOptions(benchmark::State& bench, SearchOptions options) {
   settings.model_opponents =
       options == SearchOptions::kSearcher || options == SearchOptions::kSearcherBelief64;
   settings.searcher_values = settings.model_opponents;
-  if (options == SearchOptions::kSearcherBelief64) {
-    settings.belief_worlds = 64;
-    settings.belief_power = 0.4;
-  }
+  // The pool as measured in docs/PERFORMANCE.md: default floor and power.
+  if (options == SearchOptions::kSearcherBelief64) settings.belief_worlds = 64;
   const auto leaf = options == SearchOptions::kRollout
                         ? kibitz::neural::NetworkEvaluator::LeafValue::kPolicyRollout
                         : kibitz::neural::NetworkEvaluator::LeafValue::kValueHead;

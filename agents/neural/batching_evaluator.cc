@@ -183,13 +183,16 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
     world.returns(values);
     return;
   }
+  if (leaf_value_ == LeafValue::kPolicyRollout) {
+    // The rollout asks the network at every move; the leaf itself needs a
+    // forward pass of its own only for a prior.
+    if (prior != nullptr) policy(world, *prior);
+    policy_rollout(world, rng, values);
+    return;
+  }
   run_network(world, world.current_player());
   if (prior != nullptr) legal_policy(world, *prior);
-  if (leaf_value_ == LeafValue::kPolicyRollout) {
-    policy_rollout(world, rng, values);
-  } else {
-    to_absolute_values(world.current_player(), relative_values_, values);
-  }
+  to_absolute_values(world.current_player(), relative_values_, values);
 }
 
 void NetworkEvaluator::policy_rollout(State& world, Rng& rng, std::span<double> values) {
