@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "replays/replay_writer.h"
@@ -25,7 +26,6 @@
 #include "tools/command.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
-#include "tools/output_file.h"
 #include "tools/progress_bar.h"
 
 namespace kibitz::tools {

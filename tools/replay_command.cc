@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
 #include "replays/verify.h"
 #include "tools/command.h"
 #include "tools/options.h"
-#include "tools/output_file.h"
 #include "tools/replay/replay_view.h"
 #include "tools/replay/report_command.h"
 #include "tools/replay/scenario.h"

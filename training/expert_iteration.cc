@@ -10,7 +10,6 @@
 #include <cmath>
 #include <deque>
 #include <exception>
-#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -18,6 +17,7 @@
 #include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
 #include "agents/neural/torch_model.h"
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/rng.h"
 #include "env/core/seat_view.h"
@@ -219,23 +219,22 @@ void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
 
 // The window file: per sample set its size, then its four float arrays.
 void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {
-  const std::string path = stem + ".samples";
-  {
-    std::ofstream out(path + ".tmp", std::ios::binary | std::ios::trunc);
-    const auto write = [&](const std::vector<float>& values) {
-      out.write(reinterpret_cast<const char*>(values.data()),
-                static_cast<std::streamsize>(values.size() * sizeof(float)));
-    };
-    for (const SampleSet& set : window_) {
-      out.write(reinterpret_cast<const char*>(&set.size), sizeof set.size);
-      write(set.inputs);
-      write(set.masks);
-      write(set.policies);
-      write(set.values);
-    }
-    if (!out) throw error("cannot write ", path, ".tmp");
-  }
-  std::filesystem::rename(path + ".tmp", path);
+  write_file_atomically(
+      stem + ".samples",
+      [&](std::ostream& out) {
+        const auto write = [&](const std::vector<float>& values) {
+          out.write(reinterpret_cast<const char*>(values.data()),
+                    static_cast<std::streamsize>(values.size() * sizeof(float)));
+        };
+        for (const SampleSet& set : window_) {
+          out.write(reinterpret_cast<const char*>(&set.size), sizeof set.size);
+          write(set.inputs);
+          write(set.masks);
+          write(set.policies);
+          write(set.values);
+        }
+      },
+      "sample window");
   state << "window=" << window_.size() << "\n";
 }
 

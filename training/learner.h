@@ -59,7 +59,4 @@ int for_each_minibatch(std::int64_t rows, int epochs, std::int64_t minibatch, Rn
 // Rows of `values` (a flat float vector) as a [rows, width] CPU tensor copy.
 torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width);
 
-// Writes a file through a temporary one renamed into place.
-void write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace kibitz::training

@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 
 namespace kibitz::training {
@@ -21,20 +22,6 @@ std::string format_number(double value) {
   char text[64];
   std::snprintf(text, sizeof text, "%.9g", value);
   return text;
-}
-
-// Writes `text` to `path` through a temporary file renamed into place.
-void write_text_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw error("cannot write ", temporary);
-  }
-  std::error_code code;
-  std::filesystem::rename(temporary, path, code);
-  if (code) throw error("cannot rename ", temporary, " to ", path, ": ", code.message());
 }
 
 }  // namespace
@@ -111,7 +98,7 @@ MetricsLog::MetricsLog(std::string path, std::int64_t keep_through_iteration)
       kept += line + "\n";
       records_.push_back(std::move(record));
     }
-    write_text_atomically(path_, kept);
+    write_file_atomically(path_, kept);
     out_.open(path_, std::ios::app);
   } else {
     out_.open(path_, std::ios::trunc);
@@ -212,7 +199,7 @@ void write_learning_curve_svg(const std::string& path, const std::vector<Metrics
     top += kPanelHeight + kGap;
   }
   svg << "</svg>\n";
-  write_text_atomically(path, svg.str());
+  write_file_atomically(path, svg.str());
 }
 
 }  // namespace kibitz::training

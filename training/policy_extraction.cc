@@ -59,8 +59,7 @@ void walk(const State& state, std::size_t max_nodes, InfostateRows& rows) {
 TabularPolicy policy_from_network(const Game& game, neural::PolicyValueFunction& network,
                                   std::size_t max_nodes) {
   const neural::NetworkShape& shape = network.shape();
-  if (shape.input_size != game.information_state_tensor_size() ||
-      shape.num_actions != game.num_distinct_actions()) {
+  if (!neural::network_fits(shape, game)) {
     throw error("network ", shape.to_string(), " does not fit game ", game.spec());
   }
   InfostateRows rows;

@@ -19,6 +19,7 @@
 #include "agents/neural/torch_model.h"
 #include "agents/tabular/exploitability.h"
 #include "agents/tabular/game_tree.h"
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
@@ -49,19 +50,6 @@ torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width) {
   const auto rows = static_cast<std::int64_t>(values.size()) / width;
   return torch::from_blob(const_cast<float*>(values.data()), {rows, width}, torch::kFloat32)
       .clone();
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw error("cannot write ", temporary);
-  }
-  std::error_code code;
-  std::filesystem::rename(temporary, path, code);
-  if (code) throw error("cannot rename ", temporary, " to ", path, ": ", code.message());
 }
 
 namespace {
@@ -284,8 +272,9 @@ void Trainer::checkpoint() {
   const neural::CheckpointInfo info = neural::make_checkpoint_info(*game_, shape_, steps_);
   if (averaged_) neural::save_network(base + kLiveSuffix, net_, info);
   neural::save_network(base + ".pt", model(), info);
-  torch::save(*optimizer_, base + ".optim.tmp");
-  std::filesystem::rename(base + ".optim.tmp", base + ".optim");
+  write_file_atomically(
+      base + ".optim", [&](std::ostream& out) { torch::save(*optimizer_, out); },
+      "optimizer state");
   learner_->on_checkpoint(base + ".pt");
   std::ostringstream state;
   state << "algo=" << algorithm_name(config_.algorithm) << "\n"

@@ -160,10 +160,7 @@ NetworkEvaluator::NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher,
   KIBITZ_CHECK(batcher_ != nullptr && game_ != nullptr,
                "NetworkEvaluator needs a network and game");
   const NetworkShape& s = batcher_->shape();
-  KIBITZ_CHECK(s.input_size == game_->information_state_tensor_size() &&
-                   s.num_actions == game_->num_distinct_actions() &&
-                   s.num_players == game_->num_players(),
-               "network ", s.to_string(), " does not fit ", game_->spec());
+  KIBITZ_CHECK(network_fits(s, *game_), "network ", s.to_string(), " does not fit ", game_->spec());
   input_.resize(static_cast<std::size_t>(s.input_size));
   mask_.resize(static_cast<std::size_t>(s.num_actions));
   policy_.resize(static_cast<std::size_t>(s.num_actions));

@@ -1,19 +1,15 @@
 #include "agents/neural/checkpoint.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <bit>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <sstream>
-#include <system_error>
 
 #include "agents/neural/encoders.h"
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 
 namespace kibitz::neural {
@@ -228,29 +224,13 @@ CheckpointInfo make_checkpoint_info(const Game& game, const NetworkShape& shape,
 void write_checkpoint(const std::string& path, const CheckpointFile& checkpoint) {
   const std::string payload = encode_payload(checkpoint.tensors);
   const std::string header = encode_header(checkpoint.info, checkpoint.tensors.size(), payload);
-  // A name no other writer uses (process and call), in the target's folder so
-  // the rename stays on one file system and is atomic.
-  static std::atomic<std::uint64_t> counter{0};
-  const std::string temp =
-      path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      throw error("cannot write checkpoint '", path, "' (writing '", temp, "' failed)");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw error("cannot write checkpoint '", path, "': ", ec.message());
-  }
+  write_file_atomically(
+      path,
+      [&](std::ostream& out) {
+        out.write(header.data(), static_cast<std::streamsize>(header.size()));
+        out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+      },
+      "checkpoint");
 }
 
 CheckpointFile read_checkpoint(const std::string& path) {

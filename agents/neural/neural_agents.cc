@@ -20,10 +20,7 @@ NeuralAgent::NeuralAgent(std::string spec, std::shared_ptr<PolicyValueFunction> 
       rng_(seed) {
   KIBITZ_CHECK(network_ != nullptr && game_ != nullptr, "NeuralAgent needs a network and a game");
   const NetworkShape& s = network_->shape();
-  KIBITZ_CHECK(s.input_size == game_->information_state_tensor_size() &&
-                   s.num_actions == game_->num_distinct_actions() &&
-                   s.num_players == game_->num_players(),
-               "network ", s.to_string(), " does not fit ", game_->spec());
+  KIBITZ_CHECK(network_fits(s, *game_), "network ", s.to_string(), " does not fit ", game_->spec());
   input_.resize(static_cast<std::size_t>(s.input_size));
   mask_.resize(static_cast<std::size_t>(s.num_actions));
   policy_.resize(static_cast<std::size_t>(s.num_actions));

@@ -30,6 +30,12 @@ NetworkShape network_shape_for(const Game& game, std::vector<int> hidden) {
   return shape;
 }
 
+bool network_fits(const NetworkShape& shape, const Game& game) {
+  return shape.input_size == game.information_state_tensor_size() &&
+         shape.num_actions == game.num_distinct_actions() &&
+         shape.num_players == game.num_players();
+}
+
 std::vector<int> parse_hidden_sizes(std::string_view text) {
   std::vector<int> sizes;
   if (text.empty()) return sizes;

@@ -45,6 +45,10 @@ inline constexpr std::string_view kDefaultHidden = "256,256";
 // The shape of a network for `game` with trunk `hidden`.
 NetworkShape network_shape_for(const Game& game, std::vector<int> hidden);
 
+// Whether a network of `shape` reads `game`'s information-state tensors and
+// answers for its actions and seats (the trunk and value range aside).
+bool network_fits(const NetworkShape& shape, const Game& game);
+
 // "256,256" -> {256, 256}; "" -> {} (no hidden layer). Throws KibitzError
 // naming the bad item (each width in [1, 65536]).
 std::vector<int> parse_hidden_sizes(std::string_view text);

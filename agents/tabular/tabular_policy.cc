@@ -1,17 +1,14 @@
 #include "agents/tabular/tabular_policy.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <ostream>
 #include <system_error>
 
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -299,42 +296,25 @@ void save_policy(const std::string& path, const TabularPolicy& policy, const std
           " holds a tab or line break or starts with '#', which the format cannot represent");
     }
   }
-  // A temporary in the same directory, so the rename cannot cross file systems.
-  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    if (!out) {
-      throw error("cannot write policy file '", path, "': cannot create '", temporary,
-                  "': ", std::error_code(errno, std::generic_category()).message());
-    }
-    out << kFormatHeader << "\n";
-    std::string_view rest = comment;
-    while (!rest.empty()) {
-      const auto end = std::min(rest.find('\n'), rest.size());
-      out << "# " << rest.substr(0, end) << "\n";
-      rest.remove_prefix(std::min(end + 1, rest.size()));
-    }
-    for (const auto& [key, entries] : policy.entries()) {
-      out << key << '\t';
-      for (std::size_t i = 0; i < entries.size(); ++i) {
-        out << (i ? " " : "") << entries[i];
-      }
-      out << '\n';
-    }
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temporary, ignored);
-      throw error("cannot write policy file '", path, "': writing '", temporary, "' failed");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw error("cannot write policy file '", path, "': ", ec.message());
-  }
+  write_file_atomically(
+      path,
+      [&](std::ostream& out) {
+        out << kFormatHeader << "\n";
+        std::string_view rest = comment;
+        while (!rest.empty()) {
+          const auto end = std::min(rest.find('\n'), rest.size());
+          out << "# " << rest.substr(0, end) << "\n";
+          rest.remove_prefix(std::min(end + 1, rest.size()));
+        }
+        for (const auto& [key, entries] : policy.entries()) {
+          out << key << '\t';
+          for (std::size_t i = 0; i < entries.size(); ++i) {
+            out << (i ? " " : "") << entries[i];
+          }
+          out << '\n';
+        }
+      },
+      "policy file");
 }
 
 }  // namespace kibitz

@@ -149,6 +149,20 @@ TEST(Checkpoint, WriteIsAtomicAndReplaces) {
       {"cannot write checkpoint", "missing/net.ckpt"});
 }
 
+TEST(NetworkShape, FitsOnlyItsGamesTensorsActionsAndSeats) {
+  const auto kuhn = load_game("kuhn_poker");
+  const auto leduc = load_game("leduc_poker");
+  const auto kuhn3 = load_game("kuhn_poker(players=3)");
+  const NetworkShape shape = network_shape_for(*kuhn, {8});
+  EXPECT_TRUE(network_fits(shape, *kuhn));
+  EXPECT_TRUE(network_fits(network_shape_for(*kuhn, {}), *kuhn));  // the trunk does not matter
+  EXPECT_FALSE(network_fits(shape, *leduc));
+  EXPECT_FALSE(network_fits(shape, *kuhn3));
+  NetworkShape wrong_seats = shape;
+  wrong_seats.num_players = 3;
+  EXPECT_FALSE(network_fits(wrong_seats, *kuhn));
+}
+
 TEST(Checkpoint, RefusesWrongGame) {
   const auto kuhn = load_game("kuhn_poker");
   const auto leduc = load_game("leduc_poker");

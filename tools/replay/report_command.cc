@@ -10,13 +10,13 @@
 #include <optional>
 #include <thread>
 
+#include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "replays/analysis/game_analysis.h"
 #include "replays/analysis/report_summary.h"
 #include "replays/replay_reader.h"
 #include "tools/command.h"
 #include "tools/options.h"
-#include "tools/output_file.h"
 #include "tools/progress_bar.h"
 #include "tools/replay/report_html.h"
 
