@@ -62,6 +62,7 @@ int run_train(const std::vector<std::string>& args) {
       "--init runs/leduc/ckpt-000100.pt"};
   training::TrainConfig config;
   std::string algo = "ppo";
+  std::string exit_expert = "net";
   std::string seed_text = "0";
   std::string hidden_text(neural::kDefaultHidden);
   bool quiet = false;
@@ -140,12 +141,17 @@ int run_train(const std::vector<std::string>& args) {
            ->value_name("N"), "exit: self-play games per iteration")
       ("sims", po::value(&config.sims)->default_value(config.sims)->value_name("N"),
        "exit: ISMCTS simulations per decision")
+      ("exit-expert", po::value(&exit_expert)->default_value(exit_expert)
+           ->value_name("net|rollout"),
+       "exit: the searching expert: net = ismcts_nn with the current net (prior and values), "
+       "rollout = ismcts(sims=N) with random rollouts, not using the net")
       ("exit-window", po::value(&config.exit_window)->default_value(config.exit_window)
            ->value_name("N"), "exit: iterations of samples trained on")
       ("quiet", po::bool_switch(&quiet), "no progress or log lines on stderr");
   // clang-format on
   if (!parse_command_options(usage, options, args)) return kExitOk;
   config.algorithm = training::parse_algorithm(algo);
+  config.exit_expert = training::parse_exit_expert(exit_expert);
   config.seed = parse_uint64(seed_text, "--seed");
   config.hidden = neural::parse_hidden_sizes(hidden_text);
   neural::register_neural_agents();

@@ -1,10 +1,12 @@
 // Expert iteration (docs/training.md, "Expert iteration"): the current net
 // guides SO-ISMCTS (ismcts_nn through the Evaluator seam) in self-play, and
 // the net learns the search: cross-entropy to the root visit distribution,
-// MSE of the value head to the game's returns. Each iteration plays
-// exit_games games (every seat the same search, actions sampled from the
-// visit shares so play explores) and trains on the samples of the last
-// exit_window iterations.
+// MSE of the value head to the game's returns. With --exit-expert rollout
+// the expert is plain ismcts(sims=N) with random rollouts instead, and the
+// net only learns (distillation of a search stronger than its own). Each
+// iteration plays exit_games games (every seat the same search, actions
+// sampled from the visit shares so play explores) and trains on the samples
+// of the last exit_window iterations.
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -17,6 +19,7 @@
 #include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
 #include "agents/neural/torch_model.h"
+#include "agents/registry.h"
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/rng.h"
@@ -77,10 +80,16 @@ int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunctio
   settings.c = 1.0;
   SearchAgent::Budget budget;
   budget.simulations = config_.sims;
-  std::vector<std::unique_ptr<SearchAgent>> agents;
+  const std::string rollout_spec = "ismcts(sims=" + std::to_string(config_.sims) + ")";
+  std::vector<std::unique_ptr<Agent>> agents;
   for (Player seat = 0; seat < players_; ++seat) {
-    agents.push_back(neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game,
-                                                  model, rng.child("seat", seat).seed()));
+    const std::uint64_t seed = rng.child("seat", seat).seed();
+    if (config_.exit_expert == ExitExpert::kRollout) {
+      agents.push_back(make_agent(rollout_spec, game, seed));
+    } else {
+      agents.push_back(
+          neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game, model, seed));
+    }
     agents.back()->new_game(seat);
   }
   auto state = game->new_initial_state();
@@ -98,7 +107,7 @@ int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunctio
       continue;
     }
     const Player seat = state->current_player();
-    SearchAgent& agent = *agents[static_cast<std::size_t>(seat)];
+    Agent& agent = *agents[static_cast<std::size_t>(seat)];
     agent.act(SeatView(*state, seat));
     const DecisionInfo* info = agent.last_decision();
     KIBITZ_CHECK(info != nullptr && !info->policy.empty(), "search reported no root policy");

@@ -14,6 +14,16 @@ std::string_view algorithm_name(Algorithm algorithm) {
   return algorithm == Algorithm::kPpo ? "ppo" : "exit";
 }
 
+ExitExpert parse_exit_expert(std::string_view text) {
+  if (text == "net") return ExitExpert::kNet;
+  if (text == "rollout") return ExitExpert::kRollout;
+  throw error("--exit-expert: '", text, "' is not an expert; use net or rollout");
+}
+
+std::string_view exit_expert_name(ExitExpert expert) {
+  return expert == ExitExpert::kNet ? "net" : "rollout";
+}
+
 namespace {
 
 void require(bool ok, std::string_view flag, std::string_view what) {

@@ -21,6 +21,17 @@ enum class Algorithm {
 Algorithm parse_algorithm(std::string_view text);
 std::string_view algorithm_name(Algorithm algorithm);
 
+// Expert iteration's expert: the search whose root visit shares the net
+// learns.
+enum class ExitExpert {
+  kNet,      // ismcts_nn with the current net: PUCT prior and value head
+  kRollout,  // plain ismcts with random rollouts; the net is not consulted
+};
+
+// "net" or "rollout"; throws KibitzError naming --exit-expert otherwise.
+ExitExpert parse_exit_expert(std::string_view text);
+std::string_view exit_expert_name(ExitExpert expert);
+
 // One training run. Defaults are the command's defaults.
 struct TrainConfig {
   std::string game_spec;
@@ -73,10 +84,14 @@ struct TrainConfig {
   int pool_size = 5;
 
   // Expert iteration: self-play games per iteration, ISMCTS simulations per
-  // decision, and how many iterations of samples the replay window keeps.
+  // decision, how many iterations of samples the replay window keeps, and
+  // which search is the expert. A rollout expert is worth trying where plain
+  // ISMCTS at `sims` is stronger than the net's own search (its visit shares
+  // then carry more than the net's prior).
   int exit_games = 32;
   int sims = 64;
   int exit_window = 4;
+  ExitExpert exit_expert = ExitExpert::kNet;
 };
 
 // Throws KibitzError naming the first bad field (as its flag).

@@ -109,6 +109,46 @@ TEST(TrainExitTest, LowersNashConvOnKuhn) {
   EXPECT_LT(last, first) << "first " << first << ", last " << last;
 }
 
+TEST(TrainExitTest, RolloutExpertLowersNashConvOnKuhn) {
+  const std::string dir = fresh_dir("exit_rollout_learn");
+  TrainConfig config = kuhn_ppo(dir, 8);
+  config.algorithm = Algorithm::kExpertIteration;
+  config.exit_expert = ExitExpert::kRollout;
+  config.exit_games = 40;
+  config.sims = 64;
+  config.epochs = 4;
+  train(config, {});
+  const auto records = read_metrics(dir);
+  ASSERT_EQ(records.size(), 8u);
+  const double first = *records.front().find("nash_conv");
+  const double last = *records.back().find("nash_conv");
+  EXPECT_LT(last, first) << "first " << first << ", last " << last;
+}
+
+// The rollout expert does not consult the net: two different nets collect
+// the same self-play samples, byte for byte, where the net expert's differ.
+TEST(TrainExitTest, RolloutExpertPlaysTheSameGamesWhateverTheNet) {
+  auto samples_with = [](ExitExpert expert, std::vector<int> hidden, const std::string& name) {
+    const std::string dir = fresh_dir(name);
+    TrainConfig config = kuhn_ppo(dir, 1);
+    config.algorithm = Algorithm::kExpertIteration;
+    config.exit_expert = expert;
+    config.exit_games = 12;
+    config.sims = 16;
+    config.checkpoint_every = 1;
+    config.eval_every = 0;
+    config.hidden = std::move(hidden);
+    train(config, {});
+    const std::string samples = read_all(dir + "/ckpt-000001.samples");
+    EXPECT_FALSE(samples.empty()) << dir;
+    return samples;
+  };
+  EXPECT_EQ(samples_with(ExitExpert::kRollout, {16}, "exit_rollout_a"),
+            samples_with(ExitExpert::kRollout, {4, 4}, "exit_rollout_b"));
+  EXPECT_NE(samples_with(ExitExpert::kNet, {16}, "exit_net_a"),
+            samples_with(ExitExpert::kNet, {4, 4}, "exit_net_b"));
+}
+
 TEST(TrainPpoTest, SameSeedGivesIdenticalRuns) {
   const std::string a = fresh_dir("repro_a");
   const std::string b = fresh_dir("repro_b");
@@ -341,6 +381,8 @@ TEST(TrainCommandTest, RefusesBadFlags) {
   EXPECT_THROW(run(with({"--iterations", "1", "--lr-final", "-0.1"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--entropy-coef-final", "-1"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--average", "1"})), KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--algo", "exit", "--exit-expert", "oracle"})),
+               KibitzError);
   EXPECT_THROW(run({"--game", "tic_tac_toe", "--out", out, "--iterations", "1"}), KibitzError);
   EXPECT_EQ(run({"--help"}), tools::kExitOk);
 }
