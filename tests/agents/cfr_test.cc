@@ -18,6 +18,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
@@ -36,17 +37,6 @@ std::shared_ptr<const Game> leduc() { return load_game("leduc_poker"); }
 std::string temp_path(const std::string& suffix) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   return ::testing::TempDir() + "kibitz_" + info->name() + suffix;
-}
-
-// The message of the KibitzError that `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // P(bet) (action 1) at a two-player Kuhn information state ("-" is the

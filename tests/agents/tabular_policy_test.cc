@@ -12,6 +12,7 @@
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
@@ -30,17 +31,6 @@ std::string write_file(const std::string& text) {
   const std::string path = temp_path(".policy");
   std::ofstream(path) << text;
   return path;
-}
-
-// The message of the KibitzError that `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // A complete uniform Kuhn policy file, one line per information state.

@@ -19,6 +19,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "tests/neural/test_util.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::neural {
 namespace {
@@ -87,17 +88,6 @@ void expect_same_outputs(PolicyValueFunction& expected, PolicyValueFunction& act
   for (std::size_t i = 0; i < values_e.size(); ++i) {
     EXPECT_NEAR(values_a[i], values_e[i], tolerance(values_e[i])) << "value entry " << i;
   }
-}
-
-// The message of the KibitzError that `call` throws ("" when none).
-template <typename F>
-std::string error_of(F&& call) {
-  try {
-    call();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TEST(CpuMlp, MatchesTorchModelOnRandomWeights) {

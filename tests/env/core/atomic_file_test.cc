@@ -12,6 +12,7 @@
 #include <string>
 
 #include "env/core/error.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
@@ -39,16 +40,6 @@ int files_in(const std::filesystem::path& dir) {
   int count = 0;
   for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++count;
   return count;
-}
-
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "(no error)";
 }
 
 TEST(AtomicFile, WritesAndReplacesLeavingOnlyTheTarget) {

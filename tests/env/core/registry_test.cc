@@ -10,20 +10,10 @@
 
 #include "env/core/error.h"
 #include "env/core/spec.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
-
-// The message of the KibitzError that `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

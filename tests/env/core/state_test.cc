@@ -14,23 +14,13 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-// The message of the KibitzError that `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // A minimal game that keeps every State default (is_legal, rewards): a biased

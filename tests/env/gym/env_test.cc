@@ -20,7 +20,6 @@ namespace kibitz::gym {
 namespace {
 
 using testing::all_specs;
-using testing::error_of;
 using testing::random_legal;
 
 std::vector<float> as_vector(std::span<const float> values) {

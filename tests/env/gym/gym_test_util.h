@@ -10,6 +10,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::gym::testing {
 
@@ -31,17 +32,6 @@ inline Action random_legal(std::span<const float> mask, Rng& rng) {
   }
   if (legal.empty()) return kInvalidAction;
   return legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))];
-}
-
-// The message of the KibitzError that `f` throws ("" if none).
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace kibitz::gym::testing

@@ -19,7 +19,6 @@ namespace kibitz::gym {
 namespace {
 
 using testing::all_specs;
-using testing::error_of;
 using testing::random_legal;
 
 template <typename T>
