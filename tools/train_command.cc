@@ -145,6 +145,11 @@ int run_train(const std::vector<std::string>& args) {
            ->value_name("net|rollout"),
        "exit: the searching expert: net = ismcts_nn with the current net (prior and values), "
        "rollout = ismcts(sims=N) with random rollouts, not using the net")
+      ("exit-target-power", po::value(&config.exit_target_power)
+           ->default_value(config.exit_target_power, shortest(config.exit_target_power))
+           ->value_name("P"),
+       "exit: raise the root visit shares to P and renormalize before learning them "
+       "(1: as they are; above 1: sharper)")
       ("exit-window", po::value(&config.exit_window)->default_value(config.exit_window)
            ->value_name("N"), "exit: iterations of samples trained on")
       ("quiet", po::bool_switch(&quiet), "no progress or log lines on stderr");

@@ -119,6 +119,7 @@ int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunctio
       target[static_cast<std::size_t>(action)] = static_cast<float>(share);
       weights.push_back(share);
     }
+    if (config_.exit_target_power != 1.0) sharpen_shares(target, config_.exit_target_power);
     samples.inputs.insert(samples.inputs.end(), tensor.begin(), tensor.end());
     samples.masks.insert(samples.masks.end(), mask.begin(), mask.end());
     samples.policies.insert(samples.policies.end(), target.begin(), target.end());
@@ -225,6 +226,22 @@ void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   record.add("entropy", entropy_sum / n);
   record.add("samples", static_cast<double>(all.size));
 }
+
+}  // namespace
+
+void sharpen_shares(std::vector<float>& shares, double power) {
+  // Relative to the largest share, so a high power cannot underflow them all.
+  const float largest = *std::max_element(shares.begin(), shares.end());
+  KIBITZ_CHECK(largest > 0.0f, "sharpen_shares needs a positive share");
+  double total = 0.0;
+  for (float& share : shares) {
+    share = static_cast<float>(std::pow(static_cast<double>(share / largest), power));
+    total += share;
+  }
+  for (float& share : shares) share = static_cast<float>(share / total);
+}
+
+namespace {
 
 // The window file: per sample set its size, then its four float arrays.
 void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {

@@ -49,6 +49,11 @@ class Learner {
 std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context);
 std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context);
 
+// Expert iteration's policy target from root visit shares: each share raised
+// to `power`, renormalized (power 1: the shares themselves; larger: closer to
+// the most visited move). `shares` must hold a positive entry.
+void sharpen_shares(std::vector<float>& shares, double power);
+
 // Runs `epochs` passes over `rows` training rows, each pass in a fresh order
 // drawn from `rng` and cut into minibatches of at most `minibatch` rows;
 // calls `step` with each minibatch's row numbers as an int64 tensor on

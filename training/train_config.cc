@@ -64,6 +64,8 @@ void validate(const TrainConfig& config) {
   require(config.exit_games >= 1, "--exit-games", "must be >= 1");
   require(config.sims >= 1, "--sims", "must be >= 1");
   require(config.exit_window >= 1, "--exit-window", "must be >= 1");
+  require(config.exit_target_power > 0.0 && config.exit_target_power <= 100.0,
+          "--exit-target-power", "must be in (0, 100]");
 }
 
 }  // namespace kibitz::training

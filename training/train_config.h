@@ -92,6 +92,10 @@ struct TrainConfig {
   int sims = 64;
   int exit_window = 4;
   ExitExpert exit_expert = ExitExpert::kNet;
+  // The visit shares are raised to this power and renormalized before the
+  // net learns them (1: as they are). UCB at many simulations spreads its
+  // visits widely; a power above 1 teaches the move the search favours.
+  double exit_target_power = 1.0;
 };
 
 // Throws KibitzError naming the first bad field (as its flag).

@@ -15,6 +15,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "tools/command.h"
+#include "training/learner.h"
 #include "training/metrics.h"
 #include "training/trainer.h"
 
@@ -141,6 +142,27 @@ TEST(TrainExitTest, RolloutExpertPlaysTheSameGamesWhateverTheNet) {
             samples_with(ExitExpert::kRollout, {4, 4}, "exit_rollout_b"));
   EXPECT_NE(samples_with(ExitExpert::kNet, {16}, "exit_net_a"),
             samples_with(ExitExpert::kNet, {4, 4}, "exit_net_b"));
+}
+
+TEST(TrainExitTest, SharpenSharesRaisesToAPowerAndRenormalizes) {
+  std::vector<float> shares{0.0f, 0.6f, 0.3f, 0.1f};
+  std::vector<float> same = shares;
+  sharpen_shares(same, 1.0);
+  for (std::size_t i = 0; i < shares.size(); ++i) EXPECT_NEAR(same[i], shares[i], 1e-6);
+  std::vector<float> squared = shares;
+  sharpen_shares(squared, 2.0);  // 0.36, 0.09, 0.01 over 0.46
+  EXPECT_EQ(squared[0], 0.0f);
+  EXPECT_NEAR(squared[1], 0.36 / 0.46, 1e-6);
+  EXPECT_NEAR(squared[2], 0.09 / 0.46, 1e-6);
+  EXPECT_NEAR(squared[3], 0.01 / 0.46, 1e-6);
+  // A high power leaves the favourite, not an underflow to nothing.
+  std::vector<float> spread(100, 0.01f);
+  spread[7] = 0.02f;  // 0.02^100 alone would underflow a float to 0
+  sharpen_shares(spread, 100.0);
+  EXPECT_GT(spread[7], 0.99f);
+  double total = 0.0;
+  for (const float share : spread) total += share;
+  EXPECT_NEAR(total, 1.0, 1e-5);
 }
 
 TEST(TrainPpoTest, SameSeedGivesIdenticalRuns) {
@@ -376,6 +398,8 @@ TEST(TrainCommandTest, RefusesBadFlags) {
   EXPECT_THROW(run(with({"--iterations", "1", "--entropy-coef-final", "-1"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--average", "1"})), KibitzError);
   EXPECT_THROW(run(with({"--iterations", "1", "--algo", "exit", "--exit-expert", "oracle"})),
+               KibitzError);
+  EXPECT_THROW(run(with({"--iterations", "1", "--algo", "exit", "--exit-target-power", "0"})),
                KibitzError);
   EXPECT_THROW(run({"--game", "tic_tac_toe", "--out", out, "--iterations", "1"}), KibitzError);
   EXPECT_EQ(run({"--help"}), tools::kExitOk);
