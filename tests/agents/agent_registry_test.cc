@@ -6,19 +6,15 @@
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string error_of(const std::string& spec) {
-  try {
-    make_agent(spec, load_game("kuhn_poker"), 1);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+std::string spec_error(const std::string& spec) {
+  return error_of([&] { make_agent(spec, load_game("kuhn_poker"), 1); });
 }
 
 // Every agent builds by its bare name for at least one registered game (some,
@@ -43,14 +39,14 @@ TEST(AgentRegistryTest, BuildsEveryRegisteredAgentByName) {
 }
 
 TEST(AgentRegistryTest, UnknownAgentListsTheRegisteredOnes) {
-  const std::string message = error_of("randm");
+  const std::string message = spec_error("randm");
   EXPECT_THAT(message, HasSubstr("unknown agent 'randm'"));
   for (const AgentInfo& info : registered_agents()) EXPECT_THAT(message, HasSubstr(info.name));
 }
 
 TEST(AgentRegistryTest, BadParameterIsNamed) {
-  EXPECT_THAT(error_of("random(sims=3)"), HasSubstr("sims"));
-  EXPECT_THAT(error_of("random("), ::testing::Not(::testing::IsEmpty()));
+  EXPECT_THAT(spec_error("random(sims=3)"), HasSubstr("sims"));
+  EXPECT_THAT(spec_error("random("), ::testing::Not(::testing::IsEmpty()));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
 #include "tests/replays/replay_test_util.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::replays {
 namespace {
@@ -39,12 +40,7 @@ std::vector<ReplayRecord> read_all(const std::string& bytes, std::string_view ex
 
 // The error message of reading `bytes`, or "" when it reads cleanly.
 std::string read_error(const std::string& bytes, std::string_view expected_game = {}) {
-  try {
-    read_all(bytes, expected_game);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+  return error_of([&] { read_all(bytes, expected_game); });
 }
 
 TEST(Checksum, IsTheStandardCrc32) {

@@ -6,6 +6,7 @@
 
 #include "env/core/error.h"
 #include "tests/replays/replay_test_util.h"
+#include "tests/support/error_of.h"
 #include "tools/command.h"
 
 namespace kibitz::tools {
@@ -16,13 +17,8 @@ using replays::testing::run_kibitz;
 
 ScenarioRun run(const std::string& json) { return run_scenario(parse_scenario(json, "test.json")); }
 
-std::string error_of(const std::string& json) {
-  try {
-    run(json);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+std::string scenario_error(const std::string& json) {
+  return error_of([&] { run(json); });
 }
 
 TEST(Scenario, LeducShowdownHighCardWins) {
@@ -66,34 +62,36 @@ TEST(Scenario, KuhnThreePlayers) {
 }
 
 TEST(Scenario, IllegalActionNamesIndexTextAndChoices) {
-  const std::string message = error_of(R"({"game": "leduc_poker", "actions":
+  const std::string message = scenario_error(R"({"game": "leduc_poker", "actions":
       ["deal Js", "deal Kh", "fold"]})");
   EXPECT_TRUE(contains(message, "actions[2] 'fold'")) << message;
   EXPECT_TRUE(contains(message, "seat 0")) << message;
   EXPECT_TRUE(contains(message, "legal: call (1), raise (2)")) << message;
   const std::string dealt_twice =
-      error_of(R"({"game": "leduc_poker", "actions": ["deal Js", "deal Js"]})");
+      scenario_error(R"({"game": "leduc_poker", "actions": ["deal Js", "deal Js"]})");
   EXPECT_TRUE(contains(dealt_twice, "actions[1] 'deal Js': not a legal action for chance"))
       << dealt_twice;
-  const std::string over = error_of(R"({"game": "leduc_poker", "actions":
+  const std::string over = scenario_error(R"({"game": "leduc_poker", "actions":
       ["deal Qs", "deal Kh", "raise", "fold", "call"]})");
   EXPECT_TRUE(contains(over, "actions[4] 'call': the game is already over after 4 moves")) << over;
   EXPECT_TRUE(
-      contains(error_of(R"({"game": "leduc_poker", "actions": [0, 0]})"), "actions[1] '0'"));
+      contains(scenario_error(R"({"game": "leduc_poker", "actions": [0, 0]})"), "actions[1] '0'"));
 }
 
 TEST(Scenario, MalformedScenariosAreErrors) {
-  EXPECT_TRUE(contains(error_of("{\"game\": \"leduc_poker\",\n \"actions\": [}"), "line 2"));
-  EXPECT_TRUE(contains(error_of(R"(["leduc_poker"])"), "a scenario is a JSON object"));
-  EXPECT_TRUE(contains(error_of(R"({"actions": []})"), "\"game\" is missing"));
-  EXPECT_TRUE(contains(error_of(R"({"game": "leduc_poker"})"), "\"actions\" is missing"));
-  EXPECT_TRUE(contains(error_of(R"({"game": "leduc_poker", "actions": [], "seeds": 1})"),
+  EXPECT_TRUE(contains(scenario_error("{\"game\": \"leduc_poker\",\n \"actions\": [}"), "line 2"));
+  EXPECT_TRUE(contains(scenario_error(R"(["leduc_poker"])"), "a scenario is a JSON object"));
+  EXPECT_TRUE(contains(scenario_error(R"({"actions": []})"), "\"game\" is missing"));
+  EXPECT_TRUE(contains(scenario_error(R"({"game": "leduc_poker"})"), "\"actions\" is missing"));
+  EXPECT_TRUE(contains(scenario_error(R"({"game": "leduc_poker", "actions": [], "seeds": 1})"),
                        "unknown key \"seeds\""));
-  EXPECT_TRUE(contains(error_of(R"({"game": "leduc_poker", "actions": [1.5]})"),
+  EXPECT_TRUE(contains(scenario_error(R"({"game": "leduc_poker", "actions": [1.5]})"),
                        "\"actions\"[0] must be an action's text or its number"));
-  EXPECT_TRUE(contains(error_of(R"({"game": "no_such_game", "actions": []})"), "no_such_game"));
-  EXPECT_TRUE(contains(error_of(R"({"game": "leduc_poker", "actions": [], "expect_returns": [1]})"),
-                       "has 1 values but leduc_poker has 2 seats"));
+  EXPECT_TRUE(
+      contains(scenario_error(R"({"game": "no_such_game", "actions": []})"), "no_such_game"));
+  EXPECT_TRUE(
+      contains(scenario_error(R"({"game": "leduc_poker", "actions": [], "expect_returns": [1]})"),
+               "has 1 values but leduc_poker has 2 seats"));
 }
 
 TEST(Scenario, ExpectedReturnsAreChecked) {

@@ -11,6 +11,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
+#include "tests/support/error_of.h"
 #include "tools/command.h"
 #include "tools/human_agent.h"
 #include "tools/options.h"
@@ -33,24 +34,16 @@ TEST(SplitTopLevel, RejectsEmptyItemsAndUnbalancedParentheses) {
   EXPECT_THROW(split_top_level("", ',', "--seats"), KibitzError);
   EXPECT_THROW(split_top_level("random(a=1", ',', "--seats"), KibitzError);
   EXPECT_THROW(split_top_level("random)", ',', "--seats"), KibitzError);
-  try {
-    split_top_level("random,", ',', "--seats");
-    FAIL() << "expected an error";
-  } catch (const KibitzError& e) {
-    EXPECT_NE(std::string(e.what()).find("--seats"), std::string::npos) << e.what();
-  }
+  const std::string message = error_of([] { split_top_level("random,", ',', "--seats"); });
+  EXPECT_NE(message.find("--seats"), std::string::npos) << message;
 }
 
 TEST(ParseUint64, AcceptsDecimalsAndNamesTheFlagOtherwise) {
   EXPECT_EQ(parse_uint64("0", "--seed"), 0u);
   EXPECT_EQ(parse_uint64("18446744073709551615", "--seed"), 18446744073709551615ull);
   for (const char* bad : {"", "-1", "1x", "abc", "18446744073709551616", " 1"}) {
-    try {
-      parse_uint64(bad, "--seed");
-      ADD_FAILURE() << "accepted '" << bad << "'";
-    } catch (const KibitzError& e) {
-      EXPECT_NE(std::string(e.what()).find("--seed"), std::string::npos) << e.what();
-    }
+    const std::string message = error_of([&] { parse_uint64(bad, "--seed"); });
+    EXPECT_NE(message.find("--seed"), std::string::npos) << "'" << bad << "': " << message;
   }
 }
 

@@ -8,17 +8,13 @@
 
 #include "env/core/error.h"
 #include "env/core/rng.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::cards {
 namespace {
 
 std::string error_message(std::string_view text) {
-  try {
-    parse_cards(text);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+  return error_of([&] { parse_cards(text); });
 }
 
 TEST(CardSetTest, InsertEraseContainsSize) {

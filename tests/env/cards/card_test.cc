@@ -6,20 +6,10 @@
 #include <string>
 
 #include "env/core/error.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::cards {
 namespace {
-
-// The message of the KibitzError that f throws ("" if it throws none).
-template <typename F>
-std::string error_message(F&& f) {
-  try {
-    f();
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(CardTest, NumberingFollowsTheRule) {
   // pack*52 + suit*13 + rank, with D=0 S=1 H=2 C=3 and red=0 .. corporate=3.
@@ -76,8 +66,7 @@ TEST(CardTest, MakeRejectsOutOfRangeParts) {
   EXPECT_THROW(Card::make(0, static_cast<Suit>(4), 1), KibitzError);
   EXPECT_THROW(Card::joker(-1), KibitzError);
   EXPECT_THROW(Card::joker(kMaxJokers), KibitzError);
-  EXPECT_NE(error_message([] { Card::make(0, Suit::kClubs, 14); }).find("rank 14"),
-            std::string::npos);
+  EXPECT_NE(error_of([] { Card::make(0, Suit::kClubs, 14); }).find("rank 14"), std::string::npos);
 }
 
 TEST(CardTest, NamesOfSomeCards) {
@@ -125,7 +114,7 @@ TEST(CardTest, ParsingAcceptsTheDocumentedVariants) {
 TEST(CardTest, BadNamesAreErrorsNamingTheText) {
   for (const char* bad : {"", "A", "1H", "11H", "10", "ASX", "XS", "AX", "AS@", "AS@green",
                           "AS@blue@fish", "Jk1", "Jk0", "Jk17", "Jk02", "Jkx", "@blue", "T"}) {
-    const std::string message = error_message([&] { parse_card(bad); });
+    const std::string message = error_of([&] { parse_card(bad); });
     ASSERT_FALSE(message.empty()) << "accepted \"" << bad << "\"";
     EXPECT_NE(message.find(std::string("\"") + bad + "\""), std::string::npos) << message;
     // The message also says what a valid name looks like.

@@ -9,6 +9,7 @@
 
 #include "env/core/error.h"
 #include "env/core/spec.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
@@ -28,12 +29,7 @@ Params validate(const std::string& spec_text) {
 
 // The message of the KibitzError that validating `spec_text` throws.
 std::string validation_error(const std::string& spec_text) {
-  try {
-    validate(spec_text);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+  return error_of([&] { validate(spec_text); });
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -82,14 +78,8 @@ TEST(Params, UnknownParameterListsTheValidOnes) {
 }
 
 TEST(Params, UnknownParameterOfAThingWithoutParameters) {
-  const std::string message = [] {
-    try {
-      validate_params("game bare", {}, parse_spec("bare(x=1)"));
-    } catch (const KibitzError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  }();
+  const std::string message =
+      error_of([] { validate_params("game bare", {}, parse_spec("bare(x=1)")); });
   EXPECT_TRUE(contains(message, "unknown parameter 'x'")) << message;
   EXPECT_TRUE(contains(message, "takes no parameters")) << message;
 }

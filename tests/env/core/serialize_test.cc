@@ -9,18 +9,14 @@
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
 
 // The message of the KibitzError that deserializing `text` throws.
 std::string load_error(const std::string& text) {
-  try {
-    deserialize_state(text);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+  return error_of([&] { deserialize_state(text); });
 }
 
 bool contains(const std::string& text, const std::string& part) {

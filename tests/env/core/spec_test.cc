@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "env/core/error.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz {
 namespace {
@@ -17,12 +18,7 @@ using Args = std::vector<std::pair<std::string, std::string>>;
 
 // The message of the KibitzError that parsing `text` throws ("" if none).
 std::string parse_error(const std::string& text) {
-  try {
-    parse_spec(text);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+  return error_of([&] { parse_spec(text); });
 }
 
 TEST(Spec, PlainName) {

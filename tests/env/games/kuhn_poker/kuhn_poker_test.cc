@@ -15,6 +15,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::kuhn_poker {
 namespace {
@@ -31,13 +32,8 @@ void play(State& state, std::string_view move) {
 const KuhnState& kuhn(const State& state) { return static_cast<const KuhnState&>(state); }
 
 // The message of the KibitzError that applying `action` throws ("" if none).
-std::string error_of(State& state, Action action) {
-  try {
-    state.apply_action(action);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+std::string apply_error(State& state, Action action) {
+  return error_of([&] { state.apply_action(action); });
 }
 
 using Returns = std::vector<double>;
@@ -160,15 +156,15 @@ TEST(KuhnPokerTest, ThreePlayerTurnOrderWrapsAroundAfterALateBet) {
 TEST(KuhnPokerTest, IllegalActionsThrowAndNameTheLegalOnes) {
   auto s = new_hand();
   play(*s, "deal Q");                     // seat 0
-  std::string message = error_of(*s, 1);  // the Q is already dealt
+  std::string message = apply_error(*s, 1);  // the Q is already dealt
   EXPECT_NE(message.find("legal: 0 (deal J), 2 (deal K)"), std::string::npos) << message;
   play(*s, "deal K");         // seat 1
-  message = error_of(*s, 2);  // no such action
+  message = apply_error(*s, 2);  // no such action
   EXPECT_NE(message.find("legal: 0 (pass), 1 (bet)"), std::string::npos) << message;
   EXPECT_EQ(s->move_number(), 2);  // nothing changed
   play(*s, "bet");                 // seat 0
   play(*s, "pass");                // seat 1 folds
-  message = error_of(*s, kBet);
+  message = apply_error(*s, kBet);
   EXPECT_NE(message.find("game is over"), std::string::npos) << message;
   EXPECT_TRUE(s->legal_actions().empty());
 }

@@ -18,6 +18,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "tests/support/error_of.h"
 
 namespace kibitz::leduc_poker {
 namespace {
@@ -32,13 +33,8 @@ void play(State& state, std::string_view move) {
 const LeducState& leduc(const State& state) { return static_cast<const LeducState&>(state); }
 
 // The message of the KibitzError that applying `action` throws ("" if none).
-std::string error_of(State& state, Action action) {
-  try {
-    state.apply_action(action);
-  } catch (const KibitzError& e) {
-    return e.what();
-  }
-  return "";
+std::string apply_error(State& state, Action action) {
+  return error_of([&] { state.apply_action(action); });
 }
 
 bool contains(const std::string& text, std::string_view part) {
@@ -230,21 +226,21 @@ TEST(LeducPokerTest, EqualRanksSplitThePot) {
 TEST(LeducPokerTest, IllegalActionsThrowAndNameTheLegalOnes) {
   auto s = new_hand();
   play(*s, "deal Js");                    // seat 0
-  std::string message = error_of(*s, 0);  // the Js is already dealt
+  std::string message = apply_error(*s, 0);  // the Js is already dealt
   EXPECT_TRUE(contains(message, "illegal action 0 for chance")) << message;
   play(*s, "deal Qh");            // seat 1
-  message = error_of(*s, kFold);  // seat 0 has nothing to call
+  message = apply_error(*s, kFold);  // seat 0 has nothing to call
   EXPECT_TRUE(contains(message, "legal: 1 (call), 2 (raise)")) << message;
   EXPECT_EQ(s->move_number(), 2);  // the failed action changed nothing
   EXPECT_EQ(s->current_player(), 0);
-  message = error_of(*s, 7);  // outside the action space
+  message = apply_error(*s, 7);  // outside the action space
   EXPECT_TRUE(contains(message, "illegal action 7")) << message;
   play(*s, "raise");               // seat 0: 1st raise
   play(*s, "raise");               // seat 1: 2nd raise
-  message = error_of(*s, kRaise);  // the cap is reached
+  message = apply_error(*s, kRaise);  // the cap is reached
   EXPECT_TRUE(contains(message, "legal: 0 (fold), 1 (call)")) << message;
   play(*s, "fold");  // seat 0
-  message = error_of(*s, kCall);
+  message = apply_error(*s, kCall);
   EXPECT_TRUE(contains(message, "game is over")) << message;
   EXPECT_THROW(s->string_to_action(0, "check"), KibitzError);
 }
