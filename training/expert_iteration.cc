@@ -227,22 +227,6 @@ void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   record.add("samples", static_cast<double>(all.size));
 }
 
-}  // namespace
-
-void sharpen_shares(std::vector<float>& shares, double power) {
-  // Relative to the largest share, so a high power cannot underflow them all.
-  const float largest = *std::max_element(shares.begin(), shares.end());
-  KIBITZ_CHECK(largest > 0.0f, "sharpen_shares needs a positive share");
-  double total = 0.0;
-  for (float& share : shares) {
-    share = static_cast<float>(std::pow(static_cast<double>(share / largest), power));
-    total += share;
-  }
-  for (float& share : shares) share = static_cast<float>(share / total);
-}
-
-namespace {
-
 // The window file: per sample set its size, then its four float arrays.
 void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {
   write_file_atomically(
@@ -290,6 +274,18 @@ void ExpertIterationLearner::load(const std::string& stem,
 }
 
 }  // namespace
+
+void sharpen_shares(std::vector<float>& shares, double power) {
+  // Relative to the largest share, so a high power cannot underflow them all.
+  const float largest = *std::max_element(shares.begin(), shares.end());
+  KIBITZ_CHECK(largest > 0.0f, "sharpen_shares needs a positive share");
+  double total = 0.0;
+  for (float& share : shares) {
+    share = static_cast<float>(std::pow(static_cast<double>(share / largest), power));
+    total += share;
+  }
+  for (float& share : shares) share = static_cast<float>(share / total);
+}
 
 std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context) {
   return std::make_unique<ExpertIterationLearner>(context);

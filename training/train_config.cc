@@ -20,10 +20,6 @@ ExitExpert parse_exit_expert(std::string_view text) {
   throw error("--exit-expert: '", text, "' is not an expert; use net or rollout");
 }
 
-std::string_view exit_expert_name(ExitExpert expert) {
-  return expert == ExitExpert::kNet ? "net" : "rollout";
-}
-
 namespace {
 
 void require(bool ok, std::string_view flag, std::string_view what) {

@@ -30,7 +30,6 @@ enum class ExitExpert {
 
 // "net" or "rollout"; throws KibitzError naming --exit-expert otherwise.
 ExitExpert parse_exit_expert(std::string_view text);
-std::string_view exit_expert_name(ExitExpert expert);
 
 // One training run. Defaults are the command's defaults.
 struct TrainConfig {
