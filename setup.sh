@@ -3,6 +3,8 @@
 #
 #   ./setup.sh run    install, build, run the main job (the trained models at work)
 #   ./setup.sh test   install, build, run the whole test suite (exit: ctest's)
+#   ./setup.sh fuzz   install clang too, build the fuzz targets in build-fuzz/,
+#                     run each over its seed corpus (docs/testing.md, "Fuzzing")
 #
 # For Debian 12 (bookworm). Installs only the packages that are missing, with
 # apt-get as root or through sudo. Safe to run again: a second run skips apt
@@ -16,6 +18,9 @@ readonly PACKAGES=(
   chromium  # headless, for the test that renders `kibitz replay report` pages
   libtorch-dev  # agents/neural and training/ (the only targets that link it)
 )
+# Only for `./setup.sh fuzz`: libFuzzer comes with clang and its runtime.
+readonly FUZZ_PACKAGES=(clang libclang-rt-14-dev)
+readonly FUZZ_BUILD_DIR=build-fuzz
 
 SCRIPT="$(readlink -f "${BASH_SOURCE[0]}")"
 readonly SCRIPT
@@ -28,18 +33,19 @@ say() { printf '\n==> %s\n' "$*"; }
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 2; }
 
 usage() {
-  sed -n '2,10s/^# \{0,1\}//p' "${SCRIPT}"
+  sed -n '2,12s/^# \{0,1\}//p' "${SCRIPT}"
 }
 
+# install_packages PACKAGE...: apt-get installs those that are missing.
 install_packages() {
   local missing=() package
-  for package in "${PACKAGES[@]}"; do
+  for package in "$@"; do
     if ! dpkg-query -W -f='${Status}' "${package}" 2>/dev/null | grep -q 'install ok installed'; then
       missing+=("${package}")
     fi
   done
   if ((${#missing[@]} == 0)); then
-    say "packages: all ${#PACKAGES[@]} installed"
+    say "packages: all $# installed"
     return
   fi
   command -v apt-get >/dev/null ||
@@ -83,6 +89,20 @@ run_main_job() {
   say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }
 
+# The fuzz targets, built with clang in their own folder, each run once over
+# its committed seeds (ctest label "fuzz"); campaigns: fuzz/run_campaign.sh.
+build_and_smoke_fuzzers() {
+  say "configuring ${FUZZ_BUILD_DIR}/ (clang, KIBITZ_FUZZ=ON)"
+  cmake -S . -B "${FUZZ_BUILD_DIR}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DKIBITZ_FUZZ=ON -DKIBITZ_BUILD_TESTS=OFF -DKIBITZ_BUILD_BENCH=OFF
+  say "building the fuzz targets with ${JOBS} jobs"
+  cmake --build "${FUZZ_BUILD_DIR}" -j "${JOBS}"
+  say "ctest -L fuzz: every fuzz target over its seed corpus"
+  local status=0
+  (cd "${FUZZ_BUILD_DIR}" && ctest -L fuzz --output-on-failure -j "${JOBS}") || status=$?
+  exit "${status}"
+}
+
 run_tests() {
   say "ctest --output-on-failure -j ${JOBS}"
   local status=0
@@ -101,13 +121,17 @@ main() {
     exit 2
   fi
   case "$1" in
-    run | test) ;;
+    run | test | fuzz) ;;
     -h | --help | help) usage; exit 0 ;;
-    *) die "unknown command '$1'; use ./setup.sh run or ./setup.sh test" ;;
+    *) die "unknown command '$1'; use ./setup.sh run, ./setup.sh test or ./setup.sh fuzz" ;;
   esac
   # One step per line: errexit does not apply inside functions called from
   # an && list, so chaining them would hide failures.
-  install_packages
+  install_packages "${PACKAGES[@]}"
+  if [[ "$1" == fuzz ]]; then
+    install_packages "${FUZZ_PACKAGES[@]}"
+    build_and_smoke_fuzzers
+  fi
   build
   if [[ "$1" == run ]]; then
     run_main_job

@@ -175,7 +175,9 @@ Params validate_params(const std::string& what, const std::vector<ParamSpec>& de
   Params params;
   for (const auto& [key, text] : spec.args) {
     auto it = std::find_if(declared.begin(), declared.end(),
-                           [&](const ParamSpec& p) { return p.name == key; });
+                           // Named capture: clang 14 (the fuzz build) cannot
+                           // capture a structured binding.
+                           [&name = key](const ParamSpec& p) { return p.name == name; });
     if (it == declared.end()) {
       throw error(what, ": unknown parameter '", key, "'; valid parameters: ", list_names(declared));
     }
