@@ -1,6 +1,7 @@
 #include "env/core/state.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "env/core/error.h"
@@ -107,22 +108,71 @@ std::vector<float> State::observation_tensor(Player player) const {
   return out;
 }
 
-Action State::string_to_action(Player player, std::string_view text) const {
-  const ActionList legal = legal_actions();
-  for (Action a : legal) {
-    if (action_to_string(player, a) == text) return a;
+namespace {
+
+// Spaces trimmed at both ends and runs of spaces made one: what a person
+// types is read the same however they spaced it.
+std::string normalize_spaces(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
   }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+Action State::read_action_text(Player, std::string_view, std::string&) const {
+  return kInvalidAction;
+}
+
+Action State::string_to_action(Player player, std::string_view typed) const {
+  const ActionList legal = legal_actions();
+  const std::string text = normalize_spaces(typed);
+  // The exact text first; then ignoring case, refusing a text that two
+  // actions' names would both match.
+  Action match = kInvalidAction;
+  int matches = 0;
+  for (Action a : legal) {
+    const std::string name = action_to_string(player, a);
+    if (name == text) return a;
+    if (equals_ignoring_case(name, text)) {
+      match = a;
+      ++matches;
+    }
+  }
+  if (matches > 1)
+    throw error("'", text, "' names more than one action here; write its case exactly");
+  if (matches == 1) return match;
   Action number = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
   if (ec == std::errc() && ptr == text.data() + text.size() &&
       std::binary_search(legal.begin(), legal.end(), number)) {
     return number;
   }
+  std::string reason;
+  if (!text.empty()) {
+    const Action read = read_action_text(player, text, reason);
+    if (read != kInvalidAction && std::binary_search(legal.begin(), legal.end(), read)) return read;
+  }
   std::string choices;
   for (Action a : legal) {
     choices += (choices.empty() ? "" : ", ") + action_to_string(player, a) + " (" + std::to_string(a) + ")";
   }
-  throw error("'", text, "' is not a legal action here; legal: ", choices.empty() ? "none" : choices);
+  throw error("'", text, "' is not a legal action here", reason.empty() ? "" : ": " + reason,
+              "; legal: ", choices.empty() ? "none" : choices);
 }
 
 std::unique_ptr<State> State::resample_from_infostate(Player player, Rng& rng) const {

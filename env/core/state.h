@@ -100,9 +100,12 @@ class State {
   std::vector<float> observation_tensor(Player player) const;
 
   // Human-readable action text as `player` would say it; chance outcomes use
-  // kChancePlayer. string_to_action is the inverse over the legal actions and
-  // also accepts the action's number; it throws KibitzError listing the
-  // legal choices when the text matches none.
+  // kChancePlayer. An action number the game does not have is a KibitzError
+  // naming it. string_to_action is the inverse over the legal actions,
+  // ignoring case, spaces at either end and repeated spaces, and also
+  // accepts the action's number and whatever read_action_text reads; it
+  // throws KibitzError listing the legal choices (and the game's reason, if
+  // it gives one) when the text matches none.
   virtual std::string action_to_string(Player player, Action action) const = 0;
   Action string_to_action(Player player, std::string_view text) const;
 
@@ -131,6 +134,14 @@ class State {
 
   // The game-specific transition; `action` is already known to be legal.
   virtual void do_apply_action(Action action) = 0;
+
+  // string_to_action's last resort, for a text (trimmed, repeated spaces
+  // made one, case as typed) that is no legal action's text or number: a
+  // game may read another spelling of a legal action and return it (cards
+  // in another order, an older name), or put in `reason` why the move the
+  // text names is not possible now. kInvalidAction when it reads nothing,
+  // which the default always does.
+  virtual Action read_action_text(Player player, std::string_view text, std::string& reason) const;
 
   // For resampling: the history of a state being rebuilt in place.
   std::vector<Action>& mutable_history() { return history_; }

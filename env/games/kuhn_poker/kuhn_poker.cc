@@ -1,20 +1,25 @@
 #include "env/games/kuhn_poker/kuhn_poker.h"
 
 #include <algorithm>
+#include <array>
 
 #include "env/core/error.h"
 
 namespace kibitz::kuhn_poker {
 namespace {
 
-constexpr const char* kCardNames2[] = {"J", "Q", "K"};
-
-std::string card_name(int num_players, int card) {
-  if (num_players == 2) return kCardNames2[card];
-  return std::to_string(card);
-}
+// Ranks from the lowest: two players use J Q K, three add the A.
+constexpr std::array<const char*, kMaxPlayers + 1> kCardNames = {"J", "Q", "K", "A"};
 
 }  // namespace
+
+std::string card_name(int num_players, int card) {
+  if (card < 0 || card > num_players || card > kMaxPlayers) {
+    throw error("kuhn_poker(players=", num_players, ") has no card ", card, "; its cards are 0..",
+                num_players);
+  }
+  return kCardNames[static_cast<std::size_t>(card)];
+}
 
 GameInfo game_info() {
   return {"kuhn_poker",
@@ -188,7 +193,20 @@ void KuhnState::observation_tensor(Player player, std::span<float> out) const {
 
 std::string KuhnState::action_to_string(Player player, Action action) const {
   if (player == kChancePlayer) return "deal " + card_name(num_players(), action);
-  return action == kBet ? "bet" : "pass";
+  if (action == kPass) return "pass";
+  if (action == kBet) return "bet";
+  throw error("kuhn_poker has no action ", action, "; actions: 0 (pass), 1 (bet)");
+}
+
+Action KuhnState::read_action_text(Player player, std::string_view text, std::string&) const {
+  // Three-player cards used to be written as numbers ("deal 2"): records and
+  // scenarios written then still read.
+  constexpr std::string_view kDeal = "deal ";
+  if (player != kChancePlayer || !text.starts_with(kDeal)) return kInvalidAction;
+  const std::string_view digits = text.substr(kDeal.size());
+  if (digits.size() != 1 || digits[0] < '0' || digits[0] - '0' > num_players())
+    return kInvalidAction;
+  return digits[0] - '0';
 }
 
 std::string KuhnState::to_string() const {

@@ -1,6 +1,7 @@
 // Kuhn poker: the smallest poker, a reference game with a known equilibrium.
 //
-// Rules (N players, N+1 cards ranked 0 < 1 < ... < N; for two players J Q K):
+// Rules (N players, N+1 cards ranked 0 < 1 < ... < N, written J Q K, and A
+// with three players):
 //  - Every player antes 1. Chance deals one card to each seat in seat order.
 //  - Seats act in order from seat 0, each once, choosing pass or bet (1 chip).
 //    Before anyone bets, pass means check. After a bet, bet means call and
@@ -12,7 +13,8 @@
 // Parameters:
 //   players  int in [2, 3]  default 2
 //
-// Actions: 0 = pass, 1 = bet. Chance outcomes: the card dealt (0..N).
+// Actions: 0 = pass, 1 = bet. Chance outcomes: the card dealt (0..N),
+// written "deal Q"; "deal 2" (the number) reads too.
 // Returns are chips won minus chips put in (zero-sum).
 //
 // This file is the annotated template for adding a game: see env/README.md.
@@ -20,6 +22,8 @@
 
 #include <array>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "env/core/registry.h"
 #include "env/core/state.h"
@@ -32,6 +36,10 @@ inline constexpr Action kBet = 1;
 
 // The registry entry: name, parameters, factory, conformance specs.
 GameInfo game_info();
+
+// A card's name: J, Q, K, then A (the fourth card of three-player Kuhn).
+// A card outside 0..num_players is a KibitzError naming it.
+std::string card_name(int num_players, int card);
 
 class KuhnGame : public Game {
  public:
@@ -77,6 +85,7 @@ class KuhnState : public GameState<KuhnState> {
 
  protected:
   void do_apply_action(Action action) override;
+  Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
 
  private:
   int num_dealt() const;

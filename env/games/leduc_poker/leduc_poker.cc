@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 
 #include "env/core/error.h"
 
@@ -39,8 +40,10 @@ void check_seat(Player player) {
 }  // namespace
 
 std::string card_name(int card) {
-  if (card < 0) return "?";
-  KIBITZ_CHECK(card < kNumCards, "leduc_poker has no card ", card);
+  if (card == -1) return "?";
+  if (card < 0 || card >= kNumCards) {
+    throw error("leduc_poker has no card ", card, "; its cards are 0..5 (Js Jh Qs Qh Ks Kh)");
+  }
   return {kRankLetters[card_rank(card)], kSuitLetters[card_suit(card)]};
 }
 
@@ -240,11 +243,34 @@ void LeducState::information_state_tensor(Player player, std::span<float> out) c
   }
 }
 
+std::string LeducState::named_betting() const {
+  // Written from the start, so that the other seat's deal, which a seat
+  // does not see, leaves its observation unchanged.
+  std::string s;
+  for (int r = 0; r <= round_; ++r) {
+    s += "; round " + std::to_string(r + 1) + ":";
+    if (num_bets_[idx(r)] == 0) s += " no moves yet";
+    bool raised = false;
+    for (int i = 0; i < num_bets_[idx(r)]; ++i) {
+      const Action bet = bets_[idx(r)][idx(i)];
+      // Seat 0 opens every round and the seats alternate.
+      s += (i == 0 ? " P" : ", P") + std::to_string(i % kNumPlayers) + " ";
+      if (bet == kCall) {
+        s += raised ? "call" : "check";  // a call with nothing to match
+      } else {
+        s += bet == kRaise ? "raise" : "fold";
+      }
+      raised = raised || bet == kRaise;
+    }
+  }
+  return s;
+}
+
 std::string LeducState::observation_string(Player player) const {
   check_seat(player);
   return "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
          " public " + card_name(public_card_) + " chips in " + std::to_string(contribution_[0]) +
-         " " + std::to_string(contribution_[1]);
+         " " + std::to_string(contribution_[1]) + named_betting();
 }
 
 void LeducState::observation_tensor(Player player, std::span<float> out) const {
@@ -275,6 +301,24 @@ std::string LeducState::action_to_string(Player player, Action action) const {
     default:
       throw error("leduc_poker has no action ", action, "; actions: 0 (fold), 1 (call), 2 (raise)");
   }
+}
+
+Action LeducState::read_action_text(Player player, std::string_view text,
+                                    std::string& reason) const {
+  if (player != current_player_ || player < 0) return kInvalidAction;
+  const bool facing_raise = contribution_[idx(1 - player)] > contribution_[idx(player)];
+  std::string word(text);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // "check" is what people call a call with nothing to match.
+  if (word == "check") {
+    if (!facing_raise) return kCall;
+    reason = "there is a raise to answer: call it, raise again or fold";
+  } else if (word == "fold") {
+    reason = "there is nothing to call, so nothing to fold: call checks";
+  } else if (word == "raise") {
+    reason = "this round already has its " + std::to_string(kMaxRaisesPerRound) + " raises";
+  }
+  return kInvalidAction;
 }
 
 std::string LeducState::to_string() const {

@@ -34,6 +34,10 @@
 //  - information state tensor (38): seat one-hot (2), private card one-hot
 //    (6), public card one-hot (6), then for each round 4 betting slots of a
 //    (fold, call, raise) one-hot (2 * 4 * 3);
+//  - observation string: "seat 0 card Js public Kh chips in 5 5; round 1:
+//    P0 raise, P1 call; round 2: P0 check", the betting named move by move
+//    for people (the information state string stays the compact key that
+//    policy files are written with);
 //  - observation tensor (16): seat, private card, public card one-hots, then
 //    the chips each seat has put in (2).
 // The rules for players, with an example hand: docs/rules/leduc_poker.md.
@@ -44,6 +48,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "env/core/registry.h"
@@ -126,6 +131,9 @@ class LeducState : public GameState<LeducState> {
 
  protected:
   void do_apply_action(Action action) override;
+  // "check" for a call with nothing to match, and why fold or raise is
+  // refused when it is.
+  Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
 
  private:
   void apply_bet(Action action);
@@ -133,6 +141,9 @@ class LeducState : public GameState<LeducState> {
   std::uint8_t dealt_mask() const;
   // "rrc,r": one sequence of f/c/r per round reached, "-" for an empty one.
   std::string betting_string() const;
+  // The same moves for people: "; round 1: P0 raise, P1 call; round 2: P0
+  // check" ("round 1: no moves yet" at the start).
+  std::string named_betting() const;
 
   std::array<std::int8_t, kNumPlayers> private_cards_{-1, -1};
   std::int8_t public_card_ = -1;

@@ -7,12 +7,24 @@
 
 namespace kibitz::loyalist_spies {
 
+namespace {
+
+void check_card(int card) {
+  if (card < 0 || card >= kNumCardIndices) {
+    throw error("Loyalist Spies has no card ", card, "; its cards are 0..", kNumCardIndices - 1);
+  }
+}
+
+}  // namespace
+
 std::string card_name(int card) {
+  check_card(card);
   if (is_joker(card)) return cards::Card::joker(card - kFirstJoker).to_string();
   return cards::Card::from_id(card + 1).to_string();
 }
 
 std::string_view card_name_view(int card) {
+  check_card(card);
   static const std::array<std::string, kNumCardIndices> names = [] {
     std::array<std::string, kNumCardIndices> table;
     for (int c = 0; c < kNumCardIndices; ++c) table[static_cast<std::size_t>(c)] = card_name(c);

@@ -104,7 +104,7 @@ inline void for_each_card(CardMask m, F&& f) {
   }
 }
 
-// "7H", "TD", "Jk", "Jk2".
+// "7H", "TD", "Jk", "Jk2". A number outside 0..53 is a KibitzError naming it.
 std::string card_name(int card);
 // The same, from a table built once (no allocation): for text built often.
 std::string_view card_name_view(int card);

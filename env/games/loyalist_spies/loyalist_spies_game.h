@@ -43,7 +43,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -69,11 +71,34 @@ inline constexpr Action kOrderBase = kPeekBase + kMaxPlayers;        // 164
 inline constexpr int kNumOrders = 6;                                 // 3! permutations
 inline constexpr int kNumActions = kOrderBase + kNumOrders;          // 170
 
+// Keep order (deal=keep5): Jokers first (so a player decides about them
+// first), then the pack cards by index. Keeps must follow it, so each set of
+// five is chosen in exactly one way.
+inline constexpr int keep_rank(int card) {
+  return is_joker(card) ? card - kFirstJoker : card + kMaxJokers;
+}
+
 // Orders of the top cards: new top card i is old card kOrders[k][i]. With two
 // cards only the first two orders exist ({0,1}, {1,0}).
 inline constexpr std::array<std::array<int, 3>, kNumOrders> kOrders = {
     {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
 inline constexpr int num_orders(int cards) { return cards == 3 ? 6 : cards == 2 ? 2 : 0; }
+
+// Whether order k of `top` (the cards a Queen shows, top first) is offered.
+// Jk and Jk2 are the same card to the rules, so two orders that differ only
+// by swapping them are one: the one offered keeps the Jokers in the order
+// the Queen showed them. (Keeping the order that chance dealt, rather than
+// always putting Jk first, tells the other seats nothing new.)
+inline constexpr bool keeps_joker_order(int order, std::span<const std::int8_t> top) {
+  int first_joker = -1;  // old position of the first Joker in the new order
+  for (std::size_t i = 0; i < top.size(); ++i) {
+    const int old = kOrders[static_cast<std::size_t>(order)][i];
+    if (!is_joker(top[static_cast<std::size_t>(old)])) continue;
+    if (first_joker >= 0) return first_joker < old;
+    first_joker = old;
+  }
+  return true;
+}
 
 // The validated parameters, in the form the rules use them.
 struct Config {

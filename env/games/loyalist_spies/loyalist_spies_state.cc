@@ -8,12 +8,9 @@
 namespace kibitz::loyalist_spies {
 namespace {
 
-constexpr int kJokerBits = 2;
+constexpr int kJokerBits = kMaxJokers;
 
-// Keep order: Jokers first (so a player decides about them first), then the
-// pack cards by index. Keeps must follow this order, so each set of five is
-// chosen in exactly one way.
-int keep_rank(int card) { return is_joker(card) ? card - kFirstJoker : card + kJokerBits; }
+// Card masks in keep order (keep_rank) and back.
 CardMask to_keep_order(CardMask cards) {
   return ((cards & kPackMask) << kJokerBits) | (cards >> kFirstJoker);
 }
@@ -173,7 +170,16 @@ CardMask LoyalistSpiesState::legal_keeps() const {
   for (int still = kKeepCount - count_ - 1; still > 0 && avail; --still) {
     avail &= ~card_bit(highest_card(avail));
   }
+  // Jk and Jk2 are the same card to the rules: keeping one of two is `keep
+  // Jk`, so Jk2 is kept only after Jk (or without it in the hand).
+  if (avail & 1u) avail &= ~CardMask{2};
   return from_keep_order(avail);
+}
+
+bool LoyalistSpiesState::is_offered_order(int order) const {
+  return order < num_orders(prefix_len_) &&
+         keeps_joker_order(order, std::span<const std::int8_t>(
+                                      prefix_.data(), static_cast<std::size_t>(prefix_len_)));
 }
 
 void LoyalistSpiesState::legal_actions(ActionList& out) const {
@@ -189,7 +195,9 @@ void LoyalistSpiesState::legal_actions(ActionList& out) const {
       }
       return;
     case Phase::kQueenOrder:
-      for (int k = 0; k < num_orders(prefix_len_); ++k) out.push_back(kOrderBase + k);
+      for (int k = 0; k < num_orders(prefix_len_); ++k) {
+        if (is_offered_order(k)) out.push_back(kOrderBase + k);
+      }
       return;
     case Phase::kPlay:
       for_each_card(hand_[a] & ~kJokerMask, [&](int c) { out.push_back(kPlayBase + c); });
@@ -215,7 +223,7 @@ bool LoyalistSpiesState::is_legal(Action action) const {
       return action >= kPeekBase && action < kPeekBase + num_players() &&
              action - kPeekBase != determiner_;
     case Phase::kQueenOrder:
-      return action >= kOrderBase && action < kOrderBase + num_orders(prefix_len_);
+      return action >= kOrderBase && action < kNumActions && is_offered_order(action - kOrderBase);
     case Phase::kPlay:
       return action >= kPlayBase && action < kDiscardBase &&
              (((hand_[a] & ~kJokerMask) >> (action - kPlayBase)) & 1u);
@@ -725,84 +733,7 @@ void LoyalistSpiesState::rewards(std::span<double> out) const {
   std::copy_n(last_rewards_.begin(), out.size(), out.begin());
 }
 
-// --- Strings ----------------------------------------------------------------
-
-std::string LoyalistSpiesState::action_to_string(Player player, Action action) const {
-  std::string s;
-  auto seat = [&](int p) {
-    s += 'P';
-    s += static_cast<char>('0' + p);
-  };
-  if (player == kChancePlayer) {
-    if (action < 0 || action >= kNumCardIndices) {
-      append_to(s, "chance ", action);
-      return s;
-    }
-    const std::string_view name = card_name_view(action);
-    switch (phase_) {
-      case Phase::kDealAces:
-        s += "ace ";
-        s += name;
-        s += " to ";
-        seat(count_);
-        return s;
-      case Phase::kDeal:
-        s += "deal ";
-        s += name;
-        s += " to ";
-        seat(actor_);
-        return s;
-      case Phase::kFlip:
-        s += "flip ";
-        break;
-      case Phase::kQueenPeek:
-        s += "queen shows ";
-        break;
-      case Phase::kFaceDown:
-        s += "face down ";
-        break;
-      case Phase::kDraw:
-        seat(actor_);
-        s += " draws ";
-        break;
-      default:
-        s += "card ";
-        break;
-    }
-    s += name;
-    return s;
-  }
-  if (action < 0 || action >= kNumActions) {
-    append_to(s, "action ", action);
-    return s;
-  }
-  if (action < kPlayBase) {
-    s += "keep ";
-    s += card_name_view(action - kKeepBase);
-  } else if (action < kDiscardBase) {
-    s += "play ";
-    s += card_name_view(action - kPlayBase);
-  } else if (action < kPeekBase) {
-    s += "discard ";
-    s += card_name_view(action - kDiscardBase);
-  } else if (action < kOrderBase) {
-    s += "peek ";
-    seat(action - kPeekBase);
-  } else {
-    const int k = action - kOrderBase;
-    if (phase_ != Phase::kQueenOrder || k >= num_orders(prefix_len_)) {
-      append_to(s, "order #", k);
-      return s;
-    }
-    s += "order ";
-    for (int i = 0; i < prefix_len_; ++i) {
-      if (i > 0) s += ',';
-      s += card_name_view(prefix_[static_cast<std::size_t>(
-          kOrders[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)])]);
-    }
-  }
-  return s;
-}
+// --- Strings (action_to_string and string_to_action: action_text.cc) --------
 
 std::string LoyalistSpiesState::to_string() const {
   const int n = num_players();
@@ -869,7 +800,33 @@ std::string LoyalistSpiesState::to_string() const {
   append_to(s, "\nmissions ", missions_, " succeeded ", tally_.successes, " failed ",
             tally_.failures, "; totals");
   for (int p = 0; p < n; ++p) append_to(s, " ", totals_[static_cast<std::size_t>(p)]);
+  if (phase_ == Phase::kTerminal) append_last_round(s);
   return s;
+}
+
+void LoyalistSpiesState::append_last_round(std::string& s) const {
+  // The last mission is still in the mission fields (only a new round or
+  // mission clears them); the roles and points are in the round-end events,
+  // the last num_players() of the log.
+  if (missions_ == 0) {
+    s += "\nlast round: no missions";
+  } else {
+    append_to(s, "\nlast mission ", card_name_view(mission_suit_ * 13 + mission_rank_ - 1),
+              " covert ", terms_.covert, " VP ", terms_.vp, " revealed [",
+              cards_string(mission_set_), "] = ", mission_total_,
+              mission_total_ <= terms_.covert ? ": success" : ": failed");
+  }
+  s += "\nround end:";
+  const int n = num_players();
+  for (int i = log_.size() - n; i < log_.size(); ++i) {
+    const Event& e = log_[i];
+    KIBITZ_CHECK(e.kind == EventKind::kRoundEnd, "a finished game's log ends with the round end");
+    append_to(s, " ", seat_name(e.seat), " ", card_name_view(ace(e.seat)), " ",
+              role_name(static_cast<Role>(e.card & 3)));
+    const CardMask jokers = static_cast<CardMask>(e.card >> 2) << kFirstJoker;
+    if (jokers) append_to(s, " (", cards_string(jokers), ")");
+    append_to(s, " +", e.aux, ";");
+  }
 }
 
 }  // namespace kibitz::loyalist_spies

@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "env/core/state.h"
 #include "env/games/loyalist_spies/cards.h"
@@ -138,6 +139,9 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
 
  protected:
   void do_apply_action(Action action) override;
+  // Other spellings of cards, keeps naming several cards in any order, and
+  // why a keep out of keep order is refused (action_text.cc).
+  Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
 
  private:
   // The seat to act (or chance, or terminal) for the phase: cached in
@@ -173,12 +177,17 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   void end_turn();
   void end_round();
 
+  // to_string's end of a finished game: the last mission's reveal, and every
+  // seat's role, Jokers and points in the last round.
+  void append_last_round(std::string& s) const;
   // Removes the top card (the fixed top if any) from the deck and updates
   // who knows what about the top cards.
   void take_top(int card);
   // The set a chance node draws from.
   CardMask chance_set() const;
   CardMask legal_keeps() const;
+  // Whether order k of the top cards is offered (keeps_joker_order).
+  bool is_offered_order(int order) const;
   void push_event(EventKind kind, int seat, int card, int aux);
   int next_seat(int seat) const { return seat + 1 == num_players() ? 0 : seat + 1; }
   // The seat `steps` places after `seat` (steps < num_players), without a division.

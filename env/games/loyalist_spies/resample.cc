@@ -20,8 +20,6 @@ constexpr int kMaxSlots = 63;       // placeholders in a round (one per card ano
 
 bool is_card(int item) { return item >= 0 && item < kSlot; }
 
-int keep_rank(int card) { return is_joker(card) ? card - kFirstJoker : card + 2; }
-
 int random_card(CardMask m, Rng& rng) {
   return nth_card(m, static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(popcount(m)))));
 }
@@ -85,6 +83,9 @@ class RoundSampler {
   bool keep_a_playable_card();
   bool fill();
   void emit();
+  bool others_orders_offered() const;
+  void deal_jk_away_from_jk2_keeper(std::span<std::int8_t> given,
+                                    const std::array<CardMask, kMaxPlayers>& kept) const;
   int slot_card(int slot) const;
 
   int new_token(int owner, bool drawn, int card) {
@@ -391,6 +392,35 @@ bool RoundSampler::draw() {
   }
   if (!finish_pending_plays() || !keep_a_playable_card() || !fill()) return false;
   emit();
+  return others_orders_offered();
+}
+
+// Another seat's order was drawn before the cards it moved were (they are
+// decided by what later takes them): a world in which that order is one the
+// game does not offer (keeps_joker_order) is drawn again.
+bool RoundSampler::others_orders_offered() const {
+  std::array<std::int8_t, kQueenLook> top{};
+  int len = 0;
+  for (int e = first_turn_event_; e < static_cast<int>(events_.size()); ++e) {
+    const Event& x = ev(e);
+    if (is_consumption(x.kind)) {
+      for (int i = 1; i < len; ++i)
+        top[static_cast<std::size_t>(i - 1)] = top[static_cast<std::size_t>(i)];
+      if (len > 0) --len;
+    } else if (x.kind == EventKind::kPeek) {
+      top[static_cast<std::size_t>(len++)] = value_[static_cast<std::size_t>(e)];
+    } else if (x.kind == EventKind::kOrder) {
+      const int order = value_[static_cast<std::size_t>(e)];
+      if (x.seat != p_ && !keeps_joker_order(order, std::span<const std::int8_t>(
+                                                        top.data(), static_cast<std::size_t>(len))))
+        return false;
+      const std::array<std::int8_t, kQueenLook> old = top;
+      for (int i = 0; i < len; ++i) {
+        top[static_cast<std::size_t>(i)] = old[static_cast<std::size_t>(
+            kOrders[static_cast<std::size_t>(order)][static_cast<std::size_t>(i)])];
+      }
+    }
+  }
   return true;
 }
 
@@ -466,6 +496,9 @@ bool RoundSampler::draw_setup() {
     rng_.shuffle(std::span<std::int8_t>(cards.data(), static_cast<std::size_t>(count)));
     std::sort(cards.begin(), cards.begin() + kKeepCount,
               [](std::int8_t a, std::int8_t b) { return keep_rank(a) < keep_rank(b); });
+    // One Joker of two is kept as Jk (legal_keeps): Jk2, lowest in keep
+    // order without Jk, is first if it is there at all.
+    if (cards[0] == kFirstJoker + 1 && ((dealt[i] >> kFirstJoker) & 1u)) cards[0] = kFirstJoker;
     for (int k = 0; k < keep_count_[i]; ++k)
       value(keep_events_[i][static_cast<std::size_t>(k)]) = cards[static_cast<std::size_t>(k)];
   }
@@ -984,6 +1017,8 @@ void RoundSampler::emit() {
     for_each_card(universe_ & ~dealt_p_ & ~all_kept, [&](int c) {
       given[static_cast<std::size_t>(num_given++)] = static_cast<std::int8_t>(c);
     });
+    deal_jk_away_from_jk2_keeper(
+        std::span<std::int8_t>(given.data(), static_cast<std::size_t>(num_given)), kept);
     int next = 0;
     for (int q = 0; q < n_; ++q) {
       const auto qi = static_cast<std::size_t>(q);
@@ -1015,6 +1050,40 @@ void RoundSampler::emit() {
       value(e) = static_cast<std::int8_t>(slot_card(choice_[static_cast<std::size_t>(e)] - kSlot));
     if (x.kind == EventKind::kOrder) value(e) = choice_[static_cast<std::size_t>(e)];
   }
+}
+
+// A seat that kept Jk2 without Jk was not dealt Jk (legal_keeps: one Joker
+// of two is kept as Jk). `given` is split among the other seats in seat
+// order, each taking its deal beyond its five; Jk, if given, goes to a share
+// other than that seat's.
+void RoundSampler::deal_jk_away_from_jk2_keeper(
+    std::span<std::int8_t> given, const std::array<CardMask, kMaxPlayers>& kept) const {
+  const auto jk = std::find(given.begin(), given.end(), static_cast<std::int8_t>(kFirstJoker));
+  if (jk == given.end()) return;
+  int keeper = -1;
+  for (int q = 0; q < n_; ++q) {
+    const CardMask jokers = kept[static_cast<std::size_t>(q)] & kJokerMask;
+    if (q != p_ && jokers == card_bit(kFirstJoker + 1)) keeper = q;
+  }
+  if (keeper < 0) return;
+  std::size_t begin = 0;  // where the current seat's share starts
+  std::size_t keeper_begin = 0, keeper_end = 0, other = given.size();
+  for (int q = 0; q < n_; ++q) {
+    if (q == p_) continue;
+    const std::size_t share =
+        static_cast<std::size_t>(deal_count_[static_cast<std::size_t>(q)] - kKeepCount);
+    if (q == keeper) {
+      keeper_begin = begin;
+      keeper_end = begin + share;
+    } else if (share > 0 && other == given.size()) {
+      other = begin;
+    }
+    begin += share;
+  }
+  const auto at = static_cast<std::size_t>(jk - given.begin());
+  if (at < keeper_begin || at >= keeper_end) return;
+  KIBITZ_CHECK(other < given.size(), "no other seat to deal Jk to");
+  std::swap(given[at], given[other]);
 }
 
 int RoundSampler::slot_card(int slot) const {

@@ -111,7 +111,7 @@ TEST(KuhnPokerTest, TwoPlayerTurnOrder) {
   EXPECT_EQ(s->current_player(), kTerminalPlayer);
 }
 
-// Plays a three-player hand with the given cards ("0".."3") and betting line.
+// Plays a three-player hand with the given cards ("J".."A") and betting line.
 Returns play_line3(const std::vector<std::string>& cards, std::string_view line) {
   auto s = new_hand("kuhn_poker(players=3)");
   for (const std::string& card : cards) play(*s, "deal " + card);
@@ -124,24 +124,24 @@ Returns play_line3(const std::vector<std::string>& cards, std::string_view line)
 }
 
 TEST(KuhnPokerTest, ThreePlayerBettingLinesPayAsTheRulesSay) {
-  // Everyone passes: the highest card (seat 1's 3) takes the three antes.
-  EXPECT_EQ(play_line3({"0", "3", "1"}, "ppp"), (Returns{-1, 2, -1}));
+  // Everyone passes: the highest card (seat 1's A) takes the three antes.
+  EXPECT_EQ(play_line3({"J", "A", "Q"}, "ppp"), (Returns{-1, 2, -1}));
   // Seat 0 bets, both others fold: seat 0 takes their antes.
-  EXPECT_EQ(play_line3({"0", "3", "1"}, "bpp"), (Returns{2, -1, -1}));
+  EXPECT_EQ(play_line3({"J", "A", "Q"}, "bpp"), (Returns{2, -1, -1}));
   // Seat 1 bets, seat 2 folds, seat 0 calls: showdown between seats 0 and 1
-  // for a pot of 2 + 2 + 1; seat 0's 2 beats seat 1's 1.
-  EXPECT_EQ(play_line3({"2", "1", "3"}, "pbpb"), (Returns{3, -2, -1}));
-  // Seat 2 bets after two checks; both call; seat 2's 3 beats all for 6.
-  EXPECT_EQ(play_line3({"1", "2", "3"}, "ppbbb"), (Returns{-2, -2, 4}));
-  // Seat 0 bets, seat 1 calls, seat 2 folds its 3: seat 1's 2 beats seat 0's 1.
-  EXPECT_EQ(play_line3({"1", "2", "3"}, "bbp"), (Returns{-2, 3, -1}));
+  // for a pot of 2 + 2 + 1; seat 0's K beats seat 1's Q.
+  EXPECT_EQ(play_line3({"K", "Q", "A"}, "pbpb"), (Returns{3, -2, -1}));
+  // Seat 2 bets after two checks; both call; seat 2's A beats all for 6.
+  EXPECT_EQ(play_line3({"Q", "K", "A"}, "ppbbb"), (Returns{-2, -2, 4}));
+  // Seat 0 bets, seat 1 calls, seat 2 folds its A: seat 1's K beats seat 0's Q.
+  EXPECT_EQ(play_line3({"Q", "K", "A"}, "bbp"), (Returns{-2, 3, -1}));
 }
 
 TEST(KuhnPokerTest, ThreePlayerTurnOrderWrapsAroundAfterALateBet) {
   auto s = new_hand("kuhn_poker(players=3)");
-  play(*s, "deal 0");                             // seat 0
-  play(*s, "deal 1");                             // seat 1
-  play(*s, "deal 2");                             // seat 2
+  play(*s, "deal J");                             // seat 0
+  play(*s, "deal Q");                             // seat 1
+  play(*s, "deal K");                             // seat 2
   play(*s, "pass");                               // seat 0 checks
   play(*s, "pass");                               // seat 1 checks
   play(*s, "bet");                                // seat 2 bets
@@ -179,6 +179,52 @@ TEST(KuhnPokerTest, InformationStateShowsOwnCardAndBettingOnly) {
   EXPECT_EQ(s->information_state_string(1), "seat 1 card K betting pb");
   EXPECT_EQ(s->to_string(), "cards Q K betting pb");
   EXPECT_EQ(s->observation_string(0), "seat 0 card Q chips in 1 2");
+}
+
+TEST(KuhnPokerTest, ThreePlayerCardsAreNamedJQKAInEveryString) {
+  auto s = new_hand("kuhn_poker(players=3)");
+  EXPECT_EQ(s->action_to_string(kChancePlayer, 3), "deal A");  // four cards: J Q K A
+  play(*s, "deal A");                                          // seat 0
+  play(*s, "deal J");                                          // seat 1
+  play(*s, "deal K");                                          // seat 2
+  play(*s, "bet");                                             // seat 0
+  EXPECT_EQ(s->information_state_string(0), "seat 0 card A betting b");
+  EXPECT_EQ(s->information_state_string(2), "seat 2 card K betting b");
+  EXPECT_EQ(s->observation_string(1), "seat 1 card J chips in 2 1 1");
+  EXPECT_EQ(s->to_string(), "cards A J K betting b");
+  // Records and scenarios written when these cards were numbers still read.
+  auto old = new_hand("kuhn_poker(players=3)");
+  EXPECT_EQ(old->string_to_action(kChancePlayer, "deal 3"), 3);
+  EXPECT_THROW(old->string_to_action(kChancePlayer, "deal 4"), KibitzError);
+}
+
+TEST(KuhnPokerTest, NamingAnActionTheGameDoesNotHaveIsAnErrorNamingIt) {
+  for (const char* spec : {"kuhn_poker", "kuhn_poker(players=3)"}) {
+    SCOPED_TRACE(spec);
+    auto s = new_hand(spec);
+    const int n = s->num_players();
+    // A chance outcome past the deck (a damaged record) reads nothing out of bounds.
+    EXPECT_NE(error_of([&] {
+                s->action_to_string(kChancePlayer, n + 1);
+              }).find("has no card " + std::to_string(n + 1)),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { s->action_to_string(kChancePlayer, -1); }).find("has no card -1"),
+              std::string::npos);
+    EXPECT_NE(error_of([&] { s->action_to_string(0, 2); }).find("kuhn_poker has no action 2"),
+              std::string::npos);
+    EXPECT_NE(error_of([] { card_name(3, 7); }).find("has no card 7"), std::string::npos);
+  }
+}
+
+TEST(KuhnPokerTest, InputIgnoresCaseAndExtraSpaces) {
+  auto s = new_hand();
+  EXPECT_EQ(s->string_to_action(kChancePlayer, "  Deal   q "), 1);
+  play(*s, "DEAL k");  // seat 0
+  play(*s, "deal J");  // seat 1
+  EXPECT_EQ(s->string_to_action(0, "BET"), kBet);
+  EXPECT_EQ(s->string_to_action(0, " pass\t"), kPass);
+  EXPECT_EQ(s->string_to_action(0, " 1 "), kBet);  // the number, spaced
+  EXPECT_THROW(s->string_to_action(0, "be t"), KibitzError);
 }
 
 TEST(KuhnPokerTest, InformationStateHidesOtherSeatsCards) {

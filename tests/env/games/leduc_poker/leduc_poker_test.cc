@@ -278,12 +278,73 @@ TEST(LeducPokerTest, InformationStateShowsOwnCardPublicCardAndBetting) {
   EXPECT_EQ(s->information_state_string(0), "seat 0 card Js public Kh round 2 betting rrc,-");
   play(*s, "raise");  // seat 0
   EXPECT_EQ(s->information_state_string(0), "seat 0 card Js public Kh round 2 betting rrc,r");
-  EXPECT_EQ(s->observation_string(1), "seat 1 card Qh public Kh chips in 9 5");
+  EXPECT_EQ(s->observation_string(1),
+            "seat 1 card Qh public Kh chips in 9 5; round 1: P0 raise, P1 raise, P0 call; "
+            "round 2: P0 raise");
   EXPECT_EQ(s->to_string(), "cards Js Qh public Kh round 2 betting rrc,r chips in 9 5");
   for (Player p : {0, 1}) {
     const std::string info = s->information_state_string(p);
     EXPECT_EQ(info.find_first_of("\t\n"), std::string::npos) << info;
   }
+}
+
+TEST(LeducPokerTest, ObservationNamesEveryMoveSoFarByItsSeat) {
+  // The information state is the compact key of policy files ("betting cr");
+  // the observation names the moves for a person, so a seat sees what the
+  // other one just did.
+  auto s = new_hand();
+  EXPECT_EQ(s->observation_string(0), "seat 0 card ? public ? chips in 1 1; round 1: no moves yet");
+  play(*s, "deal Js");  // seat 0
+  const std::string before_other_deal = s->observation_string(0);
+  play(*s, "deal Qh");  // seat 1: seat 0 sees nothing of it
+  EXPECT_EQ(s->observation_string(0), before_other_deal);
+  EXPECT_EQ(s->observation_string(0),
+            "seat 0 card Js public ? chips in 1 1; round 1: no moves yet");
+  play(*s, "call");   // seat 0 checks
+  play(*s, "raise");  // seat 1 raises 2
+  EXPECT_EQ(s->observation_string(0),
+            "seat 0 card Js public ? chips in 1 3; round 1: P0 check, P1 raise");
+  play(*s, "call");     // seat 0 calls: round 1 over
+  play(*s, "deal Kh");  // the public card
+  EXPECT_EQ(s->observation_string(1),
+            "seat 1 card Qh public Kh chips in 3 3; round 1: P0 check, P1 raise, P0 call; "
+            "round 2: no moves yet");
+  play(*s, "call");  // seat 0 checks
+  play(*s, "call");  // seat 1 checks: showdown
+  EXPECT_EQ(s->observation_string(0),
+            "seat 0 card Js public Kh chips in 3 3; round 1: P0 check, P1 raise, P0 call; "
+            "round 2: P0 check, P1 check");
+  auto folded = new_hand();
+  for (const char* move : {"deal Js", "deal Qh", "raise", "fold"}) play(*folded, move);
+  EXPECT_TRUE(contains(folded->observation_string(0), "round 1: P0 raise, P1 fold"));
+}
+
+TEST(LeducPokerTest, InputIgnoresCaseAndSpacesAndReadsCheck) {
+  auto s = new_hand();
+  EXPECT_EQ(s->string_to_action(kChancePlayer, "  DEAL  js "), 0);
+  play(*s, "deal Js");  // seat 0
+  play(*s, "deal Qh");  // seat 1
+  EXPECT_EQ(s->string_to_action(0, "Raise"), kRaise);
+  EXPECT_EQ(s->string_to_action(0, " check"), kCall);  // nothing to match: a check
+  // Fold with nothing to call is refused with the reason.
+  EXPECT_TRUE(contains(error_of([&] { s->string_to_action(0, "FOLD"); }),
+                       "'FOLD' is not a legal action here: there is nothing to call"));
+  play(*s, "raise");  // seat 0
+  EXPECT_TRUE(
+      contains(error_of([&] { s->string_to_action(1, "check"); }), "there is a raise to answer"));
+  play(*s, "raise");  // seat 1: the cap of two raises
+  EXPECT_TRUE(contains(error_of([&] { s->string_to_action(0, "raise"); }),
+                       "already has its 2 raises; legal: fold (0), call (1)"));
+}
+
+TEST(LeducPokerTest, NamingAnUnknownCardOrActionIsAnErrorNamingIt) {
+  auto s = new_hand();
+  EXPECT_EQ(card_name(-1), "?");
+  EXPECT_TRUE(contains(error_of([] { card_name(6); }), "leduc_poker has no card 6"));
+  EXPECT_TRUE(contains(error_of([] { card_name(-2); }), "has no card -2"));
+  EXPECT_TRUE(
+      contains(error_of([&] { s->action_to_string(kChancePlayer, 6); }), "no chance outcome 6"));
+  EXPECT_TRUE(contains(error_of([&] { s->action_to_string(0, -1); }), "no action -1"));
 }
 
 TEST(LeducPokerTest, InformationStateHidesTheOtherSeatsCard) {

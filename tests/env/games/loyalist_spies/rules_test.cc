@@ -357,6 +357,30 @@ TEST(RoundEnd, KingAsTheLastCardEndsTheRoundAndItIsScored) {
   EXPECT_EQ(s.state().rewards(), s.state().returns());
 }
 
+TEST(RoundEnd, TheFinishedGameShowsTheLastRevealAndEveryRoleAndPoints) {
+  Script s(kNoRefill);
+  play_diamond_round(s);
+  ASSERT_TRUE(s.state().is_terminal());
+  // The full description (the terminal's final screen) ends with them...
+  const std::string full = s.state().to_string();
+  EXPECT_TRUE(contains(
+      full, "\nlast mission TD covert 30 VP 5 revealed [5D 7S 7H 3C 4C 5C 7C] = 38: failed\n"))
+      << full;
+  EXPECT_TRUE(contains(full,
+                       "\nround end: P0 AD Compromised +18; P1 AS Loyal +0; P2 AH Loyal +0; "
+                       "P3 AC Loyal +0;"))
+      << full;
+  // ...and so does every seat's information state.
+  for (Player p = 0; p < 4; ++p) {
+    const std::string info = s.info(p);
+    EXPECT_TRUE(contains(info, "revealed 5D 7S 7H 3C 4C 5C 7C = 38: failed\n")) << info;
+    EXPECT_TRUE(
+        info.ends_with("round end: P0 AD Compromised +18; P1 AS Loyal +0; P2 AH Loyal +0; "
+                       "P3 AC Loyal +0; totals 18 0 0 0\n"))
+        << info;
+  }
+}
+
 TEST(RoundEnd, ScoreRewardPaysThePointsAtTheRoundsEnd) {
   Script s("loyalist_spies(deal=direct,jokers=0,rounds=1,refill=false,reward=score)");
   play_diamond_round(s);
