@@ -1,5 +1,7 @@
 #include "agents/search/evaluator.h"
 
+#include <utility>
+
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/seat_view.h"
@@ -34,12 +36,21 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
   world.returns(values);
 }
 
-AgentRolloutEvaluator::AgentRolloutEvaluator(const std::string& agent_spec,
-                                             std::shared_ptr<const Game> game, std::uint64_t seed) {
-  const Rng base(seed);
-  for (Player seat = 0; seat < game->num_players(); ++seat) {
-    agents_.push_back(make_agent(agent_spec, game, base.child("rollout_seat", seat).seed()));
+AgentRolloutEvaluator::AgentRolloutEvaluator(std::string agent_spec,
+                                             std::shared_ptr<const Game> game, std::uint64_t seed)
+    : agent_spec_(std::move(agent_spec)), game_(std::move(game)), seed_(seed) {
+  agents_.resize(static_cast<std::size_t>(game_->num_players()));
+}
+
+Agent& AgentRolloutEvaluator::agent(Player seat) {
+  std::unique_ptr<Agent>& slot = agents_[static_cast<std::size_t>(seat)];
+  if (slot == nullptr) {
+    // The seed depends on the seat only, so building late plays exactly as
+    // building up front would.
+    slot = make_agent(agent_spec_, game_, Rng(seed_).child("rollout_seat", seat).seed());
+    slot->new_game(seat);
   }
+  return *slot;
 }
 
 void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
@@ -47,14 +58,16 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
   KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
   // Agents with per-game memory start afresh: the rollout begins mid-game.
   for (Player seat = 0; seat < static_cast<Player>(agents_.size()); ++seat) {
-    agents_[static_cast<std::size_t>(seat)]->new_game(seat);
+    if (agents_[static_cast<std::size_t>(seat)] != nullptr) {
+      agents_[static_cast<std::size_t>(seat)]->new_game(seat);
+    }
   }
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
       world.apply_action(world.sample_chance_outcome(rng));
     } else {
       const Player seat = world.current_player();
-      world.apply_action(agents_[static_cast<std::size_t>(seat)]->act(SeatView(world, seat)));
+      world.apply_action(agent(seat).act(SeatView(world, seat)));
     }
   }
   world.returns(values);
@@ -65,9 +78,11 @@ EvaluatorFactory make_rollout_factory(const std::string& owner, const std::strin
   if (rollout == "random") {
     return [](std::uint64_t) { return std::make_unique<RandomRolloutEvaluator>(); };
   }
-  // Build once now so a bad spec fails when the agent is made, not mid-game.
+  // Build one agent now so a bad spec fails when the agent is made, not
+  // mid-game. One, not one per seat: the rollout agents of the evaluators
+  // are built lazily, so each level of a nested spec builds one agent here.
   try {
-    AgentRolloutEvaluator probe(rollout, game, 0);
+    make_agent(rollout, game, 0);
   } catch (const KibitzError& e) {
     throw error(owner, ": bad rollout '", rollout, "' (random or an agent spec): ", e.what());
   }

@@ -78,18 +78,31 @@ class RandomRolloutEvaluator : public Evaluator {
 // Plays the world to the end with one agent per seat, each acting through the
 // SeatView of the rollout world (allowed: the world is already a sample, so
 // the agents see nothing the searching seat could not have imagined).
+//
+// A seat's agent is built the first time that seat acts in a rollout, not
+// when the evaluator is: an agent may itself search with agent rollouts
+// ("ismcts(rollout=ismcts(...))"), and building every seat's agent of every
+// thread at every level up front would build exponentially many agents in
+// the nesting depth, most of them never used.
 class AgentRolloutEvaluator : public Evaluator {
  public:
-  // Builds the agents with make_agent(agent_spec, game, ...), one per seat,
-  // seeded by children of `seed`. Throws KibitzError for a bad spec.
-  AgentRolloutEvaluator(const std::string& agent_spec, std::shared_ptr<const Game> game,
+  // The agents will be make_agent(agent_spec, game, ...), one per seat,
+  // seeded by children of `seed`. The spec is not checked here:
+  // make_rollout_factory checks it once.
+  AgentRolloutEvaluator(std::string agent_spec, std::shared_ptr<const Game> game,
                         std::uint64_t seed);
 
   void evaluate(State& world, Rng& rng, std::span<double> values,
                 std::vector<double>* prior) override;
 
  private:
-  std::vector<std::unique_ptr<Agent>> agents_;
+  // The agent of `seat`, built (and told a new game starts) on first use.
+  Agent& agent(Player seat);
+
+  std::string agent_spec_;
+  std::shared_ptr<const Game> game_;
+  std::uint64_t seed_;
+  std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null until used
 };
 
 // An outcome drawn with its probability: the core's reference draw
@@ -101,7 +114,9 @@ Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng);
 // The factory for a `rollout=` parameter: "random" gives the built-in random
 // rollout (the same distribution as the random agent, without its overhead);
 // any other text is an agent spec for AgentRolloutEvaluator. A bad spec
-// throws KibitzError at once, naming `owner` (e.g. "agent ismcts").
+// throws KibitzError at once, naming `owner` (e.g. "agent ismcts"): the spec
+// is checked by building its agent once, so a nested spec builds one agent
+// per level.
 EvaluatorFactory make_rollout_factory(const std::string& owner, const std::string& rollout,
                                       std::shared_ptr<const Game> game);
 

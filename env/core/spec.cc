@@ -1,8 +1,10 @@
 #include "env/core/spec.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "env/core/error.h"
+#include "env/core/quoted_excerpt.h"
 
 namespace kibitz {
 namespace {
@@ -21,6 +23,17 @@ bool is_name(std::string_view s) {
   return true;
 }
 
+// The deepest nesting of parentheses in `text` (balance is checked later).
+int nesting_depth(std::string_view text) {
+  int depth = 0;
+  int deepest = 0;
+  for (char c : text) {
+    if (c == '(') deepest = std::max(deepest, ++depth);
+    if (c == ')') --depth;
+  }
+  return deepest;
+}
+
 }  // namespace
 
 std::string Spec::to_string() const {
@@ -34,6 +47,12 @@ std::string Spec::to_string() const {
 }
 
 Spec parse_spec(std::string_view text) {
+  // Checked first, on the whole text, so a runaway spec is refused before
+  // anything recurses into it (and shown as an excerpt: it may be huge).
+  if (const int depth = nesting_depth(text); depth > kMaxSpecNesting) {
+    throw error("bad spec ", quoted_excerpt(text), ": parentheses nest ", depth,
+                " levels deep; a spec may nest at most ", kMaxSpecNesting, " levels");
+  }
   const std::string original(text);
   text = trim(text);
   Spec spec;
@@ -41,12 +60,14 @@ Spec parse_spec(std::string_view text) {
   if (open == std::string_view::npos) {
     spec.name = std::string(text);
     if (!is_name(spec.name)) {
-      throw error("bad spec '", original, "': expected a name such as kuhn_poker or name(key=value,...)");
+      throw error("bad spec '", original,
+                  "': expected a name such as kuhn_poker or name(key=value,...)");
     }
     return spec;
   }
   spec.name = std::string(trim(text.substr(0, open)));
-  if (!is_name(spec.name)) throw error("bad spec '", original, "': '", spec.name, "' is not a name");
+  if (!is_name(spec.name))
+    throw error("bad spec '", original, "': '", spec.name, "' is not a name");
   if (text.back() != ')') throw error("bad spec '", original, "': missing closing ')'");
   std::string_view body = text.substr(open + 1, text.size() - open - 2);
 
@@ -73,7 +94,8 @@ Spec parse_spec(std::string_view text) {
     }
     std::string key(trim(part.substr(0, eq)));
     std::string value(trim(part.substr(eq + 1)));
-    if (!is_name(key)) throw error("bad spec '", original, "': '", key, "' is not a parameter name");
+    if (!is_name(key))
+      throw error("bad spec '", original, "': '", key, "' is not a parameter name");
     if (value.empty()) throw error("bad spec '", original, "': parameter '", key, "' has no value");
     for (const auto& [k, v] : spec.args) {
       if (k == key) throw error("bad spec '", original, "': parameter '", key, "' is given twice");

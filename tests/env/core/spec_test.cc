@@ -75,6 +75,33 @@ TEST(Spec, UnbalancedParentheses) {
   EXPECT_NE(parse_error("a(b=1))").find("unbalanced ')'"), std::string::npos);
 }
 
+// "a(x=a(x=...a(x=1)...))" with `levels` pairs of parentheses.
+std::string nested_spec(int levels) {
+  std::string text = "1";
+  for (int i = 0; i < levels; ++i) text = "a(x=" + text + ")";
+  return text;
+}
+
+TEST(Spec, NestingUpToTheLimitParses) {
+  const Spec spec = parse_spec(nested_spec(kMaxSpecNesting));
+  EXPECT_EQ(spec.args[0].second, nested_spec(kMaxSpecNesting - 1));
+}
+
+TEST(Spec, DeeperNestingIsRefusedNamingTheLimit) {
+  const std::string message = parse_error(nested_spec(kMaxSpecNesting + 1));
+  EXPECT_NE(message.find("nest " + std::to_string(kMaxSpecNesting + 1) + " levels deep"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("at most " + std::to_string(kMaxSpecNesting) + " levels"),
+            std::string::npos)
+      << message;
+  // 8,000 levels (which overflowed the stack when agents were built from
+  // it): refused at once, and the message shows only the start of the spec.
+  const std::string huge = parse_error(nested_spec(8000));
+  EXPECT_NE(huge.find("nest 8000 levels deep"), std::string::npos) << huge.substr(0, 300);
+  EXPECT_LT(huge.size(), 300u);
+}
+
 TEST(Spec, DuplicateKey) {
   const std::string message = parse_error("kuhn_poker(players=2,players=3)");
   EXPECT_NE(message.find("'players' is given twice"), std::string::npos) << message;
