@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <optional>
 #include <ostream>
 #include <system_error>
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
+#include "env/core/quoted_excerpt.h"
 
 namespace kibitz {
 namespace {
@@ -19,7 +20,10 @@ namespace {
 constexpr std::string_view kFormatHeader = "# kibitz-policy 1";
 constexpr std::string_view kFormatTag = "# kibitz-policy";
 
-std::string single_quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+// Text in a message, quoted and escaped: most of it comes from the file, which
+// may be damaged or not a policy file at all (quoted_excerpt). Information
+// states can be long, hence the larger excerpt.
+std::string single_quoted(std::string_view text) { return quoted_excerpt(text, 200); }
 
 std::string describe_legal(std::span<const Action> legal) {
   std::string out;
@@ -89,9 +93,9 @@ void parse_line(std::string_view line, const GameTree& tree, const std::string& 
                 std::vector<bool>& seen, TabularPolicy& policy) {
   const auto tab = line.find('\t');
   if (tab == std::string_view::npos) {
-    throw error(where,
-                ": malformed line: expected '<information state><TAB><action>=<probability> "
-                "...' but found no tab");
+    throw error(where, ": malformed line ", quoted_excerpt(line),
+                ": expected '<information state><TAB><action>=<probability> ...' but found no "
+                "tab");
   }
   const std::string_view key = line.substr(0, tab);
   const int id = tree.find_infoset(key);
@@ -250,28 +254,26 @@ TabularPolicy load_policy(const std::string& path, const Game& game, bool allow_
 }
 
 TabularPolicy load_policy(const std::string& path, const GameTree& tree, bool allow_missing) {
-  std::ifstream in(path);
-  if (!in) {
-    throw error("cannot open policy file '", path,
-                "': ", std::error_code(errno, std::generic_category()).message());
-  }
+  const std::string text = read_file_limited(path, kMaxPolicyFileBytes, "policy file");
   TabularPolicy policy;
   std::vector<bool> seen(tree.infosets().size(), false);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();  // files written on Windows
+  std::string_view rest = text;
+  for (int number = 1; !rest.empty(); ++number) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    std::string_view line = rest.substr(0, end);
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    if (line.ends_with('\r')) line.remove_suffix(1);  // files written on Windows
     const std::string where = path + ":" + std::to_string(number);
     if (trim(line).empty()) continue;
     if (line.front() == '#') {
       if (line.starts_with(kFormatTag) && trim(line) != kFormatHeader) {
         throw error(where, ": unsupported policy file format ", single_quoted(trim(line)),
-                    "; this build reads ", single_quoted(kFormatHeader));
+                    "; this build reads '", kFormatHeader, "'");
       }
       continue;
     }
     parse_line(line, tree, where, seen, policy);
   }
-  if (in.bad()) throw error("error reading policy file '", path, "'");
 
   const auto missing = static_cast<std::size_t>(std::count(seen.begin(), seen.end(), false));
   if (missing > 0) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -94,13 +95,20 @@ class TabularPolicy {
   std::map<std::string, ActionProbabilities, std::less<>> table_;
 };
 
+// The largest policy file read: a policy for a game small enough to walk
+// (GameTree's node limit) is far smaller (Leduc's is about 90 KB); naming a
+// huge file by mistake is an error rather than gigabytes of memory.
+inline constexpr std::uintmax_t kMaxPolicyFileBytes = std::uintmax_t{256} << 20;
+
 // Reads a policy file for `game`. Every line's information state must occur
 // in the game, every action must be legal there, written as its number or
 // its action_to_string text, and every line's probabilities must sum to 1.
 // When the file leaves out information states of the game: with
 // allow_missing they default to uniform (the policy's MissingRule becomes
 // kUniform), otherwise it is an error giving how many are missing and one of
-// them. Errors name the file and, for a bad line, its number.
+// them. Errors name the file and, for a bad line, its number; a path that is
+// not a regular file, or a file over kMaxPolicyFileBytes, is refused before
+// it is read, and text from the file is shown quoted and escaped.
 TabularPolicy load_policy(const std::string& path, const Game& game, bool allow_missing = false,
                           std::size_t max_nodes = kDefaultMaxTreeNodes);
 // The same, checked against an already built tree of the game.

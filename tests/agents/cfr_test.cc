@@ -316,7 +316,13 @@ TEST(CfrAgentTest, BadParametersAreErrorsNamingThem) {
   EXPECT_THAT(make("cfr(sims=10)"), HasSubstr("sims"));
   EXPECT_THAT(make("cfr(iters=10,policy=x.policy)"), HasSubstr("not both"));
   const std::string missing = temp_path(".does_not_exist");
-  EXPECT_THAT(make("cfr(policy=" + missing + ")"), HasSubstr("cannot open policy file"));
+  EXPECT_THAT(make("cfr(policy=" + missing + ")"),
+              HasSubstr("cannot read policy file '" + missing + "': no such file"));
+  // Paths that are not regular files are refused before reading (/dev/zero
+  // was read without end).
+  EXPECT_THAT(make("cfr(policy=/dev/zero)"),
+              HasSubstr("cannot read policy file '/dev/zero': not a regular file"));
+  EXPECT_THAT(make("cfr(policy=/)"), HasSubstr("cannot read policy file '/': is a directory"));
   const std::string too_large = make("cfr(max_nodes=10)");
   EXPECT_THAT(too_large, HasSubstr("more than 10 nodes"));
   EXPECT_THAT(too_large, HasSubstr("kuhn_poker"));

@@ -92,7 +92,8 @@ TEST(PolicyFileTest, LoadsNumbersActionStringsFractionsCommentsAndBlankLines) {
   std::string text = "# a comment\n\n   \n" + uniform_kuhn_text();
   // Replace one line with action strings and a fraction, in CRLF style.
   const std::string old_line = "seat 0 card K betting -\tpass=0.5 bet=0.5\n";
-  text.replace(text.find(old_line), old_line.size(), "seat 0 card K betting -\t1=2/3  pass=1/3\r\n");
+  text.replace(text.find(old_line), old_line.size(),
+               "seat 0 card K betting -\t1=2/3  pass=1/3\r\n");
   const TabularPolicy policy = load_policy(write_file(text), *kuhn());
   EXPECT_EQ(policy.size(), 12u);
   const ActionProbabilities* entry = policy.find("seat 0 card K betting -");
@@ -155,7 +156,62 @@ TEST(PolicyFileTest, MissingInformationStatesAreAnErrorUnlessAllowed) {
 TEST(PolicyFileTest, UnreadableFileIsNamed) {
   const std::string path = temp_path(".does_not_exist");
   EXPECT_THAT(error_of([&] { load_policy(path, *kuhn()); }),
-              HasSubstr("cannot open policy file '" + path + "'"));
+              HasSubstr("cannot read policy file '" + path + "': no such file"));
+}
+
+// A directory or a device was read as a stream: a directory failed with
+// basic_filebuf::underflow (an internal error), /dev/zero was read without
+// end. Both are refused by name before anything is read.
+TEST(PolicyFileTest, PathsThatAreNotRegularFilesAreRefused) {
+  const std::string dir = temp_path("_dir");
+  std::filesystem::create_directories(dir);
+  EXPECT_THAT(error_of([&] { load_policy(dir, *kuhn()); }),
+              HasSubstr("cannot read policy file '" + dir + "': is a directory"));
+  EXPECT_THAT(error_of([&] { load_policy("/dev/zero", *kuhn()); }),
+              HasSubstr("cannot read policy file '/dev/zero': not a regular file"));
+}
+
+TEST(PolicyFileTest, AFileOverTheSizeLimitIsRefusedUnread) {
+  // Sparse: the size is known without writing 256 MB.
+  const std::string path = temp_path(".policy");
+  std::ofstream(path).close();
+  std::filesystem::resize_file(path, kMaxPolicyFileBytes + 1);
+  const std::string message = error_of([&] { load_policy(path, *kuhn()); });
+  EXPECT_THAT(message, HasSubstr("cannot read policy file '" + path + "'"));
+  EXPECT_THAT(message, HasSubstr("more than the limit of " + std::to_string(kMaxPolicyFileBytes)));
+  std::filesystem::remove(path);
+}
+
+// Whether every byte of `text` is printable ASCII.
+bool printable(const std::string& text) {
+  for (const char c : text) {
+    if (c < 0x20 || c >= 0x7f) return false;
+  }
+  return true;
+}
+
+// A binary file given as a policy printed its raw bytes (escape sequences
+// included) to the terminal.
+TEST(PolicyFileTest, FileBytesInMessagesAreQuotedAndEscaped) {
+  const std::string binary("\x1b[2J\x7f\x00\x01\x9b\xff binary", 16);
+  std::string path = write_file(binary + "\n");
+  std::string message = error_of([&] { load_policy(path, *kuhn()); });
+  EXPECT_THAT(message, HasSubstr("malformed line '\\x1b[2J\\x7f\\x00\\x01\\x9b\\xff binary'"));
+  EXPECT_TRUE(printable(message)) << message;
+  // The same in every part of a line that is shown.
+  for (const std::string& line :
+       {binary + "\tpass=1", "seat 0 card J betting -\t" + binary + "=1",
+        "seat 0 card J betting -\tpass=" + binary, "# kibitz-policy " + binary}) {
+    path = write_file(line + "\n");
+    message = error_of([&] { load_policy(path, *kuhn()); });
+    EXPECT_THAT(message, HasSubstr("\\x1b[2J")) << message;
+    EXPECT_TRUE(printable(message)) << message;
+  }
+  // A long line is shown in part.
+  path = write_file(std::string(10'000, 'x') + "\n");
+  message = error_of([&] { load_policy(path, *kuhn()); });
+  EXPECT_THAT(message, HasSubstr("(10000 bytes)"));
+  EXPECT_LT(message.size(), 400u);
 }
 
 TEST(PolicyFileTest, SaveThenLoadGivesTheSamePolicy) {
@@ -186,7 +242,7 @@ TEST(PolicyFileTest, SaveErrorsNameTheFile) {
               HasSubstr("cannot write policy file '" + path + "'"));
   TabularPolicy odd;
   odd.set("has\ttab", {{0, 1.0}});
-  EXPECT_THAT(error_of([&] { save_policy(temp_path(".policy"), odd); }), HasSubstr("'has\ttab'"));
+  EXPECT_THAT(error_of([&] { save_policy(temp_path(".policy"), odd); }), HasSubstr("'has\\ttab'"));
 }
 
 }  // namespace
