@@ -1,16 +1,21 @@
 #include "agents/neural/checkpoint.h"
 
+#include <algorithm>
 #include <bit>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "agents/neural/encoders.h"
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
+#include "env/core/quoted_excerpt.h"
 
 namespace kibitz::neural {
 
@@ -23,6 +28,9 @@ constexpr std::string_view kMagic = "kibitz-checkpoint";
 // A header longer than this is not a checkpoint header (protects against
 // reading a large binary file line by line).
 constexpr std::size_t kMaxHeaderBytes = 1 << 16;
+// A training run's `latest` file holds one short file name; anything longer
+// is not one.
+constexpr std::size_t kMaxPointerBytes = 256;
 
 std::uint64_t fnv1a64(std::string_view bytes) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;
@@ -118,11 +126,13 @@ std::map<std::string, std::string> parse_header(const std::string& path, const s
   std::string_view line;
   if (bytes.compare(0, kMagic.size(), kMagic) != 0 || !next_line(line) ||
       line.size() <= kMagic.size() || line[kMagic.size()] != ' ') {
-    throw error("'", path, "' is not a kibitz checkpoint (it does not start with '", kMagic, "')");
+    throw error("'", path, "' is not a kibitz checkpoint (it does not start with '", kMagic,
+                "' but with ", quoted_excerpt(bytes, 24), ")");
   }
   int version = 0;
   if (!parse_number(line.substr(kMagic.size() + 1), version)) {
-    throw error("checkpoint '", path, "' is corrupt: bad format version line '", line, "'");
+    throw error("checkpoint '", path, "' is corrupt: bad format version line ",
+                quoted_excerpt(line));
   }
   if (version != kCheckpointFormatVersion) {
     throw error("checkpoint '", path, "' has format version ", version,
@@ -135,9 +145,16 @@ std::map<std::string, std::string> parse_header(const std::string& path, const s
       throw error("checkpoint '", path, "' is truncated or corrupt: its header has no 'end' line");
     }
     if (line == "end") break;
+    // The header is printable text, so its values (game spec, ...) can be
+    // shown in messages as they are.
+    if (!std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
+      throw error("checkpoint '", path, "' is corrupt: header line ", quoted_excerpt(line),
+                  " is not printable text");
+    }
     const std::size_t eq = line.find('=');
     if (eq == std::string_view::npos) {
-      throw error("checkpoint '", path, "' is corrupt: header line '", line, "' has no '='");
+      throw error("checkpoint '", path, "' is corrupt: header line ", quoted_excerpt(line),
+                  " has no '='");
     }
     fields[std::string(line.substr(0, eq))] = std::string(line.substr(eq + 1));
   }
@@ -159,10 +176,26 @@ T take_number(std::map<std::string, std::string>& fields, const std::string& key
               const std::string& path, int base = 10) {
   const std::string text = take(fields, key, path);
   T value{};
-  if (!parse_number(text, value, base)) {
-    throw error("checkpoint '", path, "' is corrupt: field ", key, "='", text, "' is not a number");
+  bool ok = parse_number(text, value, base);
+  // from_chars reads "inf" and "nan" too: no header number may be either.
+  if constexpr (std::is_floating_point_v<T>) ok = ok && std::isfinite(value);
+  if (!ok) {
+    throw error("checkpoint '", path, "' is corrupt: field ", key, "=", quoted_excerpt(text),
+                std::is_floating_point_v<T> ? " is not a finite number" : " is not a number");
   }
   return value;
+}
+
+// Refuses a parameter holding NaN or an infinity: the checksum only proves
+// that the file is what was written, and a network that diverged in
+// training writes such values faithfully.
+void check_finite(const std::string& path, const NamedTensor& t) {
+  const auto bad =
+      std::find_if(t.values.begin(), t.values.end(), [](float v) { return !std::isfinite(v); });
+  if (bad == t.values.end()) return;
+  throw error("checkpoint '", path, "' is corrupt: parameter '", t.name, "' holds ", *bad,
+              " at index ", bad - t.values.begin(), " (of ", t.values.size(),
+              "); every weight must be a finite number");
 }
 
 std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view payload,
@@ -179,8 +212,10 @@ std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view
     const std::string_view line = payload.substr(pos, newline - pos);
     pos = newline + 1;
     const std::size_t space = line.find(' ');
-    if (space == std::string_view::npos || space == 0) {
-      throw corrupt("bad tensor header '" + std::string(line) + "'");
+    // Printable, so the name can be shown as it is by later messages.
+    if (space == std::string_view::npos || space == 0 ||
+        !std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
+      throw corrupt("bad tensor header " + quoted_excerpt(line));
     }
     NamedTensor t;
     t.name = std::string(line.substr(0, space));
@@ -190,7 +225,7 @@ std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view
       const std::size_t comma = dims.find(',');
       std::int64_t size = 0;
       if (!parse_number(dims.substr(0, comma), size) || size < 0 || size > (1 << 30)) {
-        throw corrupt("bad sizes in tensor header '" + std::string(line) + "'");
+        throw corrupt("bad sizes in tensor header " + quoted_excerpt(line));
       }
       t.sizes.push_back(size);
       total *= size;
@@ -202,10 +237,135 @@ std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view
     t.values.resize(static_cast<std::size_t>(total));
     if (bytes > 0) std::memcpy(t.values.data(), payload.data() + pos, bytes);
     pos += bytes;
+    check_finite(path, t);
     tensors.push_back(std::move(t));
   }
   if (pos != payload.size()) throw corrupt("bytes left after the last tensor");
   return tensors;
+}
+
+// The largest magnitude that one Linear layer (weight [out, in], row-major,
+// and bias [out]) can output when no input exceeds `input_bound`.
+double layer_output_bound(const NamedTensor& weight, const NamedTensor& bias, double input_bound) {
+  const auto in = static_cast<std::size_t>(weight.sizes[1]);
+  double bound = 0;
+  for (std::size_t o = 0; o < bias.values.size(); ++o) {
+    double row = std::abs(static_cast<double>(bias.values[o]));
+    for (std::size_t i = 0; i < in; ++i) {
+      row += std::abs(static_cast<double>(weight.values[o * in + i])) * input_bound;
+    }
+    bound = std::max(bound, row);
+  }
+  return bound;
+}
+
+// Refuses weights so large that the network could overflow float32 for
+// inputs in [-1, 1] (kMaxLayerOutputBound): the bound of each layer's output
+// is carried through the trunk (ReLU never increases a magnitude) into both
+// heads. Checkpoints whose tensors do not have the names and sizes of their
+// header's shape are left to the loaders, which refuse them.
+void check_output_bound(const std::string& path, const CheckpointFile& file) {
+  std::map<std::string, const NamedTensor*, std::less<>> by_name;
+  for (const NamedTensor& t : file.tensors) by_name.emplace(t.name, &t);
+  const NetworkShape& shape = file.info.shape;
+  double input_bound = 1.0;
+  auto layer = [&](const std::string& name, int in, int out) -> std::optional<double> {
+    const auto weight = by_name.find(name + ".weight");
+    const auto bias = by_name.find(name + ".bias");
+    if (weight == by_name.end() || bias == by_name.end() ||
+        weight->second->sizes != std::vector<std::int64_t>{out, in} ||
+        bias->second->sizes != std::vector<std::int64_t>{out}) {
+      return std::nullopt;
+    }
+    const double bound = layer_output_bound(*weight->second, *bias->second, input_bound);
+    if (!(bound <= kMaxLayerOutputBound)) {
+      throw error("checkpoint '", path, "' is corrupt: its weights are too large: layer '", name,
+                  "' can output values up to ", bound,
+                  " for inputs in [-1, 1], above the limit of ", kMaxLayerOutputBound,
+                  " (float32 overflows at 3.4e38)");
+    }
+    return bound;
+  };
+  int width = shape.input_size;
+  for (std::size_t k = 0; k < shape.hidden.size(); ++k) {
+    const auto bound = layer("trunk." + std::to_string(k), width, shape.hidden[k]);
+    if (!bound) return;
+    input_bound = *bound;
+    width = shape.hidden[k];
+  }
+  if (layer("policy", width, shape.num_actions)) layer("value", width, shape.num_players);
+}
+
+// Reads the checkpoint in `bytes` (the contents of `path`).
+CheckpointFile parse_checkpoint(const std::string& path, const std::string& bytes) {
+  std::size_t pos = 0;
+  std::map<std::string, std::string> fields = parse_header(path, bytes, pos);
+  CheckpointFile file;
+  file.path = path;
+  CheckpointInfo& info = file.info;
+  info.format_version = take_number<int>(fields, "format_version", path);
+  info.game_name = take(fields, "game_name", path);
+  info.game_spec = take(fields, "game_spec", path);
+  info.encoder_version = take_number<int>(fields, "encoder_version", path);
+  info.shape.input_size = take_number<int>(fields, "input_size", path);
+  info.shape.num_actions = take_number<int>(fields, "num_actions", path);
+  info.shape.num_players = take_number<int>(fields, "num_players", path);
+  const std::string hidden = take(fields, "hidden", path);
+  try {
+    info.shape.hidden = parse_hidden_sizes(hidden);
+  } catch (const KibitzError& e) {
+    throw error("checkpoint '", path, "' is corrupt: ", e.what());
+  }
+  info.shape.value_min = take_number<double>(fields, "value_min", path);
+  info.shape.value_max = take_number<double>(fields, "value_max", path);
+  info.training_step = take_number<std::int64_t>(fields, "training_step", path);
+  const auto tensors = take_number<std::size_t>(fields, "tensors", path);
+  const auto payload_bytes = take_number<std::size_t>(fields, "payload_bytes", path);
+  const auto checksum = take_number<std::uint64_t>(fields, "payload_fnv1a64", path, 16);
+  if (!fields.empty()) {
+    throw error("checkpoint '", path, "' is corrupt: unknown header field ",
+                quoted_excerpt(fields.begin()->first));
+  }
+  if (info.shape.input_size < 1 || info.shape.num_actions < 1 || info.shape.num_players < 1 ||
+      !(info.shape.value_min < info.shape.value_max)) {
+    throw error("checkpoint '", path, "' is corrupt: impossible shape ", info.shape.to_string());
+  }
+
+  const std::size_t found = bytes.size() - pos;
+  if (found < payload_bytes) {
+    throw error("checkpoint '", path, "' is truncated: expected ", payload_bytes,
+                " bytes of weights, found ", found);
+  }
+  if (found > payload_bytes) {
+    throw error("checkpoint '", path, "' is corrupt: ", found - payload_bytes,
+                " unexpected bytes after the weights");
+  }
+  const std::string_view payload = std::string_view(bytes).substr(pos);
+  if (fnv1a64(payload) != checksum) {
+    throw error("checkpoint '", path, "' is corrupt: the weights' checksum is ",
+                hex64(fnv1a64(payload)), ", the header says ", hex64(checksum));
+  }
+  file.tensors = parse_payload(path, payload, tensors);
+  check_output_bound(path, file);
+  return file;
+}
+
+// When `bytes` (the contents of `path`) are a training run's `latest` file,
+// the checkpoint it names: "ckpt-000012\n" in runs/x/latest names
+// runs/x/ckpt-000012.pt. A name that already ends in ".pt" is taken as it is.
+std::optional<std::string> latest_pointer_target(const std::string& path, std::string_view bytes) {
+  if (bytes.size() > kMaxPointerBytes) return std::nullopt;
+  if (bytes.ends_with('\n')) bytes.remove_suffix(1);
+  if (bytes.ends_with('\r')) bytes.remove_suffix(1);
+  const bool file_name =
+      !bytes.empty() && bytes != "." && bytes != ".." &&
+      std::all_of(bytes.begin(), bytes.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+      });
+  if (!file_name) return std::nullopt;
+  std::string name(bytes);
+  if (!name.ends_with(".pt")) name += ".pt";
+  return (std::filesystem::path(path).parent_path() / name).string();
 }
 
 }  // namespace
@@ -234,59 +394,20 @@ void write_checkpoint(const std::string& path, const CheckpointFile& checkpoint)
 }
 
 CheckpointFile read_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw error("cannot open checkpoint '", path, "'");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw error("cannot read checkpoint '", path, "'");
-
-  std::size_t pos = 0;
-  std::map<std::string, std::string> fields = parse_header(path, bytes, pos);
-  CheckpointFile file;
-  CheckpointInfo& info = file.info;
-  info.format_version = take_number<int>(fields, "format_version", path);
-  info.game_name = take(fields, "game_name", path);
-  info.game_spec = take(fields, "game_spec", path);
-  info.encoder_version = take_number<int>(fields, "encoder_version", path);
-  info.shape.input_size = take_number<int>(fields, "input_size", path);
-  info.shape.num_actions = take_number<int>(fields, "num_actions", path);
-  info.shape.num_players = take_number<int>(fields, "num_players", path);
-  const std::string hidden = take(fields, "hidden", path);
+  const std::string bytes = read_file_limited(path, kMaxCheckpointBytes, "checkpoint");
+  if (bytes.starts_with(kMagic)) return parse_checkpoint(path, bytes);
+  const std::optional<std::string> target = latest_pointer_target(path, bytes);
+  if (!target) return parse_checkpoint(path, bytes);  // refused as not a checkpoint
+  // One step only: what `latest` names must be a checkpoint itself.
+  std::string target_bytes;
   try {
-    info.shape.hidden = parse_hidden_sizes(hidden);
+    target_bytes = read_file_limited(*target, kMaxCheckpointBytes, "checkpoint");
   } catch (const KibitzError& e) {
-    throw error("checkpoint '", path, "' is corrupt: ", e.what());
+    throw error("'", path, "' names the checkpoint '",
+                std::filesystem::path(*target).filename().string(),
+                "' (as a training run's 'latest' file does), but ", e.what());
   }
-  info.shape.value_min = take_number<double>(fields, "value_min", path);
-  info.shape.value_max = take_number<double>(fields, "value_max", path);
-  info.training_step = take_number<std::int64_t>(fields, "training_step", path);
-  const auto tensors = take_number<std::size_t>(fields, "tensors", path);
-  const auto payload_bytes = take_number<std::size_t>(fields, "payload_bytes", path);
-  const auto checksum = take_number<std::uint64_t>(fields, "payload_fnv1a64", path, 16);
-  if (!fields.empty()) {
-    throw error("checkpoint '", path, "' is corrupt: unknown header field '", fields.begin()->first,
-                "'");
-  }
-  if (info.shape.input_size < 1 || info.shape.num_actions < 1 || info.shape.num_players < 1 ||
-      !(info.shape.value_min < info.shape.value_max)) {
-    throw error("checkpoint '", path, "' is corrupt: impossible shape ", info.shape.to_string());
-  }
-
-  const std::size_t found = bytes.size() - pos;
-  if (found < payload_bytes) {
-    throw error("checkpoint '", path, "' is truncated: expected ", payload_bytes,
-                " bytes of weights, found ", found);
-  }
-  if (found > payload_bytes) {
-    throw error("checkpoint '", path, "' is corrupt: ", found - payload_bytes,
-                " unexpected bytes after the weights");
-  }
-  const std::string_view payload = std::string_view(bytes).substr(pos);
-  if (fnv1a64(payload) != checksum) {
-    throw error("checkpoint '", path, "' is corrupt: the weights' checksum is ",
-                hex64(fnv1a64(payload)), ", the header says ", hex64(checksum));
-  }
-  file.tensors = parse_payload(path, payload, tensors);
-  return file;
+  return parse_checkpoint(*target, target_bytes);
 }
 
 void check_compatible(const CheckpointInfo& info, const Game& game, const LoadOptions& options,

@@ -42,6 +42,18 @@ namespace kibitz::neural {
 // The checkpoint format this build writes and reads.
 inline constexpr int kCheckpointFormatVersion = 1;
 
+// The largest checkpoint file read: far above any network trained here (the
+// shipped Loyalist Spies nets are a few MB), low enough that naming a huge
+// file by mistake is an error rather than gigabytes of memory.
+inline constexpr std::uintmax_t kMaxCheckpointBytes = std::uintmax_t{512} << 20;
+
+// The weights' output bound: with every input in [-1, 1] (the encoders give
+// values in [0, 1]), no layer of a loadable network may be able to output a
+// value larger than this in magnitude. float32 overflows at 3.4e38, so the
+// bound leaves a margin of 1e8 for larger inputs; a network beyond it could
+// turn its outputs into infinities and NaNs, and is refused as corrupt.
+inline constexpr double kMaxLayerOutputBound = 1e30;
+
 // The metadata of a checkpoint.
 struct CheckpointInfo {
   int format_version = kCheckpointFormatVersion;
@@ -67,16 +79,29 @@ struct NamedTensor {
 struct CheckpointFile {
   CheckpointInfo info;
   std::vector<NamedTensor> tensors;
+  // The file read_checkpoint read: the path it was given, or the checkpoint
+  // that a training run's `latest` file there names. Messages name it.
+  std::string path;
 };
 
 // Writes atomically (temporary file + rename). Throws KibitzError naming the
 // path when it cannot be written.
 void write_checkpoint(const std::string& path, const CheckpointFile& checkpoint);
 
-// Reads and verifies a whole file: magic, format version, header fields,
-// payload size and checksum, tensor sizes. Throws KibitzError naming the
-// path and what is wrong (not a checkpoint, format version N where this
-// build reads kCheckpointFormatVersion, truncated, corrupt).
+// Reads and verifies a whole file: a regular file of at most
+// kMaxCheckpointBytes, magic, format version, header fields, payload size
+// and checksum, tensor sizes, and weights that are finite numbers within
+// kMaxLayerOutputBound. Throws KibitzError naming the path and what is wrong
+// (not a regular file, too large, not a checkpoint, format version N where
+// this build reads kCheckpointFormatVersion, truncated, corrupt: a
+// non-finite weight is named with its parameter). Bytes of the file shown
+// in a message are escaped (quoted_excerpt).
+//
+// `path` may also be the `latest` file of a training run (training/
+// trainer.h): a one-line text file holding the name of the run's newest
+// complete checkpoint, "ckpt-000012", which is then read from the same
+// folder ("ckpt-000012.pt"); a name that is missing there is an error
+// naming both files.
 CheckpointFile read_checkpoint(const std::string& path);
 
 // How strictly a checkpoint must match the game it is loaded into.

@@ -43,12 +43,12 @@ std::unique_ptr<CpuMlp> CpuMlp::load(const std::string& path, const Game& game,
   // The same reading, checks and messages as load_network (network.cc), so a
   // checkpoint is refused alike whichever model the caller gets.
   CheckpointFile file = read_checkpoint(path);
-  check_compatible(file.info, game, options, path);
+  check_compatible(file.info, game, options, file.path);
   std::unique_ptr<CpuMlp> mlp;
   try {
     mlp = std::make_unique<CpuMlp>(file.info.shape, file.tensors);
   } catch (const KibitzError& e) {
-    throw error("checkpoint '", path, "' does not match its own shape (",
+    throw error("checkpoint '", file.path, "' does not match its own shape (",
                 file.info.shape.to_string(), "): ", e.what());
   }
   mlp->checkpoint_ = std::move(file.info);

@@ -150,20 +150,20 @@ void set_network_tensors(PolicyValueNet& net, const std::vector<NamedTensor>& te
 void save_network(const std::string& path, PolicyValueNet& net, const CheckpointInfo& info) {
   KIBITZ_CHECK(info.shape == net->shape(), "checkpoint info shape ", info.shape.to_string(),
                " for a network of shape ", net->shape().to_string());
-  write_checkpoint(path, CheckpointFile{info, network_tensors(net)});
+  write_checkpoint(path, CheckpointFile{info, network_tensors(net), path});
 }
 
 LoadedNetwork load_network(const std::string& path, const Game& game, const LoadOptions& options,
                            const torch::Device& device) {
   CheckpointFile file = read_checkpoint(path);
-  check_compatible(file.info, game, options, path);
+  check_compatible(file.info, game, options, file.path);
   LoadedNetwork loaded;
   loaded.info = std::move(file.info);
   loaded.net = PolicyValueNet(loaded.info.shape, /*seed=*/0);
   try {
     set_network_tensors(loaded.net, file.tensors);
   } catch (const KibitzError& e) {
-    throw error("checkpoint '", path, "' does not match its own shape (",
+    throw error("checkpoint '", file.path, "' does not match its own shape (",
                 loaded.info.shape.to_string(), "): ", e.what());
   }
   loaded.net->to(device);

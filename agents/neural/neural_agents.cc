@@ -67,7 +67,9 @@ namespace {
 // The model= and device= parameters both agents declare.
 std::vector<ParamSpec> model_params() {
   return {
-      ParamSpec::text("model", "", "checkpoint file of a policy-value network (required)"),
+      ParamSpec::text("model", "",
+                      "checkpoint file of a policy-value network, or a training run's "
+                      "DIR/latest (its newest checkpoint) (required)"),
       ParamSpec::text("device", "cpu", "where the network runs: cpu or cuda (cuda:N)"),
   };
 }

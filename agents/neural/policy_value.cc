@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "env/core/error.h"
+#include "env/core/quoted_excerpt.h"
 
 namespace kibitz::neural {
 
@@ -48,8 +49,8 @@ std::vector<int> parse_hidden_sizes(std::string_view text) {
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), width);
     if (item.empty() || ec != std::errc() || end != item.data() + item.size() || width < 1 ||
         width > 65536) {
-      throw error("hidden layer sizes '", text, "': '", item,
-                  "' is not a width in [1, 65536] (write e.g. 256,256)");
+      throw error("hidden layer sizes ", quoted_excerpt(text), ": ", quoted_excerpt(item),
+                  " is not a width in [1, 65536] (write e.g. 256,256)");
     }
     sizes.push_back(width);
     if (comma == std::string_view::npos) break;

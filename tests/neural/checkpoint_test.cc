@@ -234,11 +234,13 @@ TEST(Checkpoint, RefusesWrongFormatVersion) {
 TEST(Checkpoint, RefusesNotACheckpoint) {
   const auto game = load_game("kuhn_poker");
   const std::string path = temp_dir() + "/other.pt";
-  write_file(path, std::string("PK\x03\x04 a zip file, say"));  // a zip header, as torch::save writes
+  write_file(path,
+             std::string("PK\x03\x04 a zip file, say"));  // a zip header, as torch::save writes
   expect_refusal([&] { load_network(path, *game); }, {path, "not a kibitz checkpoint"});
   write_file(path, "");
   expect_refusal([&] { load_network(path, *game); }, {"not a kibitz checkpoint"});
-  expect_refusal([&] { load_network(path + ".missing", *game); }, {"cannot open checkpoint"});
+  expect_refusal([&] { load_network(path + ".missing", *game); },
+                 {"cannot read checkpoint '" + path + ".missing': no such file"});
 }
 
 TEST(Checkpoint, RefusesTruncatedFiles) {
