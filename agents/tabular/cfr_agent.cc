@@ -70,8 +70,13 @@ std::unique_ptr<Agent> make_cfr_agent(const Params& params, std::shared_ptr<cons
   }
   // A policy file must cover the whole game: a missing entry would otherwise
   // surface only in the middle of some later game.
-  auto policy = std::make_shared<const TabularPolicy>(
-      load_policy(path, *game, /*allow_missing=*/false, max_nodes));
+  std::shared_ptr<const TabularPolicy> policy;
+  try {
+    policy = std::make_shared<const TabularPolicy>(
+        load_policy(path, *game, /*allow_missing=*/false, max_nodes));
+  } catch (const KibitzError& e) {
+    throw error("agent cfr: ", e.what());
+  }
   return std::make_unique<CfrAgent>("cfr(policy=" + path + nodes_arg + ")", std::move(policy),
                                     seed);
 }

@@ -21,9 +21,10 @@ constexpr std::string_view kFormatHeader = "# kibitz-policy 1";
 constexpr std::string_view kFormatTag = "# kibitz-policy";
 
 // Text in a message, quoted and escaped: most of it comes from the file, which
-// may be damaged or not a policy file at all (quoted_excerpt). Information
-// states can be long, hence the larger excerpt.
-std::string single_quoted(std::string_view text) { return quoted_excerpt(text, 200); }
+// may be damaged or not a policy file at all (quoted_excerpt). 100 bytes
+// show any information state of the games small enough for policy files
+// whole (Leduc's longest has 49).
+std::string single_quoted(std::string_view text) { return quoted_excerpt(text, 100); }
 
 std::string describe_legal(std::span<const Action> legal) {
   std::string out;

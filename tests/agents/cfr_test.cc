@@ -321,7 +321,7 @@ TEST(CfrAgentTest, BadParametersAreErrorsNamingThem) {
   // Paths that are not regular files are refused before reading (/dev/zero
   // was read without end).
   EXPECT_THAT(make("cfr(policy=/dev/zero)"),
-              HasSubstr("cannot read policy file '/dev/zero': not a regular file"));
+              HasSubstr("agent cfr: cannot read policy file '/dev/zero': not a regular file"));
   EXPECT_THAT(make("cfr(policy=/)"), HasSubstr("cannot read policy file '/': is a directory"));
   const std::string too_large = make("cfr(max_nodes=10)");
   EXPECT_THAT(too_large, HasSubstr("more than 10 nodes"));
