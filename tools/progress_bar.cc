@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 namespace kibitz::tools {
@@ -31,6 +32,31 @@ std::string format_duration(double seconds) {
   return buffer;
 }
 
+namespace {
+
+std::string format_rate(double rate) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, rate >= 100.0 ? "%.0f" : "%.3g", rate);
+  return buffer;
+}
+
+}  // namespace
+
+std::string progress_numbers(std::int64_t done, std::int64_t baseline, std::int64_t total,
+                             double elapsed, const std::string& unit, bool final) {
+  const auto session = static_cast<double>(std::max<std::int64_t>(0, done - baseline));
+  const double rate = elapsed > 0 ? session / elapsed : 0.0;
+  std::string text = std::to_string(done) + "/" + std::to_string(total) + " " + unit;
+  if (final) {
+    text += " in " + format_duration(elapsed) + ", " + format_rate(rate) + " " + unit + "/s";
+    if (baseline > 0) text += " (resumed at " + std::to_string(baseline) + ")";
+    return text;
+  }
+  const std::string eta =
+      rate > 0 ? format_duration(static_cast<double>(total - done) / rate) : std::string("?");
+  return text + ", " + format_rate(rate) + " " + unit + "/s, ETA " + eta;
+}
+
 ProgressBar::ProgressBar(std::ostream& out, std::string prefix, std::string unit,
                          std::int64_t total, bool terminal, bool enabled,
                          std::chrono::seconds log_interval)
@@ -43,6 +69,12 @@ ProgressBar::ProgressBar(std::ostream& out, std::string prefix, std::string unit
       interval_(terminal ? Clock::duration(kTerminalInterval) : Clock::duration(log_interval)),
       start_(Clock::now()),
       last_draw_(start_) {}
+
+void ProgressBar::resume_from(std::int64_t done) {
+  baseline_ = done;
+  start_ = Clock::now();
+  last_draw_ = start_;
+}
 
 void ProgressBar::update(std::int64_t done) {
   if (!enabled_) return;
@@ -59,19 +91,7 @@ void ProgressBar::finish(std::int64_t done) {
 
 void ProgressBar::draw(std::int64_t done, bool final) {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
-  char numbers[160];
-  if (final) {
-    std::snprintf(numbers, sizeof numbers, "%lld/%lld %s in %s, %.0f %s/s",
-                  static_cast<long long>(done), static_cast<long long>(total_), unit_.c_str(),
-                  format_duration(elapsed).c_str(), rate, unit_.c_str());
-  } else {
-    const std::string eta =
-        rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");
-    std::snprintf(numbers, sizeof numbers, "%lld/%lld %s, %.0f %s/s, ETA %s",
-                  static_cast<long long>(done), static_cast<long long>(total_), unit_.c_str(), rate,
-                  unit_.c_str(), eta.c_str());
-  }
+  const std::string numbers = progress_numbers(done, baseline_, total_, elapsed, unit_, final);
   if (!terminal_) {
     out_ << prefix_ << ": " << numbers << "\n" << std::flush;
     return;

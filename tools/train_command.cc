@@ -53,11 +53,15 @@ int run_train(const std::vector<std::string>& args) {
       "get their exact NashConv). DIR receives metrics.jsonl, learning_curve.svg,\n"
       "checkpoints ckpt-NNNNNN.{pt,optim,state}, 'latest' naming the newest, and for\n"
       "small games policy.txt (the net's tabular policy). --resume continues the run in\n"
-      "DIR up to the given budget. With --threads 1 a run is reproducible bit for bit.\n"
-      "Ctrl-C finishes the iteration, checkpoints and exits with status 130.",
+      "DIR up to the given budget; a DIR that already holds a run is refused unless\n"
+      "--resume or --force (which deletes the old run's files first) is given. The seed\n"
+      "defaults to 0, so a run is repeatable: with --threads 1 bit for bit. Ctrl-C\n"
+      "finishes the iteration, checkpoints and exits with status 130; --resume then\n"
+      "continues exactly as if the run had not stopped.",
       "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --hidden 32\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc --steps 200000\n"
       "kibitz train --game leduc_poker --algo ppo --out runs/leduc --steps 400000 --resume\n"
+      "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --force\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc-exit --iterations 20 "
       "--init runs/leduc/ckpt-000100.pt"};
   training::TrainConfig config;
@@ -75,13 +79,14 @@ int run_train(const std::vector<std::string>& args) {
       ("algo", po::value(&algo)->default_value(algo)->value_name("ppo|exit"),
        "PPO self-play or expert iteration")
       ("out", po::value(&config.out_dir)->required()->value_name("DIR"),
-       "folder for checkpoints, metrics and the learning curve (created)")
+       "folder for checkpoints, metrics and the learning curve (created; one run per "
+       "folder)")
       ("steps", po::value(&config.steps)->value_name("N"),
        "budget: decisions trained on (give this or --iterations)")
       ("iterations", po::value(&config.iterations)->value_name("N"),
        "budget: iterations (give this or --steps)")
       ("seed", po::value(&seed_text)->default_value(seed_text)->value_name("S"),
-       "seed of everything random in the run")
+       "seed of everything random in the run (a fixed default, so runs repeat)")
       ("threads", po::value(&config.threads)->default_value(config.threads)->value_name("T"),
        "torch and environment threads (1: bit-for-bit reproducible)")
       ("device", po::value(&config.device)->default_value(config.device)->value_name("cpu|cuda"),
@@ -107,6 +112,9 @@ int run_train(const std::vector<std::string>& args) {
        "checkpoint every K iterations and at the end")
       ("resume", po::bool_switch(&config.resume),
        "continue the run in --out from its latest checkpoint")
+      ("force", po::bool_switch(&config.force),
+       "replace the run already in --out: delete its files (checkpoints, metrics, latest, "
+       "learning curve, policy) before starting; without it such a folder is refused")
       ("init", po::value(&config.init)->value_name("PATH"),
        "start from the weights of this checkpoint (same game and --hidden) instead of "
        "random ones, e.g. expert iteration from a PPO model; the optimizer starts fresh")
@@ -165,6 +173,7 @@ int run_train(const std::vector<std::string>& args) {
                   config.steps > 0 ? config.steps : config.iterations, ::isatty(STDERR_FILENO) != 0,
                   !quiet);
   training::TrainCallbacks callbacks;
+  callbacks.started = [&](std::int64_t done) { bar.resume_from(done); };
   callbacks.progress = [&](std::int64_t done, std::int64_t) { bar.update(done); };
   callbacks.log = [&](const std::string& line) {
     if (!quiet) std::cerr << "\nkibitz train: " << line << "\n";

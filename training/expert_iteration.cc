@@ -9,9 +9,11 @@
 // of the last exit_window iterations.
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cmath>
 #include <deque>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -22,6 +24,7 @@
 #include "agents/registry.h"
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 #include "env/core/rng.h"
 #include "env/core/seat_view.h"
 #include "env/core/state.h"
@@ -251,14 +254,31 @@ void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) 
 void ExpertIterationLearner::load(const std::string& stem,
                                   const std::map<std::string, std::string>& state) {
   window_.clear();
-  const auto found = state.find("window");
-  const int sets = found == state.end() ? 0 : std::stoi(found->second);
   const std::string path = stem + ".samples";
-  std::ifstream in(path, std::ios::binary);
-  if (sets > 0 && !in) throw error("cannot read ", path);
-  for (int i = 0; i < sets; ++i) {
+  std::int64_t sets = 0;
+  if (const auto found = state.find("window"); found != state.end()) {
+    const std::string& text = found->second;
+    const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), sets);
+    if (code != std::errc() || end != text.data() + text.size() || sets < 0) {
+      throw error(stem, ".state: 'window' is not a count");
+    }
+  }
+  if (sets == 0) return;
+  std::ifstream in = open_regular_file(path, "sample window");
+  // Every size read is checked against the bytes left, so a damaged file
+  // cannot ask for more memory than the file itself holds.
+  std::error_code size_error;
+  auto left = static_cast<std::int64_t>(std::filesystem::file_size(path, size_error));
+  if (size_error) throw error("cannot read sample window '", path, "': ", size_error.message());
+  const std::int64_t row_bytes =
+      static_cast<std::int64_t>(sizeof(float)) * (input_size_ + 2 * actions_ + players_);
+  const auto corrupt = [&] { return error(path, ": truncated or corrupt sample window"); };
+  for (std::int64_t i = 0; i < sets; ++i) {
     SampleSet set;
+    left -= static_cast<std::int64_t>(sizeof set.size);
     in.read(reinterpret_cast<char*>(&set.size), sizeof set.size);
+    if (!in || left < 0 || set.size < 0 || set.size > left / row_bytes) throw corrupt();
+    left -= set.size * row_bytes;
     const auto read = [&](std::vector<float>& values, std::int64_t width) {
       values.resize(static_cast<std::size_t>(set.size * width));
       in.read(reinterpret_cast<char*>(values.data()),
@@ -268,7 +288,7 @@ void ExpertIterationLearner::load(const std::string& stem,
     read(set.masks, actions_);
     read(set.policies, actions_);
     read(set.values, players_);
-    if (!in) throw error(path, ": truncated or corrupt sample window");
+    if (!in) throw corrupt();
     window_.push_back(std::move(set));
   }
 }

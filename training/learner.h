@@ -37,7 +37,10 @@ class Learner {
   // Collects data with the current net and updates it once; adds the
   // iteration's metrics to `record`. Returns the decisions trained on.
   virtual std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) = 0;
-  // Called once a checkpoint's network is written to `network_path`.
+  // Called once the network of a checkpoint on the --checkpoint-every
+  // schedule is written to `network_path`. The extra checkpoints written at
+  // the end of the budget or on Ctrl-C are not announced: where a run stops
+  // must not change the iterations that follow its resume.
   virtual void on_checkpoint(const std::string& network_path) = 0;
   // Writes the algorithm's state as "key=value" lines to `state` and any
   // larger data to files named from `stem` (the checkpoint path less its

@@ -1,18 +1,25 @@
 #include "training/metrics.h"
 
 #include <algorithm>
-#include <charconv>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 
 namespace kibitz::training {
 namespace {
+
+// metrics.jsonl is read whole on --resume: a line is about half a kilobyte,
+// so this allows hundreds of thousands of iterations.
+constexpr std::uintmax_t kMaxMetricsBytes = 256u << 20;
 
 std::string format_number(double value) {
   if (!std::isfinite(value)) return "null";
@@ -42,12 +49,78 @@ std::string MetricsRecord::to_json() const {
   return out + "}";
 }
 
+namespace {
+
+// Up to 80 bytes of `text` for an error message, quoted, with anything
+// unprintable as \xNN so a damaged file cannot garble the terminal.
+std::string shown(std::string_view text) {
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < 80; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7f && byte != '\\') {
+      out += static_cast<char>(byte);
+    } else {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      out += escaped;
+    }
+  }
+  return out + (text.size() > 80 ? "'..." : "'");
+}
+
+// The length of the JSON number at the start of `text`, or 0 when there is
+// none: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. Stricter than strtod,
+// which also takes "nan", "inf", hexadecimal and leading spaces.
+std::size_t json_number_length(std::string_view text) {
+  std::size_t at = 0;
+  const auto digits = [&] {
+    const std::size_t from = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9') ++at;
+    return at - from;
+  };
+  if (at < text.size() && text[at] == '-') ++at;
+  if (at < text.size() && text[at] == '0') {
+    ++at;
+  } else if (digits() == 0) {
+    return 0;
+  }
+  if (at < text.size() && text[at] == '.') {
+    ++at;
+    if (digits() == 0) return 0;
+  }
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) ++at;
+    if (digits() == 0) return 0;
+  }
+  return at;
+}
+
+// Whether `token` spells a non-finite number in one of the ways other
+// writers do (NaN, Infinity, -inf, ...).
+bool names_non_finite(std::string_view token) {
+  if (!token.empty() && (token.front() == '-' || token.front() == '+')) token.remove_prefix(1);
+  if (token.size() > 8) return false;
+  std::string lower;
+  for (const char c : token) {
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return lower == "nan" || lower == "inf" || lower == "infinity";
+}
+
+}  // namespace
+
 MetricsRecord parse_metrics_line(std::string_view line, std::string_view where) {
-  auto bad = [&] { return error(where, ": not a metrics line: ", line); };
+  auto bad = [&](std::string_view why) {
+    return error(where, ": ", why, " in metrics line ", shown(line));
+  };
   MetricsRecord record;
+  std::set<std::string, std::less<>> keys;
   std::size_t at = 0;
   auto skip = [&](char c) {
-    if (at >= line.size() || line[at] != c) throw bad();
+    if (at >= line.size() || line[at] != c) {
+      throw bad(std::string("expected '") + c + "' at byte " + std::to_string(at + 1));
+    }
     ++at;
   };
   skip('{');
@@ -55,8 +128,12 @@ MetricsRecord parse_metrics_line(std::string_view line, std::string_view where) 
     if (!record.values.empty()) skip(',');
     skip('"');
     const std::size_t end = line.find('"', at);
-    if (end == std::string_view::npos) throw bad();
+    if (end == std::string_view::npos) throw bad("unterminated key");
     std::string key(line.substr(at, end - at));
+    if (key.empty() || key.find('\\') != std::string::npos) {
+      throw bad("a key that to_json never writes");
+    }
+    if (!keys.insert(key).second) throw bad("duplicate key " + shown(key));
     at = end + 1;
     skip(':');
     if (line.substr(at, 4) == "null") {
@@ -66,26 +143,30 @@ MetricsRecord parse_metrics_line(std::string_view line, std::string_view where) 
     }
     std::size_t stop = at;
     while (stop < line.size() && line[stop] != ',' && line[stop] != '}') ++stop;
-    double value = 0.0;
-    try {
-      std::size_t used = 0;
-      const std::string number(line.substr(at, stop - at));
-      value = std::stod(number, &used);
-      if (used != number.size()) throw bad();
-    } catch (const std::logic_error&) {
-      throw bad();
+    const std::string_view token = line.substr(at, stop - at);
+    if (names_non_finite(token)) {
+      throw bad("the non-finite number " + std::string(token) + " for " + shown(key) +
+                " (a finite number or null is expected)");
     }
+    if (token.empty() || json_number_length(token) != token.size()) {
+      throw bad(shown(key) + " is not a number");
+    }
+    // strtod on text already checked to be a JSON number: an overflow gives
+    // infinity (refused), an underflow a tiny finite value (kept, as written).
+    const double value = std::strtod(std::string(token).c_str(), nullptr);
+    if (!std::isfinite(value)) throw bad(shown(key) + " is beyond the range of a finite number");
     record.add(std::move(key), value);
     at = stop;
   }
   skip('}');
+  if (at != line.size()) throw bad("text after the closing '}'");
   return record;
 }
 
 MetricsLog::MetricsLog(std::string path, std::int64_t keep_through_iteration)
     : path_(std::move(path)) {
   if (keep_through_iteration >= 0 && std::filesystem::exists(path_)) {
-    std::ifstream in(path_);
+    std::istringstream in(read_file_limited(path_, kMaxMetricsBytes, "metrics"));
     std::string line;
     std::string kept;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -111,95 +192,6 @@ void MetricsLog::append(const MetricsRecord& record) {
   out_.flush();
   if (!out_) throw error("cannot write ", path_);
   records_.push_back(record);
-}
-
-namespace {
-
-constexpr double kPanelWidth = 640;
-constexpr double kPanelHeight = 150;
-constexpr double kMarginLeft = 70;
-constexpr double kMarginTop = 40;
-constexpr double kGap = 40;
-
-std::string svg_escape(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
-}
-
-// One panel: axes box, min/max labels and the series as a polyline.
-void draw_panel(std::ostringstream& svg, double top, const std::string& key,
-                const std::vector<std::pair<double, double>>& points, double max_step) {
-  double low = points.front().second;
-  double high = low;
-  for (const auto& point : points) {
-    low = std::min(low, point.second);
-    high = std::max(high, point.second);
-  }
-  if (high - low < 1e-12) {
-    low -= 0.5;
-    high += 0.5;
-  }
-  const double right = kMarginLeft + kPanelWidth;
-  svg << "<rect x='" << kMarginLeft << "' y='" << top << "' width='" << kPanelWidth
-      << "' height='" << kPanelHeight << "' fill='none' stroke='#999'/>\n";
-  svg << "<text x='" << kMarginLeft << "' y='" << top - 6 << "' font-size='13'>"
-      << svg_escape(key) << "</text>\n";
-  svg << "<text x='" << kMarginLeft - 6 << "' y='" << top + 10
-      << "' font-size='10' text-anchor='end'>" << format_number(high) << "</text>\n";
-  svg << "<text x='" << kMarginLeft - 6 << "' y='" << top + kPanelHeight
-      << "' font-size='10' text-anchor='end'>" << format_number(low) << "</text>\n";
-  svg << "<text x='" << right << "' y='" << top + kPanelHeight + 12
-      << "' font-size='10' text-anchor='end'>step " << format_number(max_step) << "</text>\n";
-  svg << "<polyline fill='none' stroke='#1f77b4' stroke-width='1.5' points='";
-  for (const auto& [step, value] : points) {
-    const double x = kMarginLeft + (max_step > 0 ? step / max_step : 0.0) * kPanelWidth;
-    const double y = top + kPanelHeight - (value - low) / (high - low) * kPanelHeight;
-    svg << x << "," << y << " ";
-  }
-  svg << "'/>\n";
-}
-
-}  // namespace
-
-void write_learning_curve_svg(const std::string& path, const std::vector<MetricsRecord>& records,
-                              const std::vector<std::string>& keys, std::string_view title) {
-  double max_step = 0.0;
-  for (const MetricsRecord& record : records) {
-    if (const double* step = record.find("step")) max_step = std::max(max_step, *step);
-  }
-  std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> series;
-  for (const std::string& key : keys) {
-    std::vector<std::pair<double, double>> points;
-    for (const MetricsRecord& record : records) {
-      const double* step = record.find("step");
-      const double* value = record.find(key);
-      if (step != nullptr && value != nullptr && std::isfinite(*value)) {
-        points.emplace_back(*step, *value);
-      }
-    }
-    if (!points.empty()) series.emplace_back(key, std::move(points));
-  }
-  const double height =
-      kMarginTop + static_cast<double>(series.size()) * (kPanelHeight + kGap) + 10;
-  std::ostringstream svg;
-  svg << "<svg xmlns='http://www.w3.org/2000/svg' width='" << kMarginLeft + kPanelWidth + 20
-      << "' height='" << height << "' font-family='sans-serif'>\n";
-  svg << "<rect width='100%' height='100%' fill='white'/>\n";
-  svg << "<text x='" << kMarginLeft << "' y='20' font-size='15'>" << svg_escape(title)
-      << "</text>\n";
-  double top = kMarginTop + 10;
-  for (const auto& [key, points] : series) {
-    draw_panel(svg, top, key, points, max_step);
-    top += kPanelHeight + kGap;
-  }
-  svg << "</svg>\n";
-  write_file_atomically(path, svg.str());
 }
 
 }  // namespace kibitz::training

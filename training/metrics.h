@@ -1,8 +1,6 @@
 // The metrics of a training run: one JSON object per line in
 // DIR/metrics.jsonl (appended and flushed per iteration, so a crashed run
-// keeps what it logged) and the learning curve drawn from them as a
-// self-contained SVG (DIR/learning_curve.svg), written by hand: no plotting
-// library to install on a training machine.
+// keeps what it logged). training/learning_curve.h draws them.
 #pragma once
 
 #include <cstdint>
@@ -26,8 +24,10 @@ struct MetricsRecord {
   std::string to_json() const;
 };
 
-// Parses a line written by to_json (flat objects of numbers and nulls).
-// Throws KibitzError naming `where` on anything else.
+// Parses a line written by to_json: a flat object of JSON numbers and nulls
+// (null reads as NaN). Throws KibitzError naming `where` (the file and line)
+// on anything else, including the non-finite spellings other writers use
+// (NaN, Infinity), numbers beyond the range of a double and duplicate keys.
 MetricsRecord parse_metrics_line(std::string_view line, std::string_view where);
 
 // Appends records to metrics.jsonl and keeps them for the plot.
@@ -47,10 +47,5 @@ class MetricsLog {
   std::vector<MetricsRecord> records_;
   std::ofstream out_;
 };
-
-// Draws one small panel per metric in `keys` that some record has, against
-// "step", and writes the SVG atomically to `path`.
-void write_learning_curve_svg(const std::string& path, const std::vector<MetricsRecord>& records,
-                              const std::vector<std::string>& keys, std::string_view title);
 
 }  // namespace kibitz::training

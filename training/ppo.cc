@@ -355,7 +355,13 @@ void PpoLearner::load(const std::string& stem, const std::map<std::string, std::
   const std::filesystem::path dir = std::filesystem::path(stem).parent_path();
   std::istringstream names(found->second);
   std::string name;
-  while (std::getline(names, name, ',')) on_checkpoint((dir / name).string());
+  while (std::getline(names, name, ',')) {
+    // A pool member is a checkpoint of this run's own folder.
+    if (name.empty() || name.find('/') != std::string::npos || name == "..") {
+      throw error(stem, ".state: 'pool' names a file that is not a checkpoint of this run");
+    }
+    on_checkpoint((dir / name).string());
+  }
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ void validate(const TrainConfig& config) {
           "give exactly one of them, positive");
   require(config.init.empty() || !config.resume, "--init",
           "cannot be combined with --resume (a resumed run continues from its own checkpoint)");
+  require(!config.force || !config.resume, "--force",
+          "cannot be combined with --resume (--force replaces the run in --out, --resume "
+          "continues it)");
   require(config.threads >= 1 && config.threads <= 256, "--threads", "must be in [1, 256]");
   require(config.lr > 0.0 && config.lr < 1.0, "--lr", "must be in (0, 1)");
   require(!config.lr_final || (*config.lr_final >= 0.0 && *config.lr_final < 1.0), "--lr-final",

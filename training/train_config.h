@@ -65,6 +65,10 @@ struct TrainConfig {
   // Checkpoint every K iterations (the last iteration always checkpoints).
   int checkpoint_every = 10;
   bool resume = false;
+  // Replace a run already in out_dir: its files are deleted before this run
+  // writes any (training/run_dir.h). Without it such a folder is refused.
+  // Not with resume.
+  bool force = false;
   // Start from this checkpoint's weights instead of random ones (same game,
   // encoder and hidden layers): e.g. expert iteration from a PPO model. Only
   // the weights are taken; the optimizer starts fresh. Not with resume.

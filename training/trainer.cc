@@ -4,6 +4,7 @@
 #include "training/trainer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,11 +22,14 @@
 #include "agents/tabular/game_tree.h"
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "training/evaluation.h"
 #include "training/learner.h"
+#include "training/learning_curve.h"
 #include "training/policy_extraction.h"
+#include "training/run_dir.h"
 
 namespace kibitz::training {
 
@@ -62,18 +66,21 @@ constexpr const char* kLiveSuffix = ".live.pt";
 // policy file at the end (Kuhn, Leduc); larger ones are only played.
 constexpr std::size_t kTabularNodeLimit = 200'000;
 
-// The metrics the learning curve draws, in panel order.
-const std::vector<std::string>& plotted_metrics() {
-  static const std::vector<std::string> keys = {"nash_conv",
-                                                "vs_heuristic_mean_return",
-                                                "vs_random_mean_return",
-                                                "vs_heuristic_win_rate",
-                                                "vs_random_win_rate",
-                                                "loss",
-                                                "policy_loss",
-                                                "value_loss",
-                                                "entropy"};
-  return keys;
+// A checkpoint's .state file is a dozen short key=value lines.
+constexpr std::uintmax_t kMaxStateBytes = 1 << 20;
+
+// The metrics the learning curve draws, in panel order, with their y axes.
+const std::vector<CurvePanel>& plotted_metrics() {
+  static const std::vector<CurvePanel> panels = {{"nash_conv", "NashConv"},
+                                                 {"vs_heuristic_mean_return", "mean return"},
+                                                 {"vs_random_mean_return", "mean return"},
+                                                 {"vs_heuristic_win_rate", "win rate"},
+                                                 {"vs_random_win_rate", "win rate"},
+                                                 {"loss", "loss"},
+                                                 {"policy_loss", "policy loss"},
+                                                 {"value_loss", "value loss"},
+                                                 {"entropy", "entropy (nats)"}};
+  return panels;
 }
 
 // A value on a linear schedule from `start` to `final` (unset: constant) at
@@ -83,8 +90,7 @@ double scheduled(double start, const std::optional<double>& final, double progre
 }
 
 std::map<std::string, std::string> read_key_values(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw error("cannot read ", path);
+  std::istringstream in(read_file_limited(path, kMaxStateBytes, "run state"));
   std::map<std::string, std::string> values;
   std::string line;
   while (std::getline(in, line)) {
@@ -102,6 +108,26 @@ const std::string& required_key(const std::map<std::string, std::string>& values
   return found->second;
 }
 
+// A count the run state holds (iteration, steps): digits only, in range.
+std::int64_t required_count(const std::map<std::string, std::string>& values,
+                            const std::string& key, const std::string& path) {
+  const std::string& text = required_key(values, key, path);
+  std::int64_t value = -1;
+  const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (code != std::errc() || end != text.data() + text.size() || value < 0) {
+    throw error(path, ": '", key, "' is not a count");
+  }
+  return value;
+}
+
+// A metric as the console shows it: three significant digits, whatever its
+// size ("-0.0625", "0.136", "12.5"), so the numbers of one line line up.
+std::string console_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
 // The run: everything the loop keeps between iterations.
 class Trainer {
  public:
@@ -113,7 +139,6 @@ class Trainer {
         device_(neural::parse_device(config.device)),
         dir_(config.out_dir) {
     neural::encoder_version(game_->name());  // a game without an encoder fails here
-    std::filesystem::create_directories(dir_);
     try {
       tree_.emplace(GameTree::build(*game_, kTabularNodeLimit));
     } catch (const KibitzError&) {
@@ -180,10 +205,7 @@ void Trainer::start_or_resume() {
       throw error("--resume: no run to resume in ", dir_.string(), " (", latest_path,
                   " is missing)");
     }
-    std::ifstream in(latest_path);
-    std::string name;
-    std::getline(in, name);
-    resumed_stem = (dir_ / name).string();
+    resumed_stem = read_latest_checkpoint(dir_.string());
     state = read_key_values(resumed_stem + ".state");
     const std::string& algo = required_key(*state, "algo", resumed_stem + ".state");
     if (algo != algorithm_name(config_.algorithm)) {
@@ -200,8 +222,8 @@ void Trainer::start_or_resume() {
     if (averaging) {
       averaged_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
     }
-    iteration_ = std::stoll(required_key(*state, "iteration", resumed_stem + ".state"));
-    steps_ = std::stoll(required_key(*state, "steps", resumed_stem + ".state"));
+    iteration_ = required_count(*state, "iteration", resumed_stem + ".state");
+    steps_ = required_count(*state, "steps", resumed_stem + ".state");
   } else {
     auto initial_network = [&] {
       if (!config_.init.empty()) {
@@ -221,10 +243,16 @@ void Trainer::start_or_resume() {
     // The same seed (or --init) gives the same initial weights: the average
     // starts there.
     if (config_.average > 0.0) averaged_ = initial_network();
+    // Only now, with every input checked, may --force delete an old run.
+    prepare_new_run_dir(dir_.string(), config_.force);
   }
   optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),
                                                     torch::optim::AdamOptions(config_.lr));
-  if (state) torch::load(*optimizer_, resumed_stem + ".optim", device_);
+  if (state) {
+    const std::string optimizer_path = resumed_stem + ".optim";
+    check_regular_file(optimizer_path, "optimizer state");
+    torch::load(*optimizer_, optimizer_path, device_);
+  }
   context_ = std::unique_ptr<TrainingContext>(new TrainingContext{
       config_, game_, shape_, device_, net_, *optimizer_, config_.entropy_coef});
   learner_ = config_.algorithm == Algorithm::kPpo ? make_ppo_learner(*context_)
@@ -261,9 +289,12 @@ void Trainer::evaluate(MetricsRecord& record) {
     record.add("vs_" + opponent + "_mean_return", result.mean_return);
     record.add("vs_" + opponent + "_ci95", result.ci95);
     record.add("vs_" + opponent + "_win_rate", result.win_rate);
-    line << " vs " << opponent << " " << result.mean_return << " +- " << result.ci95;
+    line << " vs " << opponent << " " << console_number(result.mean_return) << " +- "
+         << console_number(result.ci95) << " (win rate " << console_number(result.win_rate) << ")";
   }
-  if (const double* nash_conv = record.find("nash_conv")) line << ", NashConv " << *nash_conv;
+  if (const double* nash_conv = record.find("nash_conv")) {
+    line << ", NashConv " << console_number(*nash_conv);
+  }
   log(line.str());
 }
 
@@ -275,7 +306,12 @@ void Trainer::checkpoint() {
   write_file_atomically(
       base + ".optim", [&](std::ostream& out) { torch::save(*optimizer_, out); },
       "optimizer state");
-  learner_->on_checkpoint(base + ".pt");
+  // Only checkpoints on the --checkpoint-every schedule join PPO's opponent
+  // pool: the extra ones (Ctrl-C, end of budget) would make the iterations
+  // after a resume differ from those of a run that never stopped there.
+  if (iteration_ > 0 && iteration_ % config_.checkpoint_every == 0) {
+    learner_->on_checkpoint(base + ".pt");
+  }
   std::ostringstream state;
   state << "algo=" << algorithm_name(config_.algorithm) << "\n"
         << "game=" << game_->spec() << "\n"
@@ -330,11 +366,11 @@ std::int64_t Trainer::total_iterations_hint() const {
 TrainSummary Trainer::run(const std::atomic<bool>* stop) {
   start_or_resume();
   TrainSummary summary;
+  auto done = [&] { return config_.steps > 0 ? steps_ : iteration_; };
   auto report_progress = [&] {
-    if (callbacks_.progress) {
-      callbacks_.progress(config_.steps > 0 ? steps_ : iteration_, total_iterations_hint());
-    }
+    if (callbacks_.progress) callbacks_.progress(done(), total_iterations_hint());
   };
+  if (callbacks_.started) callbacks_.started(done());
   report_progress();
   while (!budget_spent()) {
     if (stop != nullptr && stop->load()) {

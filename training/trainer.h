@@ -16,6 +16,10 @@ namespace kibitz::training {
 
 // What the loop reports while it runs.
 struct TrainCallbacks {
+  // Called once before the first iteration of this session with the budget
+  // already done: 0 for a new run, the checkpoint's count for a resumed one
+  // (so a progress display can leave it out of the rate and ETA).
+  std::function<void(std::int64_t)> started;
   // (done, total) in the run's budget unit: decisions for --steps,
   // iterations for --iterations. Called after every iteration.
   std::function<void(std::int64_t, std::int64_t)> progress;
@@ -35,7 +39,8 @@ struct TrainSummary {
 // after the current iteration with a checkpoint, so it can be resumed.
 // Throws KibitzError for bad input: flags, an unknown game, a game without a
 // network encoder, --device cuda without CUDA, --resume without a run in
-// --out or a run of another game, algorithm or trunk.
+// --out or a run of another game, algorithm or trunk, --out that cannot be
+// created or that holds a run while neither --resume nor --force is given.
 TrainSummary train(const TrainConfig& config, const TrainCallbacks& callbacks,
                    const std::atomic<bool>* stop = nullptr);
 

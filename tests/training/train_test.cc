@@ -15,6 +15,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "tests/support/error_of.h"
+#include "tests/training/training_test_util.h"
 #include "tools/command.h"
 #include "training/learner.h"
 #include "training/metrics.h"
@@ -23,47 +24,10 @@
 namespace kibitz::training {
 namespace {
 
-std::string fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("kibitz_train_" + name + "_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  return dir.string();
-}
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<MetricsRecord> read_metrics(const std::string& dir) {
-  std::ifstream in(dir + "/" + kMetricsFile);
-  std::vector<MetricsRecord> records;
-  std::string line;
-  while (std::getline(in, line)) records.push_back(parse_metrics_line(line, "test"));
-  return records;
-}
-
-// A tiny, fast PPO configuration on Kuhn poker.
-TrainConfig kuhn_ppo(const std::string& dir, std::int64_t iterations) {
-  TrainConfig config;
-  config.game_spec = "kuhn_poker";
-  config.out_dir = dir;
-  config.iterations = iterations;
-  config.seed = 11;
-  config.hidden = {16};
-  config.lr = 0.01;
-  config.envs = 8;
-  config.batch = 256;
-  config.minibatch = 64;
-  config.eval_every = 1;
-  config.eval_games = 4;
-  config.checkpoint_every = 2;
-  config.pool_size = 2;
-  config.pool_probability = 0.3;
-  return config;
-}
+using testing::fresh_dir;
+using testing::kuhn_ppo;
+using testing::read_all;
+using testing::read_metrics;
 
 double nash_conv_of(const std::string& dir) {
   const auto game = load_game("kuhn_poker");
