@@ -19,6 +19,10 @@ void too_long(const char* what, std::uint64_t count, std::uint64_t limit) {
   throw error(what, " of ", count, " items exceeds the limit of ", limit);
 }
 
+void bad_flag(const char* name, unsigned byte) {
+  throw error("the flag '", name, "' is stored as ", byte, ", but a flag is 0 or 1");
+}
+
 void check_text_length(const std::string& text) {
   if (text.size() > kMaxTextBytes) too_long("a text", text.size(), kMaxTextBytes);
 }

@@ -31,6 +31,8 @@ inline constexpr bool kIsText = cereal::traits::is_text_archive<Archive>::value;
 
 // Throws KibitzError: `what` holds `count` items, more than `limit`.
 [[noreturn]] void too_long(const char* what, std::uint64_t count, std::uint64_t limit);
+// Throws KibitzError: the flag `name` is stored as `byte`, neither 0 nor 1.
+[[noreturn]] void bad_flag(const char* name, unsigned byte);
 
 template <class Archive>
 void load_item(Archive& ar, std::string& text) {
@@ -75,6 +77,22 @@ void load_list(Archive& ar, const char* name, std::vector<T>& list) {
     } else {
       for (T& item : list) load_item(ar, item);
     }
+  }
+}
+
+// A flag: cereal's binary archive would copy the stored byte straight into
+// the bool, and a byte other than 0 or 1 there is undefined behaviour (a bool
+// that is neither true nor false). So the byte is read as a number and
+// anything but 0 or 1 is refused. JSON has true and false of its own.
+template <class Archive>
+void load_flag(Archive& ar, const char* name, bool& flag) {
+  if constexpr (kIsText<Archive>) {
+    ar(cereal::make_nvp(name, flag));
+  } else {
+    std::uint8_t byte = 0;
+    ar(byte);
+    if (byte > 1) bad_flag(name, byte);
+    flag = byte == 1;
   }
 }
 
@@ -181,8 +199,9 @@ template <class Archive>
 void load(Archive& ar, Annotation& annotation) {
   DecisionInfo& decision = annotation.decision;
   ar(cereal::make_nvp("move", annotation.move),
-     cereal::make_nvp("policy", policy_list(decision.policy)),
-     cereal::make_nvp("has_value", decision.has_value), cereal::make_nvp("value", decision.value),
+     cereal::make_nvp("policy", policy_list(decision.policy)));
+  fields::load_flag(ar, "has_value", decision.has_value);
+  ar(cereal::make_nvp("value", decision.value),
      cereal::make_nvp("stats", stats_list(decision.stats)));
 }
 

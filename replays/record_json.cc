@@ -1,11 +1,13 @@
 #include "replays/record_json.h"
 
 #include <cereal/archives/json.hpp>
+#include <sstream>
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/state.h"
 #include "replays/record_fields.h"
+#include "replays/strict_json.h"
 
 namespace kibitz::replays {
 namespace {
@@ -63,10 +65,22 @@ void JsonRecordWriter::finish() {
   archive_.reset();             // the archive closes the document as it goes
 }
 
-std::vector<ReplayRecord> read_json_records(std::istream& in) {
+std::vector<ReplayRecord> read_json_records(std::istream& in, const std::string& source) {
+  // The text whole and bounded, checked strictly (depth, finite numbers,
+  // unique keys) before cereal's recursive parser sees any of it.
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxReplayJsonBytes) {
+      throw error(source, ": more than the limit of ", kMaxReplayJsonBytes, " bytes of JSON");
+    }
+  }
+  check_strict_json(text, source);
+  std::istringstream checked(std::move(text));
   std::vector<ReplayRecord> records;
   try {
-    cereal::JSONInputArchive json(in);
+    cereal::JSONInputArchive json(checked);
     std::uint32_t version = 0;
     json(cereal::make_nvp("format_version", version));
     if (version != kReplayFormatVersion) {
@@ -75,9 +89,9 @@ std::vector<ReplayRecord> read_json_records(std::istream& in) {
     }
     json(cereal::make_nvp("records", records));
   } catch (const KibitzError& e) {
-    throw error("replay JSON: ", e.what());
+    throw error(source, ": ", e.what());
   } catch (const cereal::Exception& e) {
-    throw error("replay JSON is malformed: ", e.what());
+    throw error(source, ": malformed replay JSON: ", e.what());
   }
   return records;
 }

@@ -40,9 +40,15 @@ class JsonRecordWriter {
   std::unique_ptr<Archive> archive_;
 };
 
-// Reads a document written by JsonRecordWriter. Throws KibitzError naming
-// the problem: not JSON, a missing or mistyped field, another format version.
-std::vector<ReplayRecord> read_json_records(std::istream& in);
+// The most JSON text read_json_records reads.
+inline constexpr std::size_t kMaxReplayJsonBytes = std::size_t{1} << 30;
+
+// Reads a document written by JsonRecordWriter; `source` names it in errors.
+// Throws KibitzError naming the source and the problem: more than
+// kMaxReplayJsonBytes, JSON that is invalid or not strict
+// (replays/strict_json.h), a missing or mistyped field, another format version.
+std::vector<ReplayRecord> read_json_records(std::istream& in,
+                                            const std::string& source = "replay JSON");
 
 // Each action's text as its mover would say it (action_to_string); "?" from
 // the first action that does not replay legally (verify says why).

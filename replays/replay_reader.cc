@@ -1,11 +1,10 @@
 #include "replays/replay_reader.h"
 
-#include <cerrno>
-#include <cstring>
 #include <iomanip>
 #include <sstream>
 
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 #include "env/core/registry.h"
 #include "replays/checksum.h"
 #include "replays/frame.h"
@@ -28,15 +27,17 @@ std::string hex(std::uint32_t value) {
 }  // namespace
 
 ReplayReader::ReplayReader(const std::string& path, std::string_view expected_game)
-    : file_(std::make_unique<std::ifstream>(path, std::ios::binary)),
+    : file_(std::make_unique<std::ifstream>(open_regular_file(path, "replay"))),
       in_(file_.get()),
       source_name_(path),
       expected_game_(canonical_game(expected_game)) {
-  if (!*file_) throw error("cannot read replay file '", path, "': ", std::strerror(errno));
+  // A regular file (never a directory or a device), read frame by frame: the
+  // payload limit (frame.h) bounds what one read allocates, so the file's
+  // size is not limited.
   file_->seekg(0, std::ios::end);
   size_ = static_cast<std::int64_t>(file_->tellg());
   file_->seekg(0, std::ios::beg);
-  if (size_ < 0 || !*file_) throw error("cannot read replay file '", path, "': not seekable");
+  if (size_ < 0 || !*file_) throw error("cannot read replay '", path, "': not seekable");
 }
 
 ReplayReader::ReplayReader(std::istream& in, std::string source_name,

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 #include "replays/record_codec.h"
 #include "replays/replay_reader.h"
 
@@ -45,8 +46,7 @@ ReplayWriter::ReplayWriter(std::string path, WriteMode mode)
       while (reader.next_payload(payload)) {
       }
       if (reader.offset() == 0) return;  // empty: nothing to copy
-      std::ifstream existing(path_, std::ios::binary);
-      if (!existing) throw error("cannot read replay file '", path_, "': ", std::strerror(errno));
+      std::ifstream existing = open_regular_file(path_, "replay");
       out_ << existing.rdbuf();
       if (!out_)
         throw error("cannot write replay file '", path_, "': copying the old records failed");

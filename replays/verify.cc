@@ -8,6 +8,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "replays/legal_game.h"
 
 namespace kibitz::replays {
 namespace {
@@ -31,22 +32,12 @@ class Problems {
   std::vector<Problem> list_;
 };
 
-std::string who(Player player) {
-  return player == kChancePlayer ? std::string("chance") : "seat " + std::to_string(player);
-}
-
-std::string legal_list(const State& state, const ActionList& legal) {
-  std::string text;
-  const Player player = state.current_player();
-  for (const Action action : legal) {
-    if (!text.empty()) text += ", ";
-    text += std::to_string(action) + " (" + state.action_to_string(player, action) + ")";
-  }
-  return text;
-}
-
-bool looks_like_iso8601_utc(const std::string& text) {
-  // YYYY-MM-DDTHH:MM:SS, optional fraction, Z.
+// Whether `text` is the time a recorder writes: ISO-8601 UTC,
+// YYYY-MM-DDTHH:MM:SS with an optional fraction of a second and a final Z,
+// naming a real moment: month 1-12, a day that month has (29 February only
+// in leap years), hour 0-23, minute and second 0-59. A leap second (:60) is
+// refused: the recorder's clock (gmtime) never shows one.
+bool is_iso8601_utc(const std::string& text) {
   const char* pattern = "dddd-dd-ddTdd:dd:dd";
   std::size_t i = 0;
   for (; pattern[i] != '\0'; ++i) {
@@ -60,7 +51,20 @@ bool looks_like_iso8601_utc(const std::string& text) {
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     if (i == digits_start) return false;
   }
-  return i + 1 == text.size() && text[i] == 'Z';
+  if (i + 1 != text.size() || text[i] != 'Z') return false;
+  const auto number = [&text](std::size_t at, std::size_t digits) {
+    int value = 0;
+    for (std::size_t k = 0; k < digits; ++k) value = value * 10 + (text[at + k] - '0');
+    return value;
+  };
+  const int year = number(0, 4);
+  const int month = number(5, 2);
+  const int day = number(8, 2);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  constexpr int kDaysInMonth[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (day > kDaysInMonth[month - 1] + (month == 2 && leap ? 1 : 0)) return false;
+  return number(11, 2) < 24 && number(14, 2) < 60 && number(17, 2) < 60;
 }
 
 void check_seats(const ReplayRecord& record, const Game& game, Problems& problems) {
@@ -103,7 +107,7 @@ void check_annotation(const State& state, const Annotation& annotation, const Ac
   for (const auto& [action, probability] : decision.policy) {
     if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
       problems.add(move, "the policy gives weight to action ", action, ", not legal for ",
-                   who(actor), "; legal: ", legal_list(state, legal));
+                   player_name(actor), "; legal: ", legal_actions_text(state, legal));
     }
     if (!seen.insert(action).second)
       problems.add(move, "the policy lists action ", action, " twice");
@@ -127,28 +131,16 @@ void check_annotation(const State& state, const Annotation& annotation, const Ac
 // was illegal (reported) so that the outcome means nothing.
 std::unique_ptr<State> replay(const ReplayRecord& record, const Game& game, Problems& problems) {
   std::unique_ptr<State> state = game.new_initial_state();
-  ActionList legal;
   auto annotation = record.annotations.begin();
-  for (std::size_t i = 0; i < record.actions.size(); ++i) {
-    const int move = static_cast<int>(i);
-    const Action action = record.actions[i];
-    if (state->is_terminal()) {
-      problems.add(move, "the game was already over after ", move, " moves, but the record has ",
-                   record.actions.size());
-      return nullptr;
-    }
-    state->legal_actions(legal);
-    const Player actor = state->current_player();
-    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
-      problems.add(move, "action ", action, " is not legal for ", who(actor),
-                   "; legal: ", legal_list(*state, legal));
-      return nullptr;
-    }
+  const auto check_move = [&](const State& before, int move, const ActionList& legal) {
     while (annotation != record.annotations.end() && annotation->move < move) ++annotation;
     if (annotation != record.annotations.end() && annotation->move == move) {
-      check_annotation(*state, *annotation, legal, problems);
+      check_annotation(before, *annotation, legal, problems);
     }
-    state->apply_action(action);
+  };
+  if (const std::optional<Problem> illegal = replay_legal_actions(record, *state, check_move)) {
+    problems.add(illegal->move, illegal->message);
+    return nullptr;
   }
   return state;
 }
@@ -191,8 +183,9 @@ std::vector<Problem> verify_record(const ReplayRecord& record) {
   if (const std::unique_ptr<State> state = replay(record, *game, problems)) {
     check_outcome(record, *state, problems);
   }
-  if (!record.start_time.empty() && !looks_like_iso8601_utc(record.start_time)) {
-    problems.add(-1, "start time '", record.start_time, "' is not ISO-8601 UTC");
+  if (!record.start_time.empty() && !is_iso8601_utc(record.start_time)) {
+    problems.add(-1, "start time '", record.start_time,
+                 "' is not a real moment in ISO-8601 UTC (YYYY-MM-DDTHH:MM:SS[.fff]Z)");
   }
   if (!std::isfinite(record.duration_seconds) || record.duration_seconds < 0.0) {
     problems.add(-1, "duration ", record.duration_seconds, " s is not a time");

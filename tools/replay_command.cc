@@ -7,14 +7,13 @@
 // Each subcommand parses its own flags; this file routes and reports.
 #include <unistd.h>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "replays/legal_game.h"
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
 #include "replays/verify.h"
@@ -37,7 +36,7 @@ int run_verify(const std::vector<std::string>& args) {
       "the number of seats, annotations only over the acting seat's legal actions. Prints each\n"
       "problem with its record and move. Exit status 0 when every record verifies, 1 when a\n"
       "record has a problem or the file is damaged (cut short, corrupted, another format\n"
-      "version), 2 when FILE cannot be opened.",
+      "version), 2 when FILE cannot be read (missing, a directory, not a regular file).",
       "kibitz replay verify games.kbr\n"
       "kibitz replay verify games.kbr --expect-game leduc_poker"};
   po::options_description options;
@@ -82,7 +81,8 @@ int run_export(const std::vector<std::string>& args) {
       "replay export", "kibitz replay export FILE --json [--out OUT]",
       "Writes every record of FILE as one JSON document with named fields, each action also as\n"
       "its text (format in docs/replays.md), to standard output or to OUT (written atomically:\n"
-      "OUT never holds half a document). A damaged FILE is an error (exit 2) naming the record.",
+      "OUT never holds half a document). A damaged FILE, or a record whose actions are not a\n"
+      "legal game, is an error (exit 2) naming the record.",
       "kibitz replay export games.kbr --json | less\n"
       "kibitz replay export games.kbr --json --out games.json"};
   po::options_description options;
@@ -99,10 +99,13 @@ int run_export(const std::vector<std::string>& args) {
   if (!as_json) throw error("choose the format: --json (see kibitz replay export --help)");
 
   replays::ReplayReader reader(path);
-  const auto write = [&reader](std::ostream& out) {
+  const auto write = [&reader, &path](std::ostream& out) {
     replays::JsonRecordWriter json(out);
     replays::ReplayRecord record;
-    while (reader.next(record)) json.write(record);
+    for (std::size_t index = 0; reader.next(record); ++index) {
+      replays::require_legal_game(record, path, index);
+      json.write(record);
+    }
     json.finish();
     out << "\n";
   };
@@ -132,11 +135,7 @@ int run_scenario_command(const std::vector<std::string>& args) {
   positional.add("scenario", 1);
   if (!parse_command_options(usage, options, args, positional)) return kExitOk;
 
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw error("cannot read scenario '", path, "'");
-  std::ostringstream text;
-  text << file.rdbuf();
-  const Scenario scenario = parse_scenario(text.str(), path);
+  const Scenario scenario = load_scenario_file(path);
   ScenarioRun run;
   try {
     run = run_scenario(scenario);
@@ -200,6 +199,7 @@ int run_view(const std::vector<std::string>& args) {
     throw error(path, " holds ", wanted, " records; --game ", wanted,
                 " does not exist (records are counted from 0)");
   }
+  replays::require_legal_game(record, path, static_cast<std::size_t>(wanted));
   ViewOptions view;
   if (has_seat) view.as_seat = as_seat;
   view.reveal = reveal;

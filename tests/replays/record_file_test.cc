@@ -3,6 +3,7 @@
 // KibitzError naming the record and byte offset, never crashes.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <sstream>
 
 #include "env/core/error.h"
@@ -119,6 +120,91 @@ TEST(RecordFile, JsonOfAnotherVersionOrMissingFieldIsRefused) {
   EXPECT_THROW(read_json_records(missing), KibitzError);
   std::istringstream not_json("{\"format_version\": ");
   EXPECT_THROW(read_json_records(not_json), KibitzError);
+}
+
+// The JSON document of `records` as the export writes it.
+std::string json_of(const std::vector<ReplayRecord>& records) {
+  std::ostringstream out;
+  JsonRecordWriter writer(out);
+  for (const ReplayRecord& record : records) writer.write(record);
+  writer.finish();
+  return out.str();
+}
+
+// The error of reading `json` as replay JSON named "games.json", or "".
+std::string json_error(const std::string& json) {
+  std::istringstream in(json);
+  return error_of([&] { read_json_records(in, "games.json"); });
+}
+
+// `text` with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from << " missing from\n" << text;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(RecordFile, JsonMustBeStrict) {
+  ReplayRecord record = scripted_record("kuhn_poker", {"deal J", "deal K", "pass", "pass"});
+  record.duration_seconds = 0.5;
+  const std::string json = json_of({record});
+  ASSERT_EQ(json_error(json), "");
+  const std::string field = "\"duration_seconds\": 0.5";
+  for (const char* number : {"NaN", "Infinity", "-Infinity"}) {
+    const std::string message =
+        json_error(replaced(json, field, std::string("\"duration_seconds\": ") + number));
+    EXPECT_NE(message.find("games.json: not valid JSON at line"), std::string::npos) << message;
+    EXPECT_NE(message.find("NaN and Infinity"), std::string::npos) << message;
+  }
+  const std::string too_big = json_error(replaced(json, field, "\"duration_seconds\": 1e400"));
+  EXPECT_NE(too_big.find("beyond the range of a double"), std::string::npos) << too_big;
+  const std::string twice = json_error(
+      replaced(json, "\"format_version\": 1,", "\"format_version\": 1, \"format_version\": 2,"));
+  EXPECT_NE(twice.find("the key \"format_version\" appears twice"), std::string::npos) << twice;
+  // Deep enough to overflow the stack of a recursive parser: refused at the
+  // limit, before cereal parses anything.
+  const std::string deep = json_error(std::string(200000, '['));
+  EXPECT_NE(deep.find("nested deeper than 64 levels"), std::string::npos) << deep;
+}
+
+TEST(RecordFile, AFlagIsStoredAsZeroOrOne) {
+  // One annotation with a value whose bytes are easy to find: has_value is
+  // the byte just before them.
+  ReplayRecord record = scripted_record("kuhn_poker", {"deal J", "deal K", "pass", "pass"}, false);
+  DecisionInfo decision;
+  decision.has_value = true;
+  decision.value = 0.8125;
+  record.annotations.push_back(Annotation{2, decision});
+  std::string payload;
+  encode_record(record, payload);
+  std::string value_bytes;
+  const auto bits = std::bit_cast<std::uint64_t>(decision.value);
+  for (int i = 0; i < 8; ++i) value_bytes.push_back(static_cast<char>((bits >> (8 * i)) & 0xFF));
+  const std::size_t at = payload.find(value_bytes);
+  ASSERT_NE(at, std::string::npos);
+  ASSERT_EQ(payload[at - 1], '\x01');
+  ReplayRecord decoded;
+  decode_record(payload, decoded);
+  EXPECT_EQ(decoded, record);
+  for (const char byte : {'\x02', '\x7f', '\xff'}) {
+    payload[at - 1] = byte;
+    // Framed with a correct checksum, so only the decoder can refuse it.
+    FrameHeader header;
+    header.magic = kFrameMagic;
+    header.version = kReplayFormatVersion;
+    header.payload_length = static_cast<std::uint32_t>(payload.size());
+    header.checksum = crc32(payload);
+    std::string bytes(kFrameHeaderSize, '\0');
+    write_frame_header(header, bytes.data());
+    const std::string message = read_error(bytes + payload);
+    EXPECT_NE(message.find("test.kbr: record 0 at byte 0: malformed record"), std::string::npos)
+        << message;
+    EXPECT_NE(
+        message.find("the flag 'has_value' is stored as " +
+                     std::to_string(static_cast<unsigned char>(byte)) + ", but a flag is 0 or 1"),
+        std::string::npos)
+        << message;
+  }
 }
 
 TEST(RecordFile, EmptyInputHoldsNoRecords) { EXPECT_TRUE(read_all("").empty()); }

@@ -110,6 +110,40 @@ TEST(Scenario, ExpectedReturnsAreChecked) {
                        "not over after 1 moves (chance to move)"));
 }
 
+TEST(Scenario, JsonMustBeStrict) {
+  const std::string fold = R"("actions": ["deal Qs", "deal Kh", "raise", "fold"])";
+  for (const char* returns : {"[Infinity, -Infinity]", "[NaN, 1]", "[1, -Infinity]"}) {
+    const std::string message = scenario_error(R"({"game": "leduc_poker", "expect_returns": )" +
+                                               std::string(returns) + ", " + fold + "}");
+    EXPECT_TRUE(contains(message, "test.json: not valid JSON at line 1")) << message;
+    EXPECT_TRUE(contains(message, "NaN and Infinity")) << message;
+  }
+  EXPECT_TRUE(contains(
+      scenario_error(R"({"game": "leduc_poker", "expect_returns": [1e400, 1], )" + fold + "}"),
+      "beyond the range of a double"));
+  const std::string twice =
+      scenario_error(R"({"game": "kuhn_poker", "game": "leduc_poker", "actions": []})");
+  EXPECT_TRUE(contains(twice, "the key \"game\" appears twice")) << twice;
+  const std::string deep = scenario_error(std::string(200000, '['));
+  EXPECT_TRUE(contains(deep, "test.json: not valid JSON at line 1")) << deep;
+  EXPECT_TRUE(contains(deep, "nested deeper than 64 levels")) << deep;
+}
+
+TEST(Scenario, AHugeExpectationCannotWidenTheTolerance) {
+  // The game gives [1, -1]; a tolerance scaled by the expected value would
+  // have let 1e300 pass for 1.
+  const Scenario huge = parse_scenario(R"({"game": "leduc_poker", "expect_returns": [1e300, -1e300],
+      "actions": ["deal Qs", "deal Kh", "raise", "fold"]})",
+                                       "t");
+  EXPECT_TRUE(
+      contains(check_expected_returns(huge, run_scenario(huge)), "seat 0 expected 1e+300, got 1"))
+      << check_expected_returns(huge, run_scenario(huge));
+  const Scenario close = parse_scenario(R"({"game": "leduc_poker", "expect_returns":
+      [1.0000000000001, -1], "actions": ["deal Qs", "deal Kh", "raise", "fold"]})",
+                                        "t");
+  EXPECT_EQ(check_expected_returns(close, run_scenario(close)), "");
+}
+
 TEST(Scenario, ResultJsonDescribesTheState) {
   const Scenario scenario = parse_scenario(
       R"({"game": "leduc_poker", "seed": 4, "actions": ["deal Js", "deal Kh", "raise"]})", "t");
@@ -147,6 +181,39 @@ TEST(ScenarioCommand, AnIllegalActionExitsTwo) {
   EXPECT_EQ(result.exit_code, kExitBadInput) << result.out << result.err;
   EXPECT_TRUE(contains(result.err, "actions[1] 'deal J'")) << result.err;
   EXPECT_TRUE(contains(result.err, "deal Q (1), deal K (2)")) << result.err;
+}
+
+TEST(ScenarioCommand, DeepOrNonFiniteJsonExitsTwo) {
+  replays::testing::TempDir dir;
+  replays::testing::write_bytes(dir.file("d.json"), std::string(200000, '[') + "\n");
+  const auto deep = run_kibitz("replay run '" + dir.file("d.json") + "'");
+  EXPECT_EQ(deep.exit_code, kExitBadInput) << deep.out << deep.err;
+  EXPECT_TRUE(contains(deep.err, dir.file("d.json") + ": not valid JSON at line 1, column 65: "
+                                                      "arrays and objects nested deeper than 64"))
+      << deep.err;
+  replays::testing::write_bytes(
+      dir.file("inf.json"),
+      R"({"game": "kuhn_poker", "actions": ["deal J", "deal K", "pass", "pass"],
+          "expect_returns": [Infinity, -Infinity]})");
+  const auto infinite = run_kibitz("replay run '" + dir.file("inf.json") + "'");
+  EXPECT_EQ(infinite.exit_code, kExitBadInput) << infinite.out << infinite.err;
+  EXPECT_TRUE(contains(infinite.err, dir.file("inf.json") + ": not valid JSON at line 2"))
+      << infinite.err;
+}
+
+TEST(ScenarioCommand, AScenarioThatIsNotARegularFileExitsTwo) {
+  replays::testing::TempDir dir;
+  const auto directory = run_kibitz("replay run '" + dir.path().string() + "'");
+  EXPECT_EQ(directory.exit_code, kExitBadInput);
+  EXPECT_TRUE(
+      contains(directory.err, "cannot read scenario '" + dir.path().string() + "': is a directory"))
+      << directory.err;
+  const auto device = run_kibitz("replay run /dev/zero");
+  EXPECT_EQ(device.exit_code, kExitBadInput);
+  EXPECT_TRUE(contains(device.err, "cannot read scenario '/dev/zero': not a regular file"))
+      << device.err;
+  EXPECT_TRUE(
+      contains(run_kibitz("replay run '" + dir.file("missing.json") + "'").err, "no such file"));
 }
 
 }  // namespace

@@ -125,11 +125,31 @@ TEST(Verify, CatchesABadTime) {
   record.start_time = "yesterday";
   record.duration_seconds = -1.0;
   const std::string text = all(verify_record(record));
-  EXPECT_NE(text.find("not ISO-8601"), std::string::npos) << text;
+  EXPECT_NE(text.find("ISO-8601"), std::string::npos) << text;
   EXPECT_NE(text.find("is not a time"), std::string::npos) << text;
   record.start_time = "2025-01-31T12:00:00Z";
   record.duration_seconds = 0.5;
   EXPECT_EQ(all(verify_record(record)), "");
+}
+
+TEST(Verify, AStartTimeMustBeARealMoment) {
+  ReplayRecord record = scripted_record("kuhn_poker", {"deal J", "deal K", "pass", "pass"});
+  // Well formed digits that name no moment: each field out of its range.
+  for (const char* impossible :
+       {"2025-13-45T25:61:61Z", "2025-00-10T12:00:00Z", "2025-01-00T12:00:00Z",
+        "2025-04-31T12:00:00Z", "2025-02-29T12:00:00Z", "1900-02-29T12:00:00Z",
+        "2025-01-31T24:00:00Z", "2025-01-31T23:60:00Z", "2025-01-31T23:59:60Z"}) {
+    record.start_time = impossible;
+    const std::string text = all(verify_record(record));
+    EXPECT_NE(text.find("not a real moment"), std::string::npos) << impossible << ": " << text;
+    EXPECT_NE(text.find(impossible), std::string::npos) << text;
+  }
+  // The edges that do exist, leap days included.
+  for (const char* real : {"2024-02-29T00:00:00Z", "2000-02-29T23:59:59.999Z",
+                           "2025-12-31T23:59:59Z", "2025-01-01T00:00:00.5Z"}) {
+    record.start_time = real;
+    EXPECT_EQ(all(verify_record(record)), "") << real;
+  }
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "env/core/error.h"
 #include "replays/analysis/game_analysis.h"
 #include "replays/analysis/report_summary.h"
+#include "replays/legal_game.h"
 #include "replays/replay_reader.h"
 #include "tools/command.h"
 #include "tools/options.h"
@@ -131,6 +132,7 @@ int run_replay_report(const std::vector<std::string>& args) {
 
   const auto start = std::chrono::steady_clock::now();
   const std::vector<ReplayRecord> records = replays::read_replay_file(path);
+  for (std::size_t i = 0; i < records.size(); ++i) replays::require_legal_game(records[i], path, i);
   if (wanted >= records.size()) {
     throw error(path, " holds ", records.size(), " records; --game ", wanted,
                 " does not exist (records are counted from 0)");

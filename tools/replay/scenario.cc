@@ -16,7 +16,9 @@
 #endif
 
 #include "env/core/error.h"
+#include "env/core/input_file.h"
 #include "env/core/registry.h"
+#include "replays/strict_json.h"
 #include "tools/options.h"
 
 namespace kibitz::tools {
@@ -30,20 +32,6 @@ namespace json = RAPIDJSON_NAMESPACE;
 
 constexpr const char* kKeys = "game, seed, description, actions, expect_returns";
 constexpr double kReturnTolerance = 1e-9;
-
-std::string line_and_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
 
 std::string number_text(double x) {
   char buffer[32];
@@ -115,11 +103,15 @@ Action resolve(const State& state, const ScenarioAction& entry, std::size_t inde
 }  // namespace
 
 Scenario parse_scenario(std::string_view json_text, const std::string& source) {
+  // Depth, finite numbers and unique keys first; then the parse below can
+  // neither recurse too deep nor meet NaN, Infinity or a repeated key.
+  replays::check_strict_json(json_text, source);
   json::Document document;
-  document.Parse(json_text.data(), json_text.size());
+  document.Parse<json::kParseIterativeFlag | json::kParseFullPrecisionFlag>(json_text.data(),
+                                                                            json_text.size());
   if (document.HasParseError()) {
     throw error(source, ": not valid JSON at ",
-                line_and_column(json_text, document.GetErrorOffset()), ": ",
+                replays::line_and_column(json_text, document.GetErrorOffset()), ": ",
                 json::GetParseError_En(document.GetParseError()));
   }
   if (!document.IsObject()) throw error(source, ": a scenario is a JSON object {...}");
@@ -155,6 +147,10 @@ Scenario parse_scenario(std::string_view json_text, const std::string& source) {
   if (!has_game) throw error(source, ": the key \"game\" is missing");
   if (!has_actions) throw error(source, ": the key \"actions\" is missing");
   return scenario;
+}
+
+Scenario load_scenario_file(const std::string& path) {
+  return parse_scenario(read_file_limited(path, kMaxScenarioBytes, "scenario"), path);
 }
 
 ScenarioRun run_scenario(const Scenario& scenario) {
@@ -223,8 +219,10 @@ std::string check_expected_returns(const Scenario& scenario, const ScenarioRun& 
   const std::vector<double>& expected = *scenario.expect_returns;
   std::string mismatch;
   for (std::size_t seat = 0; seat < returns.size(); ++seat) {
+    // The tolerance scales with the game's own return, never the expected
+    // one: a huge expectation must not widen the tolerance enough to hold.
     if (!(std::abs(returns[seat] - expected[seat]) <=
-          kReturnTolerance * std::max(1.0, std::abs(expected[seat])))) {
+          kReturnTolerance * std::max(1.0, std::abs(returns[seat])))) {
       mismatch += (mismatch.empty() ? "" : ", ") + std::string("seat ") + std::to_string(seat) +
                   " expected " + number_text(expected[seat]) + ", got " +
                   number_text(returns[seat]);

@@ -36,10 +36,19 @@ struct Scenario {
   std::optional<std::vector<double>> expect_returns;
 };
 
+// The largest scenario file read: a hand-written game is a few kilobytes,
+// and a long Loyalist Spies game written out in full well under a megabyte.
+inline constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t{16} << 20;
+
 // Parses a scenario; `source` names it in errors. Throws KibitzError naming
-// the problem (invalid JSON with its line and column, a missing, mistyped or
-// unknown key).
+// the problem: JSON that is invalid or not strict (replays/strict_json.h:
+// nested too deep, NaN, Infinity or a number beyond a double's range, a key
+// given twice), with its line and column; a missing, mistyped or unknown key.
 Scenario parse_scenario(std::string_view json_text, const std::string& source);
+
+// Reads and parses the scenario file `path`: a regular file of at most
+// kMaxScenarioBytes (env/core/input_file.h), else a KibitzError naming it.
+Scenario load_scenario_file(const std::string& path);
 
 // The game a scenario reaches, with each move's mover and text.
 struct ScenarioRun {

@@ -1,0 +1,136 @@
+#include "replays/strict_json.h"
+
+#include <cmath>
+#include <unordered_set>
+#include <vector>
+
+// rapidjson as cereal ships it: Debian unbundles it into rapidjson/, upstream
+// cereal keeps a renamed copy inside cereal/external/. cereal's json.hpp also
+// makes rapidjson's internal assertions throw instead of aborting.
+#include <cereal/archives/json.hpp>
+#if __has_include(<cereal/external/rapidjson/error/en.h>)
+#include <cereal/external/rapidjson/error/en.h>
+#else
+#include <rapidjson/error/en.h>
+#endif
+
+#include "env/core/error.h"
+
+namespace kibitz::replays {
+namespace {
+
+#ifdef CEREAL_RAPIDJSON_NAMESPACE
+namespace json = CEREAL_RAPIDJSON_NAMESPACE;
+#else
+namespace json = RAPIDJSON_NAMESPACE;
+#endif
+
+// Iterative: the parser keeps its own stack on the heap, so the check never
+// recurses however deep the text nests. Not kParseNanAndInfFlag (which cereal
+// makes the default): NaN and Infinity stay syntax errors. Full precision, as
+// the readers after this check parse numbers.
+constexpr unsigned kStrictParseFlags = json::kParseIterativeFlag | json::kParseFullPrecisionFlag;
+
+// The SAX events of one parse: tracks the open arrays and objects with the
+// keys met in each object, and stops the parse at the first thing refused,
+// keeping why.
+class StrictHandler : public json::BaseReaderHandler<json::UTF8<>, StrictHandler> {
+ public:
+  bool Double(double value) {
+    if (std::isfinite(value)) return true;
+    return refuse("a number beyond the range of a double");
+  }
+  bool StartObject() { return open(); }
+  bool StartArray() { return open(); }
+  bool EndObject(json::SizeType) { return close(); }
+  bool EndArray(json::SizeType) { return close(); }
+  bool Key(const char* text, json::SizeType length, bool) {
+    std::string key(text, length);
+    if (levels_.back().keys.insert(key).second) return true;
+    return refuse("the key \"" + key + "\" appears twice in one object");
+  }
+
+  const std::string& problem() const { return problem_; }
+
+ private:
+  // One open array or object; an array's key set stays empty.
+  struct Level {
+    std::unordered_set<std::string> keys;
+  };
+
+  bool open() {
+    if (levels_.size() >= kMaxJsonDepth) {
+      return refuse("arrays and objects nested deeper than " + std::to_string(kMaxJsonDepth) +
+                    " levels");
+    }
+    levels_.emplace_back();
+    return true;
+  }
+  bool close() {
+    levels_.pop_back();
+    return true;
+  }
+  bool refuse(std::string why) {
+    problem_ = std::move(why);
+    return false;
+  }
+
+  std::vector<Level> levels_;
+  std::string problem_;
+};
+
+bool starts_with_at(std::string_view text, std::size_t offset, std::string_view word) {
+  return offset <= text.size() && text.substr(offset).starts_with(word);
+}
+
+// Why the parse failed, in words: the handler's own reason, or rapidjson's,
+// with NaN and Infinity (syntax errors without kParseNanAndInfFlag) named.
+std::string parse_problem(std::string_view text, const json::Reader& reader,
+                          const StrictHandler& handler) {
+  const json::ParseErrorCode code = reader.GetParseErrorCode();
+  if (code == json::kParseErrorTermination) return handler.problem();
+  const std::size_t offset = reader.GetErrorOffset();
+  for (const std::string_view word : {"NaN", "Infinity", "-Infinity", "Inf", "-Inf"}) {
+    // After a minus sign rapidjson stops at the letter, past the sign.
+    if (starts_with_at(text, offset, word) ||
+        (offset > 0 && text[offset - 1] == '-' && starts_with_at(text, offset - 1, word))) {
+      return "NaN and Infinity are not numbers JSON allows (every number must be finite)";
+    }
+  }
+  if (code == json::kParseErrorNumberTooBig) return "a number beyond the range of a double";
+  return json::GetParseError_En(code);
+}
+
+}  // namespace
+
+std::string line_and_column(std::string_view text, std::size_t offset) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+void check_strict_json(std::string_view text, const std::string& source) {
+  json::MemoryStream bytes(text.data(), text.size());
+  json::Reader reader;
+  StrictHandler handler;
+  if (!reader.Parse<kStrictParseFlags>(bytes, handler)) {
+    throw error(source, ": not valid JSON at ", line_and_column(text, reader.GetErrorOffset()),
+                ": ", parse_problem(text, reader, handler));
+  }
+  // Both parsers take a NUL byte for the end of the text: refuse one rather
+  // than silently ignore what follows it.
+  if (bytes.Tell() != text.size()) {
+    throw error(source, ": not valid JSON at ", line_and_column(text, bytes.Tell()),
+                ": a NUL byte");
+  }
+}
+
+}  // namespace kibitz::replays

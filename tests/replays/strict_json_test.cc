@@ -1,0 +1,77 @@
+// check_strict_json: the one gate every JSON text kibitz reads passes. Each
+// refusal names the source, the line and column, and what is wrong; what
+// plain JSON allows stays allowed.
+#include "replays/strict_json.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/error_of.h"
+
+namespace kibitz::replays {
+namespace {
+
+std::string strict_error(const std::string& text) {
+  return error_of([&] { check_strict_json(text, "in.json"); });
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(StrictJson, OrdinaryJsonPasses) {
+  for (const char* text :
+       {"{}", "[]", "0", "\"text\"", "null", " {\"a\": [1, -2.5e3, true, false, null]}\n",
+        "{\"a\": {\"k\": 1}, \"b\": {\"k\": 2}}", "[{\"k\": 1}, {\"k\": 1}]", "1e308", "-1e-400",
+        "18446744073709551615", "{\"a\\u0000b\": 1}"}) {
+    EXPECT_EQ(strict_error(text), "") << text;
+  }
+}
+
+TEST(StrictJson, NestingIsLimited) {
+  const auto nested = [](std::size_t depth) {
+    return std::string(depth, '[') + std::string(depth, ']');
+  };
+  EXPECT_EQ(strict_error(nested(kMaxJsonDepth)), "");
+  const std::string message = strict_error(nested(kMaxJsonDepth + 1));
+  EXPECT_TRUE(contains(message, "in.json: not valid JSON at line 1, column")) << message;
+  EXPECT_TRUE(contains(message, "nested deeper than 64 levels")) << message;
+  // Far past any stack: refused without recursing.
+  EXPECT_TRUE(contains(strict_error(std::string(1000000, '[')), "nested deeper")) << message;
+  std::string objects;
+  for (std::size_t i = 0; i <= kMaxJsonDepth; ++i) objects += "{\"a\": ";
+  EXPECT_TRUE(contains(strict_error(objects), "nested deeper"));
+}
+
+TEST(StrictJson, NumbersMustBeFinite) {
+  for (const char* text : {"[NaN]", "[1, Infinity]", "{\"x\": -Infinity}", "[-Inf]", "[nan]"}) {
+    const std::string message = strict_error(text);
+    EXPECT_TRUE(contains(message, "in.json: not valid JSON at line 1")) << text << ": " << message;
+  }
+  EXPECT_TRUE(contains(strict_error("[1,\n NaN]"), "line 2, column 2: NaN and Infinity"))
+      << strict_error("[1,\n NaN]");
+  EXPECT_TRUE(contains(strict_error("[-Infinity]"), "NaN and Infinity"));
+  for (const char* text : {"[1e400]", "[-1e400]", "[1.8e308]", "[17976931348623159e292]"}) {
+    EXPECT_TRUE(contains(strict_error(text), "beyond the range of a double"))
+        << text << ": " << strict_error(text);
+  }
+}
+
+TEST(StrictJson, AKeyAppearsOnceInAnObject) {
+  const std::string message =
+      strict_error("{\"game\": \"kuhn_poker\",\n \"game\": \"leduc_poker\"}");
+  EXPECT_TRUE(contains(message, "in.json: not valid JSON at line 2")) << message;
+  EXPECT_TRUE(contains(message, "the key \"game\" appears twice in one object")) << message;
+  EXPECT_TRUE(contains(strict_error("[{\"a\": {\"b\": 1, \"b\": 2}}]"), "\"b\" appears twice"));
+}
+
+TEST(StrictJson, TextAfterTheValueOrANulByteIsRefused) {
+  EXPECT_TRUE(contains(strict_error("{} {}"), "not valid JSON at line 1, column 4"))
+      << strict_error("{} {}");
+  EXPECT_TRUE(contains(strict_error(std::string("{}\0{}", 5)), "a NUL byte"));
+  EXPECT_TRUE(contains(strict_error(""), "not valid JSON"));
+}
+
+}  // namespace
+}  // namespace kibitz::replays
