@@ -1,27 +1,135 @@
 #include "replays/record_json.h"
 
 #include <cereal/archives/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "env/games/loyalist_spies/cards.h"
+#include "replays/analysis/game_outcome.h"
 #include "replays/record_fields.h"
 #include "replays/strict_json.h"
 
 namespace kibitz::replays {
 namespace {
 
-// A record with the text of its actions, as the export writes it.
-struct ExportedRecord {
-  const ReplayRecord* record = nullptr;
-  std::vector<std::string> action_text;
+// A record replayed from its actions: each action's text and mover, and the
+// state reached (null when the game does not load).
+struct ReplayedMoves {
+  std::vector<std::string> texts;
+  std::vector<std::optional<Player>> players;  // a seat or kChancePlayer; none when not replayed
+  std::unique_ptr<State> state;
 };
 
-template <class Archive>
-void save(Archive& ar, const ExportedRecord& exported) {
+// Replays the record up to its first action that is not legal (verify says why).
+ReplayedMoves replay_moves(const ReplayRecord& record) {
+  ReplayedMoves moves;
+  moves.texts.assign(record.actions.size(), "?");
+  moves.players.assign(record.actions.size(), std::nullopt);
+  try {
+    const std::shared_ptr<const Game> game = load_game(record.game);
+    moves.state = game->new_initial_state();
+    State& state = *moves.state;
+    for (std::size_t i = 0; i < record.actions.size(); ++i) {
+      const Action action = record.actions[i];
+      if (state.is_terminal() || !state.is_legal(action)) break;
+      moves.texts[i] = state.action_to_string(state.current_player(), action);
+      moves.players[i] = state.current_player();
+      state.apply_action(action);
+    }
+  } catch (const KibitzError&) {
+    // A game that does not load has no texts; verify reports why.
+  }
+  return moves;
+}
+
+// A record with what the export adds for readers: each action's text and
+// mover, and the game's public outcome (docs/replays.md).
+struct ExportedRecord {
+  const ReplayRecord* record = nullptr;
+  ReplayedMoves moves;
+  analysis::GameOutcome outcome;
+};
+
+}  // namespace
+
+// cereal finds save functions by argument-dependent lookup, which never looks
+// into unnamed namespaces: these live in the outcome types' own namespace,
+// with internal linkage.
+namespace analysis {
+
+namespace ls = loyalist_spies;
+
+// Cards as the game writes them: "7C", "TD".
+static std::vector<std::string> card_names(const std::vector<int>& cards) {
+  std::vector<std::string> names;
+  for (const int card : cards) names.push_back(ls::card_name(card));
+  return names;
+}
+
+static void save(cereal::JSONOutputArchive& ar, const MissionOutcome& m) {
+  ar(cereal::make_nvp("mission", m.index + 1), cereal::make_nvp("determiner", m.determiner),
+     cereal::make_nvp("card", ls::card_name(m.card)), cereal::make_nvp("kings", m.kings),
+     cereal::make_nvp("covert", m.terms.covert), cereal::make_nvp("vp", m.terms.vp),
+     cereal::make_nvp("revealed", card_names(m.revealed)), cereal::make_nvp("total", m.total),
+     cereal::make_nvp("result", std::string(m.success ? "success" : "failed")));
+}
+
+static void save(cereal::JSONOutputArchive& ar, const RoundOutcome& r) {
+  ar(cereal::make_nvp("round", r.index + 1),
+     cereal::make_nvp("first_determiner", r.first_determiner),
+     cereal::make_nvp("missions", r.missions), cereal::make_nvp("scored", r.scored));
+  if (!r.scored) return;
+  std::vector<std::string> roles;
+  for (const ls::Role role : r.roles) roles.emplace_back(ls::role_name(role));
+  ar(cereal::make_nvp("roles", roles), cereal::make_nvp("points", r.points),
+     cereal::make_nvp("totals", r.totals));
+}
+
+static void save(cereal::JSONOutputArchive& ar, const ShownCard& shown) {
+  ar(cereal::make_nvp("seat", shown.seat), cereal::make_nvp("card", shown.card));
+}
+
+static void save(cereal::JSONOutputArchive& ar, const GameOutcome& outcome) {
+  ar(cereal::make_nvp("game", outcome.game), cereal::make_nvp("finished", outcome.finished));
+  if (outcome.game == "loyalist_spies") ar(cereal::make_nvp("rounds", outcome.rounds));
+  if (!outcome.poker) return;
+  const PokerOutcome& poker = *outcome.poker;
+  ar(cereal::make_nvp("ending", std::string(poker.showdown ? "showdown" : "fold")),
+     cereal::make_nvp("folded", poker.folded), cereal::make_nvp("showdown", poker.shown));
+  if (!poker.public_card.empty()) ar(cereal::make_nvp("public_card", poker.public_card));
+  ar(cereal::make_nvp("winners", poker.winners));
+}
+
+}  // namespace analysis
+
+namespace {
+
+// Each mover as a seat number or "chance"; "?" for an action not replayed.
+void save_players(cereal::JSONOutputArchive& ar,
+                  const std::vector<std::optional<Player>>& players) {
+  ar.setNextName("action_player");
+  ar.startNode();
+  ar.makeArray();
+  for (const std::optional<Player>& player : players) {
+    if (!player) {
+      ar(std::string("?"));
+    } else if (*player == kChancePlayer) {
+      ar(std::string("chance"));
+    } else {
+      ar(static_cast<int>(*player));
+    }
+  }
+  ar.finishNode();
+}
+
+void save(cereal::JSONOutputArchive& ar, const ExportedRecord& exported) {
   save_record_fields(ar, *exported.record);
-  ar(cereal::make_nvp("action_text", exported.action_text));
+  ar(cereal::make_nvp("action_text", exported.moves.texts));
+  save_players(ar, exported.moves.players);
+  ar(cereal::make_nvp("outcome", exported.outcome));
 }
 
 }  // namespace
@@ -56,7 +164,11 @@ JsonRecordWriter::~JsonRecordWriter() {
 
 void JsonRecordWriter::write(const ReplayRecord& record) {
   KIBITZ_CHECK(archive_ != nullptr, "write after finish()");
-  archive_->json(ExportedRecord{&record, action_texts(record)});
+  ExportedRecord exported{&record, replay_moves(record), {}};
+  if (exported.moves.state != nullptr) {
+    exported.outcome = analysis::public_outcome(*exported.moves.state);
+  }
+  archive_->json(exported);
 }
 
 void JsonRecordWriter::finish() {
@@ -97,20 +209,7 @@ std::vector<ReplayRecord> read_json_records(std::istream& in, const std::string&
 }
 
 std::vector<std::string> action_texts(const ReplayRecord& record) {
-  std::vector<std::string> texts(record.actions.size(), "?");
-  try {
-    const std::shared_ptr<const Game> game = load_game(record.game);
-    std::unique_ptr<State> state = game->new_initial_state();
-    for (std::size_t i = 0; i < record.actions.size(); ++i) {
-      const Action action = record.actions[i];
-      if (state->is_terminal() || !state->is_legal(action)) break;
-      texts[i] = state->action_to_string(state->current_player(), action);
-      state->apply_action(action);
-    }
-  } catch (const KibitzError&) {
-    // A game that does not load has no texts; verify reports why.
-  }
-  return texts;
+  return replay_moves(record).texts;
 }
 
 }  // namespace kibitz::replays

@@ -4,10 +4,14 @@
 //    "records": [{"game": "kuhn_poker(players=2)", "seed": 0, "seat_labels": [...],
 //                 "agent_specs": [...], "actions": [...], "annotations": [...],
 //                 "returns": [...], "start_time": "...", "duration_seconds": 0.01,
-//                 "action_text": ["deal J", "deal K", "pass", ...]}, ...]}
+//                 "action_text": ["deal J", "deal K", "pass", ...],
+//                 "action_player": ["chance", "chance", 0, ...],
+//                 "outcome": {"game": "kuhn_poker", "finished": true, ...}}, ...]}
 //
-// action_text is for reading only (each action as its mover would say it);
-// reading ignores it. docs/replays.md describes every field.
+// action_text, action_player and outcome are for reading only (each action
+// as its mover would say it, who moved, the public outcome from
+// replays/analysis/game_outcome.h); reading ignores them. docs/replays.md
+// describes every field.
 #pragma once
 
 #include <istream>

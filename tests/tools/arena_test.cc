@@ -25,6 +25,8 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
+#include "env/games/loyalist_spies/scoring.h"
+#include "replays/analysis/game_outcome.h"
 #include "replays/replay_reader.h"
 #include "replays/verify.h"
 #include "tools/arena/arena_output.h"
@@ -526,6 +528,46 @@ TEST_F(ArenaCli, WritesParseableJsonAndCsv) {
   int files = 0;
   for (const auto& entry : fs::directory_iterator(dir_)) files += entry.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, 4);  // out, err, r.json, games.csv
+}
+
+// A game with roles: the CSV gives each seat's role in every round, one
+// letter a round, as the scoring of the recorded game has them.
+TEST_F(ArenaCli, CsvGivesEachSeatsRolesInLoyalistSpies) {
+  const fs::path csv = dir_ / "games.csv";
+  const fs::path kbr = dir_ / "games.kbr";
+  const CommandRun run = arena(
+      "--game 'loyalist_spies(rounds=2)' --agents random,heuristic --games 4 --seed 3 "
+      "--quiet --csv '" +
+      csv.string() + "' --record '" + kbr.string() + "'");
+  ASSERT_EQ(run.exit_code, kExitOk) << run.out << run.err;
+  std::istringstream lines(read_text(csv));
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line,
+            "game,deal,rotation,seat0_agent,seat1_agent,seat2_agent,seat3_agent,seat0_return,"
+            "seat1_return,seat2_return,seat3_return,seat0_roles,seat1_roles,seat2_roles,"
+            "seat3_roles");
+  const std::vector<replays::ReplayRecord> records = replays::read_replay_file(kbr.string());
+  ASSERT_GE(records.size(), 4u);
+  for (const replays::ReplayRecord& record : records) {
+    ASSERT_TRUE(std::getline(lines, line));
+    std::vector<std::string> fields;
+    std::istringstream row(line);
+    for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+    ASSERT_EQ(fields.size(), 15u) << line;
+    const std::unique_ptr<State> state = load_game(record.game)->state_from_history(record.actions);
+    const replays::analysis::GameOutcome outcome = replays::analysis::public_outcome(*state);
+    ASSERT_EQ(outcome.rounds.size(), 2u);
+    for (std::size_t seat = 0; seat < 4; ++seat) {
+      std::string expected;
+      for (const replays::analysis::RoundOutcome& round : outcome.rounds) {
+        ASSERT_TRUE(round.scored);
+        expected += loyalist_spies::role_name(round.roles[seat]).front();
+      }
+      EXPECT_EQ(fields[11 + seat], expected) << line;
+    }
+  }
+  EXPECT_FALSE(std::getline(lines, line)) << "more rows than records: " << line;
 }
 
 TEST_F(ArenaCli, OutputIsTheSameForAnyThreadCount) {

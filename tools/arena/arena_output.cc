@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "replays/analysis/game_outcome.h"
 #include "tools/options.h"
 
 namespace kibitz::tools {
@@ -243,9 +244,13 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
 
 void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResults& results) {
   const int seats = results.num_seats();
+  const bool roles = replays::analysis::game_has_roles(*setup.game);
   out << "game,deal,rotation";
   for (int s = 0; s < seats; ++s) out << ",seat" << s << "_agent";
   for (int s = 0; s < seats; ++s) out << ",seat" << s << "_return";
+  if (roles) {
+    for (int s = 0; s < seats; ++s) out << ",seat" << s << "_roles";
+  }
   out << "\n";
   std::vector<std::string> fields;
   for (const std::string& spec : setup.agents) fields.push_back(csv_field(spec));
@@ -255,6 +260,9 @@ void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResu
     out << game << "," << game / results.num_rotations() << "," << rotation;
     for (const int agent : setup.schedule.seating(rotation)) out << "," << fields[agent];
     for (const double r : results.returns(game)) out << "," << exact(r);
+    if (roles) {
+      for (const std::string& letters : results.roles(game)) out << "," << letters;
+    }
     out << "\n";
   }
 }

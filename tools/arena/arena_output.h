@@ -32,7 +32,9 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
 
 // A header, then one row per finished game in game order:
 // game,deal,rotation,seat0_agent..,seat0_return.. with the agent specs as
-// given (quoted, as CSV requires, when they hold commas).
+// given (quoted, as CSV requires, when they hold commas); for a game with
+// roles (Loyalist Spies) then seat0_roles.., each seat's role in every
+// round, one letter a round (L Loyal, T Traitor, C Compromised: "TLL").
 void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResults& results);
 
 }  // namespace kibitz::tools

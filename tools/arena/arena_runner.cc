@@ -14,6 +14,7 @@
 #include "env/core/error.h"
 #include "env/core/rng.h"
 #include "env/core/seat_view.h"
+#include "replays/analysis/game_outcome.h"
 #include "replays/recorder.h"
 
 namespace kibitz::tools {
@@ -137,6 +138,7 @@ ArenaResults::ArenaResults(std::int64_t num_deals, int num_rotations, int num_se
     : num_deals_(num_deals), num_rotations_(num_rotations), num_seats_(num_seats) {
   KIBITZ_CHECK(num_deals >= 0 && num_rotations > 0 && num_seats > 0, "bad arena size");
   returns_.assign(static_cast<std::size_t>(num_games() * num_seats), 0.0);
+  roles_.assign(static_cast<std::size_t>(num_games() * num_seats), std::string());
   finished_.assign(static_cast<std::size_t>(num_games()), 0);
 }
 
@@ -164,11 +166,22 @@ std::span<const double> ArenaResults::returns(std::int64_t game) const {
                                                    static_cast<std::size_t>(num_seats_));
 }
 
-void ArenaResults::record(std::int64_t game, std::span<const double> returns) {
+std::span<const std::string> ArenaResults::roles(std::int64_t game) const {
+  KIBITZ_CHECK(finished(game), "game ", game, " has not finished");
+  return std::span<const std::string>(roles_).subspan(static_cast<std::size_t>(game * num_seats_),
+                                                      static_cast<std::size_t>(num_seats_));
+}
+
+void ArenaResults::record(std::int64_t game, std::span<const double> returns,
+                          std::span<const std::string> roles) {
   KIBITZ_CHECK(game >= 0 && game < num_games(), "game ", game, " out of range");
   KIBITZ_CHECK(static_cast<int>(returns.size()) == num_seats_, "wrong number of returns");
+  KIBITZ_CHECK(roles.empty() || static_cast<int>(roles.size()) == num_seats_,
+               "wrong number of roles");
   std::copy(returns.begin(), returns.end(),
             returns_.begin() + static_cast<std::ptrdiff_t>(game * num_seats_));
+  std::copy(roles.begin(), roles.end(),
+            roles_.begin() + static_cast<std::ptrdiff_t>(game * num_seats_));
   finished_[static_cast<std::size_t>(game)] = 1;
 }
 
@@ -203,7 +216,7 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
             setup, game / results.num_rotations(), static_cast<int>(game % results.num_rotations()),
             records ? &record : nullptr);
         returns = final_state->returns();
-        results.record(game, returns);
+        results.record(game, returns, replays::analysis::role_letters(*final_state));
         if (records) records->deliver(game, std::move(record));
         games_done.fetch_add(1);
       }

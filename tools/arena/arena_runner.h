@@ -86,16 +86,22 @@ class ArenaResults {
   std::vector<std::int64_t> complete_deals() const;
   // The returns of a finished game, by seat.
   std::span<const double> returns(std::int64_t game) const;
+  // Each seat's roles in a finished game (replays/analysis/game_outcome.h
+  // role_letters: one letter per round); empty strings when the game has none.
+  std::span<const std::string> roles(std::int64_t game) const;
 
-  // Stores a game's returns. Different threads record different games.
-  void record(std::int64_t game, std::span<const double> returns);
+  // Stores a game's returns and, when the game has roles, each seat's.
+  // Different threads record different games.
+  void record(std::int64_t game, std::span<const double> returns,
+              std::span<const std::string> roles = {});
 
  private:
   std::int64_t num_deals_;
   int num_rotations_;
   int num_seats_;
-  std::vector<double> returns_;  // game-major, num_seats_ per game
-  std::vector<char> finished_;   // char, not bool: threads write neighbouring games
+  std::vector<double> returns_;     // game-major, num_seats_ per game
+  std::vector<std::string> roles_;  // game-major, num_seats_ per game
+  std::vector<char> finished_;      // char, not bool: threads write neighbouring games
 };
 
 // How to run an arena.
