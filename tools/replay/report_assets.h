@@ -40,8 +40,8 @@ table.data th,table.data td{
   vertical-align:top;
 }
 table.data thead th{background:#eef1f4;font-weight:600;font-size:12.5px}
-table.timeline td{white-space:nowrap}
-table.timeline td.what{white-space:normal;min-width:170px}
+table.timeline td.what{min-width:150px;overflow-wrap:anywhere}
+table.data code,table.data td.spec{overflow-wrap:anywhere}
 table.stats th{font-weight:500;color:var(--muted);width:380px}
 .scroll{overflow-x:auto}
 .moves{max-height:420px;overflow-y:auto}
@@ -52,8 +52,9 @@ table.stats th{font-weight:500;color:var(--muted);width:380px}
   margin:1px 3px 1px 0;
   background:#f1f3f6;
   border-radius:3px;
-  white-space:nowrap;
+  overflow-wrap:anywhere;
 }
+.seat.tag{overflow-wrap:normal;white-space:nowrap}
 .seat-grid{
   display:grid;
   grid-template-columns:repeat(auto-fill,minmax(270px,1fr));
@@ -67,7 +68,7 @@ table.stats th{font-weight:500;color:var(--muted);width:380px}
   border-radius:6px;
   padding:8px 10px;
 }
-.seat-name{font-weight:600;margin-bottom:3px}
+.seat-name{font-weight:600;margin-bottom:3px;overflow-wrap:anywhere}
 .cards-line{margin-top:4px}
 .muted{color:var(--muted)}
 .card{
@@ -118,19 +119,22 @@ table.stats th{font-weight:500;color:var(--muted);width:380px}
 tr.bluff-row td{background:#fff6f6}
 .nowrap{white-space:nowrap}
 .small-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(370px,1fr));gap:8px}
-svg.chart{
+figure.chart-box{
   background:var(--card);
   border:1px solid var(--line);
   border-radius:6px;
-  max-width:100%;
-  height:auto;
   margin:4px 0;
+  padding:6px 8px 2px;
+  min-width:0;
 }
-svg.chart .chart-title{font-size:12.5px;font-weight:600;fill:var(--ink)}
-svg.chart .legend,svg.chart .tick,svg.chart .caption,svg.chart .marker-label{
-  font-size:10.5px;
-  fill:var(--muted);
-}
+.chart-title{font-size:12.5px;font-weight:600;overflow-wrap:anywhere}
+.legend{display:flex;flex-wrap:wrap;gap:2px 14px;font-size:11px;color:var(--muted);margin:2px 0}
+.legend .key{display:inline-flex;align-items:center;gap:5px}
+.legend .swatch{display:inline-block;width:18px;border-top-width:3px}
+.legend .swatch.bar{width:12px;border-top-width:10px}
+svg.chart{display:block;width:100%;max-width:100%;height:auto}
+svg.chart .tick,svg.chart .caption,svg.chart .marker-label{font-size:10.5px;fill:var(--muted)}
+svg.chart .axis-title{font-size:11px;font-weight:600;fill:var(--ink)}
 svg.chart .grid{stroke:#edf0f3}
 svg.chart .axis-line{stroke:#9aa3ad}
 svg.chart .guide{stroke:#9aa3ad;stroke-dasharray:2 3}

@@ -65,6 +65,14 @@ std::string seat_chip(const GameAnalysis& game, int seat) {
          escape_html(seat_label(game, seat)) + "</span>";
 }
 
+// The seat's number alone (its label as a tooltip): for the columns of the
+// timeline, which must leave room for the cards at any label length.
+std::string seat_tag(const GameAnalysis& game, int seat) {
+  return "<span class=\"seat tag\" style=\"border-color:" + std::string(kSeatColors[seat % 4]) +
+         "\" title=\"" + escape_html(seat_label(game, seat)) + "\">P" + std::to_string(seat) +
+         "</span>";
+}
+
 // A card as people write it: 7♥, 10♠, J♦, Jk.
 std::string card_text(int card) {
   if (card < 0) return "\u2014";
@@ -235,7 +243,7 @@ void Page::seats_section() {
   html_ += "</tr></thead><tbody>";
   for (int seat = 0; seat < game_.num_players; ++seat) {
     const auto s = at(seat);
-    html_ += "<tr><td>" + seat_chip(game_, seat) + "</td><td>" +
+    html_ += "<tr><td>" + seat_tag(game_, seat) + "</td><td class=\"spec\">" +
              escape_html(s < record.seat_labels.size() ? record.seat_labels[s] : "?") +
              "</td><td><code>" +
              escape_html(s < record.agent_specs.size() ? record.agent_specs[s] : "?") +
@@ -296,6 +304,7 @@ void Page::traitor_charts(const SpiesRound& round) {
   chart.id = id("public-traitor");
   chart.title = "Public P(Traitor), round " + std::to_string(round.index + 1) +
                 ": what an observer of the table believed";
+  chart.y_title = "P(Traitor)";
   chart.x_caption = "events of the round (M = a mission revealed, J = a Jack)";
   chart.markers = mission_markers(points);
   for (int seat = 0; seat < game_.num_players; ++seat) {
@@ -327,8 +336,10 @@ void Page::traitor_charts(const SpiesRound& round) {
     LineChart small;
     small.id = id("seat-traitor");
     small.width = 370;
-    small.height = 200;
+    small.height = 180;
     small.title = "what " + seat_label(game_, track.viewer) + " believed";
+    small.y_title = "P(Traitor)";
+    small.x_caption = "events of the round";
     small.markers = mission_markers(own);
     for (int seat = 0; seat < game_.num_players; ++seat) {
       if (seat == track.viewer) continue;
@@ -373,9 +384,11 @@ void Page::suit_charts(const SpiesRound& round) {
     LineChart small;
     small.id = id("suits");
     small.width = 370;
-    small.height = 190;
+    small.height = 180;
     const int ace = round.ace[at(seat)];
     small.title = seat_label(game_, seat) + " (ace " + card_text(ace) + ")";
+    small.y_title = "P(owns suit)";
+    small.x_caption = "events of the round";
     small.markers = mission_markers(points);
     small.guide = kNaN;
     for (int suit = 0; suit < ls::kNumSuits; ++suit) {
@@ -399,7 +412,7 @@ void Page::suit_charts(const SpiesRound& round) {
 // What happened on a turn, in words.
 std::string turn_text(const GameAnalysis& game, const SpiesTurn& turn) {
   if (turn.jack_target >= 0) {
-    return "Jack: looks at " + escape_html(seat_label(game, turn.jack_target)) +
+    return "Jack: looks at " + seat_tag(game, turn.jack_target) +
            "'s ace: " + (turn.jack_match ? "<b>match</b>, suit revealed" : "no match");
   }
   if (turn.queen) {
@@ -424,13 +437,13 @@ void Page::timeline_table(const SpiesRound& round) {
       "<h3>Timeline</h3><div class=\"scroll\"><table class=\"data timeline\"><thead><tr>"
       "<th>turn</th><th>determiner</th><th>flipped</th><th>what happened</th><th>face down</th>";
   for (int seat = 0; seat < game_.num_players; ++seat) {
-    html_ += "<th>" + seat_chip(game_, seat) + "</th>";
+    html_ += "<th>" + seat_tag(game_, seat) + "</th>";
   }
   html_ += "<th>total</th><th>result</th><th>draws &amp; discards</th></tr></thead><tbody>";
   int index = 0;
   for (const SpiesTurn& turn : round.turns) {
-    html_ += "<tr><td>" + std::to_string(++index) + "</td><td>" +
-             seat_chip(game_, turn.determiner) + "</td><td>";
+    html_ += "<tr><td>" + std::to_string(++index) + "</td><td>" + seat_tag(game_, turn.determiner) +
+             "</td><td>";
     for (const int c : turn.flips) html_ += card_html(c);
     html_ += "</td><td class=\"what\">" + turn_text(game_, turn) + "</td><td>";
     for (const int c : turn.face_down) html_ += card_html(c);
@@ -450,8 +463,8 @@ void Page::timeline_table(const SpiesRound& round) {
       html_ += "</td>";
     }
     if (turn.mission && turn.reveal_event >= 0) {
-      html_ += "<td>" + std::to_string(turn.total) + " / " + std::to_string(turn.terms.covert) +
-               "</td><td>" +
+      html_ += "<td class=\"nowrap\">" + std::to_string(turn.total) + " / " +
+               std::to_string(turn.terms.covert) + "</td><td>" +
                (turn.success ? "<span class=\"ok\">success</span>"
                              : "<span class=\"bad\">failed</span>") +
                "</td>";
@@ -525,6 +538,8 @@ void Page::plays_table(const SpiesRound& round) {
   BarChart bars;
   bars.id = id("fit-bars");
   bars.title = "Cards by fit with the role, by seat";
+  bars.y_title = "cards";
+  bars.x_caption = "seat";
   bars.series = {"matched", "against", "neither"};
   bars.colors = {"#2a9d47", "#d64545", "#9aa3ad"};
   bars.integer = true;
@@ -592,6 +607,7 @@ void Page::summary_section(const ReportSummary& s) {
   BarChart wins;
   wins.id = id("win-share");
   wins.title = "Round-win share by role";
+  wins.y_title = "round-win share";
   wins.percent = true;
   wins.series = {"win share"};
   wins.colors = {"#1f6fb4"};
@@ -610,7 +626,8 @@ void Page::summary_section(const ReportSummary& s) {
   when.title = "When Traitors were identified";
   when.series = {"Traitors"};
   when.colors = {"#d64545"};
-  when.y_caption = "missions revealed when the public P crossed 50% for good";
+  when.y_title = "Traitors";
+  when.x_caption = "missions revealed when the public P crossed 50% for good";
   when.integer = true;
   const std::size_t columns = std::max<std::size_t>(s.identified_after_mission.size(), 1);
   for (std::size_t k = 0; k < columns; ++k) {
@@ -628,7 +645,8 @@ void Page::summary_section(const ReportSummary& s) {
   calibration.percent = true;
   calibration.series = {"believed (bin middle)", "observed share of Traitors"};
   calibration.colors = {"#c9ced6", "#8e55b8"};
-  calibration.y_caption = "public P(Traitor) at the round's end (bins)";
+  calibration.y_title = "probability";
+  calibration.x_caption = "public P(Traitor) at the round's end (bins)";
   for (int b = 0; b < replays::analysis::kCalibrationBins; ++b) {
     const int n = s.calibration_count[at(b)];
     if (n == 0) continue;
@@ -645,6 +663,7 @@ void Page::summary_section(const ReportSummary& s) {
   BarChart fits;
   fits.id = id("fits");
   fits.title = "Mission cards by fit with the player's role";
+  fits.y_title = "share of cards";
   fits.percent = true;
   fits.series = {"matched", "against", "neither"};
   fits.colors = {"#2a9d47", "#d64545", "#9aa3ad"};

@@ -8,10 +8,11 @@
 namespace kibitz::tools {
 namespace {
 
-// Plot area margins: room for tick labels, the legend and the captions.
-constexpr double kLeft = 46.0;
+// Plot area margins: room for the y-axis title and tick labels on the left,
+// marker labels and the caption below. The title and legend are HTML, above.
+constexpr double kLeft = 58.0;
 constexpr double kRight = 14.0;
-constexpr double kTop = 40.0;
+constexpr double kTop = 12.0;
 constexpr double kBottom = 34.0;
 
 std::string fixed(double x, int digits = 1) {
@@ -21,7 +22,10 @@ std::string fixed(double x, int digits = 1) {
 }
 
 std::string tick_label(double value, bool percent) {
-  if (percent) return fixed(100.0 * value, 0) + "%";
+  if (percent) {  // 12.5%, not a rounded 12%, on an axis in eighths
+    const double p = 100.0 * value;
+    return fixed(p, std::fabs(p - std::round(p)) < 1e-9 ? 0 : 1) + "%";
+  }
   if (std::fabs(value - std::round(value)) < 1e-9) return fixed(value, 0);
   return fixed(value, 2);
 }
@@ -39,30 +43,53 @@ void nice_axis(double top, double& max, double& step) {
   step = max / 4.0;
 }
 
-void open_svg(std::ostringstream& out, const std::string& id, const std::string& kind, int width,
-              int height, const std::string& title) {
-  out << "<svg class=\"chart\" data-kind=\"" << kind << "\" id=\"" << escape_html(id)
-      << "\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << width << ' ' << height
-      << "\" width=\"" << width << "\" height=\"" << height << "\" role=\"img\" aria-label=\""
-      << escape_html(title) << "\">\n<title>" << escape_html(title) << "</title>\n"
-      << "<text class=\"chart-title\" x=\"" << kLeft << "\" y=\"16\">" << escape_html(title)
-      << "</text>\n";
+// One legend entry: a colour swatch (a line, dashed or not, or a bar's
+// block) and a name.
+struct LegendKey {
+  std::string name;
+  std::string color;
+  bool dashed = false;
+  bool bar = false;
+};
+
+// Opens the figure: the title and the legend as HTML, which wrap at any
+// width, then the svg element with its tooltip title.
+void open_figure(std::ostringstream& out, const std::string& id, const std::string& kind, int width,
+                 int height, const std::string& title, const std::vector<LegendKey>& legend,
+                 std::size_t series) {
+  out << "<figure class=\"chart-box\" style=\"max-width:" << width
+      << "px\">\n<figcaption class=\"chart-title\">" << escape_html(title) << "</figcaption>\n";
+  if (!legend.empty()) {
+    out << "<div class=\"legend\">";
+    for (const LegendKey& key : legend) {
+      out << "<span class=\"key\"><span class=\"swatch" << (key.bar ? " bar" : "")
+          << "\" style=\"border-top-style:" << (key.dashed ? "dashed" : "solid")
+          << ";border-top-color:" << escape_html(key.color) << "\"></span>" << escape_html(key.name)
+          << "</span>";
+    }
+    out << "</div>\n";
+  }
+  out << "<svg class=\"chart\" data-kind=\"" << kind << "\" data-series=\"" << series << "\" id=\""
+      << escape_html(id) << "\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << width << ' '
+      << height << "\" width=\"" << width << "\" height=\"" << height
+      << "\" role=\"img\" aria-label=\"" << escape_html(title) << "\">\n<title>"
+      << escape_html(title) << "</title>\n";
 }
 
-// A row of legend entries under the title.
-void legend(std::ostringstream& out, const std::vector<std::string>& names,
-            const std::vector<std::string>& colors, const std::vector<bool>& dashed, int width) {
-  double x = kLeft;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const double w = 30.0 + 7.0 * static_cast<double>(names[i].size());
-    if (x + w > width) break;
-    out << "<line x1=\"" << fixed(x) << "\" y1=\"28\" x2=\"" << fixed(x + 18)
-        << "\" y2=\"28\" stroke=\"" << escape_html(colors[i]) << "\" stroke-width=\"3\""
-        << (i < dashed.size() && dashed[i] ? " stroke-dasharray=\"5 3\"" : "") << "/>"
-        << "<text class=\"legend\" x=\"" << fixed(x + 22) << "\" y=\"32\">" << escape_html(names[i])
-        << "</text>\n";
-    x += w;
-  }
+void close_figure(std::ostringstream& out) { out << "</svg>\n</figure>\n"; }
+
+// The y-axis title, rotated, centred on the plot's height.
+void y_title(std::ostringstream& out, const std::string& title, double plot_h) {
+  if (title.empty()) return;
+  out << "<text class=\"axis-title\" transform=\"rotate(-90)\" x=\"" << fixed(-(kTop + plot_h / 2))
+      << "\" y=\"14\" text-anchor=\"middle\">" << escape_html(title) << "</text>\n";
+}
+
+// A caption under the x axis.
+void x_caption(std::ostringstream& out, const std::string& caption, int width, int height) {
+  if (caption.empty()) return;
+  out << "<text class=\"caption\" x=\"" << fixed(kLeft + (width - kLeft - kRight) / 2) << "\" y=\""
+      << height - 4 << "\" text-anchor=\"middle\">" << escape_html(caption) << "</text>\n";
 }
 
 }  // namespace
@@ -96,7 +123,10 @@ std::string escape_html(std::string_view text) {
 
 std::string render_line_chart(const LineChart& chart) {
   std::ostringstream out;
-  open_svg(out, chart.id, "line", chart.width, chart.height, chart.title);
+  std::vector<LegendKey> legend;
+  for (const LineSeries& s : chart.series) legend.push_back({s.name, s.color, s.dashed});
+  open_figure(out, chart.id, "line", chart.width, chart.height, chart.title, legend,
+              chart.series.size());
   std::size_t points = 0;
   for (const LineSeries& s : chart.series) points = std::max(points, s.y.size());
   const double plot_w = chart.width - kLeft - kRight;
@@ -131,11 +161,8 @@ std::string render_line_chart(const LineChart& chart) {
         << fixed(kTop + plot_h + 13) << "\" text-anchor=\"middle\">" << escape_html(m.label)
         << "</text>\n";
   }
-  if (!chart.x_caption.empty()) {
-    out << "<text class=\"caption\" x=\"" << fixed(kLeft + plot_w / 2) << "\" y=\""
-        << chart.height - 4 << "\" text-anchor=\"middle\">" << escape_html(chart.x_caption)
-        << "</text>\n";
-  }
+  y_title(out, chart.y_title, plot_h);
+  x_caption(out, chart.x_caption, chart.width, chart.height);
   out << "</g>\n";
   // The lines: one path per unbroken run, then a dot with a tooltip per point.
   for (const LineSeries& s : chart.series) {
@@ -165,22 +192,19 @@ std::string render_line_chart(const LineChart& chart) {
     }
     out << "\n</g>\n";
   }
-  std::vector<std::string> names;
-  std::vector<std::string> colors;
-  std::vector<bool> dashed;
-  for (const LineSeries& s : chart.series) {
-    names.push_back(s.name);
-    colors.push_back(s.color);
-    dashed.push_back(s.dashed);
-  }
-  legend(out, names, colors, dashed, chart.width);
-  out << "</svg>\n";
+  close_figure(out);
   return out.str();
 }
 
 std::string render_bar_chart(const BarChart& chart) {
   std::ostringstream out;
-  open_svg(out, chart.id, "bar", chart.width, chart.height, chart.title);
+  std::vector<LegendKey> legend;
+  for (std::size_t i = 0; i < chart.series.size() && chart.series.size() > 1; ++i) {
+    legend.push_back(
+        {chart.series[i], i < chart.colors.size() ? chart.colors[i] : "#888", false, true});
+  }
+  open_figure(out, chart.id, "bar", chart.width, chart.height, chart.title, legend,
+              chart.series.size());
   double top = chart.y_max;
   if (!(top > 0.0)) {
     for (const BarGroup& g : chart.groups) {
@@ -211,11 +235,8 @@ std::string render_bar_chart(const BarChart& chart) {
   }
   out << "<line class=\"axis-line\" x1=\"" << kLeft << "\" x2=\"" << fixed(kLeft + plot_w)
       << "\" y1=\"" << fixed(kTop + plot_h) << "\" y2=\"" << fixed(kTop + plot_h) << "\"/>\n";
-  if (!chart.y_caption.empty()) {
-    out << "<text class=\"caption\" x=\"" << fixed(kLeft + plot_w / 2) << "\" y=\""
-        << chart.height - 4 << "\" text-anchor=\"middle\">" << escape_html(chart.y_caption)
-        << "</text>\n";
-  }
+  y_title(out, chart.y_title, plot_h);
+  x_caption(out, chart.x_caption, chart.width, chart.height);
   out << "</g>\n";
   const std::size_t groups = std::max<std::size_t>(1, chart.groups.size());
   const double group_w = plot_w / static_cast<double>(groups);
@@ -244,9 +265,7 @@ std::string render_bar_chart(const BarChart& chart) {
         << "\" y=\"" << fixed(kTop + plot_h + 14) << "\" text-anchor=\"middle\">"
         << escape_html(group.label) << "</text></g>\n";
   }
-  std::vector<bool> dashed(chart.series.size(), false);
-  if (chart.series.size() > 1) legend(out, chart.series, chart.colors, dashed, chart.width);
-  out << "</svg>\n";
+  close_figure(out);
   return out.str();
 }
 

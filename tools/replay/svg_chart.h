@@ -1,7 +1,13 @@
 // Inline SVG charts for the HTML replay report: line charts (belief tracks)
 // and grouped bar charts (counts and shares), drawn in C++ so the page needs
-// no script library and no network. Every chart is an <svg class="chart">
-// with a title, axes, a legend and a <title> tooltip on each point or bar.
+// no script library and no network.
+//
+// Every chart is a <figure class="chart-box"> holding its title and legend
+// as HTML (so the browser wraps them: a long title or many series are never
+// cut off, whatever the width) and an <svg class="chart" data-series="N">
+// with the axes, a rotated y-axis title, the marks and a <title> tooltip on
+// each point or bar. The figure is at most the chart's width and the SVG
+// scales down with it.
 #pragma once
 
 #include <string>
@@ -33,12 +39,13 @@ struct LineChart {
   std::string id;  // the svg element's id
   std::string title;
   int width = 760;
-  int height = 230;
+  int height = 200;  // of the plot with its axes; the title and legend come on top
   double y_min = 0.0;
   double y_max = 1.0;
   std::vector<double> y_ticks = {0.0, 0.25, 0.5, 0.75, 1.0};
   bool percent = true;    // tick labels as percentages
   double guide = 0.5;     // a dotted horizontal guide; NaN for none
+  std::string y_title;    // along the y axis: what the values are
   std::string x_caption;  // under the axis
   std::vector<XMarker> markers;
   std::vector<LineSeries> series;
@@ -56,14 +63,15 @@ struct BarChart {
   std::string id;
   std::string title;
   int width = 460;
-  int height = 220;
+  int height = 200;
   std::vector<std::string> series;  // names, one per value of a group
   std::vector<std::string> colors;
   std::vector<BarGroup> groups;
-  bool percent = false;  // values in [0, 1] shown as percentages
-  bool integer = false;  // counts: whole-number ticks
-  double y_max = 0.0;    // 0: from the data
-  std::string y_caption;
+  bool percent = false;   // values in [0, 1] shown as percentages
+  bool integer = false;   // counts: whole-number ticks
+  double y_max = 0.0;     // 0: from the data
+  std::string y_title;    // along the y axis: what the bars measure
+  std::string x_caption;  // under the category labels: what they are
 };
 
 std::string render_line_chart(const LineChart& chart);
