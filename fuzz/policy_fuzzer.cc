@@ -22,8 +22,8 @@ namespace {
 using namespace kibitz;
 
 // Games small enough to walk on every run; their trees are built once.
-constexpr std::array<std::string_view, 3> kGames = {
-    "kuhn_poker(players=2)", "kuhn_poker(players=3)", "leduc_poker(players=2)"};
+constexpr std::array<std::string_view, 3> kGames = {"kuhn_poker(players=2)",
+                                                    "kuhn_poker(players=3)", "leduc_poker"};
 
 const GameTree* tree_of(std::string_view spec) {
   static const std::map<std::string_view, GameTree> trees = [] {
