@@ -81,7 +81,8 @@ int run_arena(const std::vector<std::string>& args) {
       ("threads", po::value(&threads)->default_value(threads)->value_name("T"),
        "worker threads (results are the same for any T)")
       ("seed", po::value(&seed_text)->default_value("0")->value_name("S"),
-       "seeds the deals, the agents and the rating bootstrap")
+       "seeds the deals, the agents and the rating bootstrap (a fixed default, so runs "
+       "repeat)")
       ("json", po::value(&json_path)->value_name("FILE"),
        "write the summary as JSON (atomically: temporary file, then rename)")
       ("csv", po::value(&csv_path)->value_name("FILE"),
@@ -93,6 +94,7 @@ int run_arena(const std::vector<std::string>& args) {
   if (!parse_command_options(usage, options, args)) return kExitOk;
 
   const std::uint64_t seed = parse_uint64(seed_text, "--seed");
+  check_distinct_paths({{"--json", json_path}, {"--csv", csv_path}, {"--record", record_path}});
   if (num_games < 1 || num_games > kMaxGames) {
     throw error("--games must be between 1 and ", kMaxGames, ", got ", num_games);
   }

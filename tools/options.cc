@@ -3,7 +3,9 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <limits>
 
 #include "env/core/error.h"
@@ -103,6 +105,40 @@ std::uint64_t parse_uint64(std::string_view text, std::string_view flag) {
     throw error(flag, ": '", text, "' is not a non-negative integer below 2^64");
   }
   return value;
+}
+
+namespace {
+
+// The file `path` names, as one spelling: its absolute, normalised path with
+// symbolic links of the existing part resolved.
+std::filesystem::path resolved(std::string_view path) {
+  std::error_code ignored;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(path, ignored);
+  if (canonical.empty()) canonical = std::filesystem::absolute(path, ignored).lexically_normal();
+  return canonical;
+}
+
+bool same_file(std::string_view a, std::string_view b) {
+  if (resolved(a) == resolved(b)) return true;
+  std::error_code ignored;  // hard links: two names of one existing file
+  return std::filesystem::equivalent(a, b, ignored);
+}
+
+}  // namespace
+
+void check_distinct_paths(std::initializer_list<NamedPath> paths) {
+  for (auto first = paths.begin(); first != paths.end(); ++first) {
+    if (first->path.empty()) continue;
+    for (auto second = std::next(first); second != paths.end(); ++second) {
+      if (second->path.empty() || !same_file(first->path, second->path)) continue;
+      const std::string spelled =
+          first->path == second->path
+              ? "'" + std::string(first->path) + "'"
+              : "'" + std::string(first->path) + "' (as '" + std::string(second->path) + "')";
+      throw error(first->flag, " and ", second->flag, " name the same file ", spelled,
+                  ": one would be lost to the other; give each its own path");
+    }
+  }
 }
 
 std::string json_quote(std::string_view text) {

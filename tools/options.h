@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,20 @@ std::vector<std::string> split_top_level(std::string_view text, char separator,
 // A non-negative decimal integer for `flag`; throws KibitzError naming the
 // flag otherwise. Boost's own conversion would wrap "-1" to a huge seed.
 std::uint64_t parse_uint64(std::string_view text, std::string_view flag);
+
+// A file a command reads or writes, and the flag (or positional name) that
+// gave it.
+struct NamedPath {
+  std::string_view flag;  // "--json", or "FILE" for a positional argument
+  std::string_view path;  // empty when the flag was not given
+};
+
+// Throws KibitzError when two of `paths` are the same file, naming both
+// flags and the path: one output would silently replace the other (or an
+// output its own input). Paths are compared after normalisation
+// (std::filesystem::weakly_canonical: "./F", "d/../F" and a symbolic link to
+// F are all F); empty paths are skipped.
+void check_distinct_paths(std::initializer_list<NamedPath> paths);
 
 // Escapes a string for a JSON string literal (quotes included).
 std::string json_quote(std::string_view text);

@@ -1,15 +1,20 @@
 // kibitz play: games between people at the terminal and agents, or between
-// agents only. A person sees only what their seat may know (the seat's
-// information state and observation); the full state is printed only at the
-// end of a game, or throughout with --reveal. With agents only and several
-// games it reports each seat's mean return with a 95% confidence interval.
+// agents only. A person sees only what their seat may know (what is new in
+// the seat's information state since its last turn, and its observation);
+// the full state is printed only at the end of a game, or throughout with
+// --reveal. Between two people at one terminal the screen is cleared. Ctrl-C,
+// `quit` and the end of input keep the finished games. With agents only and
+// several games it reports each seat's mean return with a 95% confidence
+// interval.
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -25,7 +30,10 @@
 #include "tools/arena/statistics.h"
 #include "tools/command.h"
 #include "tools/human_agent.h"
+#include "tools/interrupt.h"
+#include "tools/line_input.h"
 #include "tools/options.h"
+#include "tools/seat_screen.h"
 
 namespace kibitz::tools {
 namespace {
@@ -42,7 +50,15 @@ std::string signed_number(double x, const char* format = "%+g") {
 struct Seat {
   std::string label;
   std::unique_ptr<Agent> agent;
-  bool human = false;
+  HumanAgent* human = nullptr;  // the agent, when a person plays this seat
+};
+
+// How the table talks to the people at it.
+struct TableIo {
+  LineInput* input = nullptr;  // what the people type (hand-overs read it)
+  bool terminal = false;       // standard output is a terminal: clear it between people
+  bool echo = false;           // write back each line read (scripted input)
+  const std::atomic<bool>* stop = nullptr;  // set by Ctrl-C: abandon the game under way
 };
 
 // Plays games of one game between the seats and narrates them, showing each
@@ -51,23 +67,23 @@ class Table {
  public:
   // With a `writer`, every finished game is recorded into it.
   Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed, bool reveal,
-        bool narrate, replays::ReplayWriter* writer)
+        bool narrate, replays::ReplayWriter* writer, TableIo io)
       : game_(std::move(game)),
         seats_(std::move(seats)),
         seed_(seed),
         reveal_(reveal),
         narrate_(narrate),
-        writer_(writer) {
-    int humans = 0;
+        writer_(writer),
+        io_(io) {
     for (std::size_t i = 0; i < seats_.size(); ++i) {
-      if (seats_[i].human) {
-        ++humans;
+      if (seats_[i].human != nullptr) {
+        ++humans_;
         only_human_ = static_cast<Player>(i);
       }
     }
     // With several people at one terminal nobody's view can be printed
     // between turns without the others reading it.
-    if (humans != 1) only_human_ = -1;
+    if (humans_ != 1) only_human_ = -1;
   }
 
   const std::vector<Seat>& seats() const { return seats_; }
@@ -78,17 +94,18 @@ class Table {
   }
 
   // Plays game `index` (0-based) to the end; returns every seat's return.
+  // Throws Interrupted when the stop flag is set before a move.
   std::vector<double> play(std::uint64_t index) {
     Rng chance_rng = Rng(seed_).child("chance", index);
     std::unique_ptr<State> state = game_->new_initial_state();
     for (std::size_t i = 0; i < seats_.size(); ++i)
       seats_[i].agent->new_game(static_cast<Player>(i));
     if (narrate_) std::cout << "\n=== game " << index + 1 << " ===\n";
-    if (reveal_) std::cout << "  state: " << state->to_string() << "\n";
-    last_view_.clear();
+    if (reveal_) print_labelled(std::cout, "state:", state->to_string());
     std::optional<replays::Recorder> recorder;
     if (writer_ != nullptr) recorder.emplace(*game_, seed_, labels(), agent_specs());
     while (!state->is_terminal()) {
+      if (io_.stop != nullptr && io_.stop->load()) throw Interrupted();
       const Player actor = state->current_player();
       const Action action =
           actor == kChancePlayer ? sample_chance(*state, chance_rng) : ask_seat(*state, actor);
@@ -104,14 +121,7 @@ class Table {
     }
     std::vector<double> returns = state->returns();
     if (recorder) writer_->write(recorder->finish(*state));
-    if (narrate_) {
-      std::cout << "game over: " << state->to_string() << "\nreturns:";
-      for (std::size_t i = 0; i < returns.size(); ++i) {
-        std::cout << (i == 0 ? " " : ", ") << seat_name(static_cast<Player>(i)) << " "
-                  << signed_number(returns[i]);
-      }
-      std::cout << "\n";
-    }
+    if (narrate_) print_end(*state, returns);
     return returns;
   }
 
@@ -137,39 +147,46 @@ class Table {
 
   Action ask_seat(const State& state, Player actor) {
     Seat& seat = seats_[static_cast<std::size_t>(actor)];
-    // The human agent prints this view itself; remember it so it is not
-    // printed a second time after the move.
-    if (actor == only_human_) last_view_ = state.information_state_string(actor);
+    if (seat.human != nullptr) {
+      // Hot seat: the last person's view must leave the screen before the
+      // next person sits down.
+      if (humans_ > 1 && on_screen_ >= 0 && on_screen_ != actor) {
+        hand_over(std::cout, *io_.input, seat_name(actor), io_.terminal, io_.echo);
+      }
+      on_screen_ = actor;
+    }
     const Action action = seat.agent->act(SeatView(state, actor));
     KIBITZ_CHECK(state.is_legal(action), "agent ", seat.agent->spec(), " chose illegal action ",
                  action);
     return action;
   }
 
+  // A person sees what others did in their own view at their next turn, so
+  // between turns only their own move is confirmed; --reveal tells all.
   void narrate(const State& state, Player actor, const std::string& text) {
     if (reveal_) {
       std::cout << "  " << (actor == kChancePlayer ? "chance" : seat_name(actor)) << ": " << text
-                << "\n  state: " << state.to_string() << "\n";
-      return;
+                << "\n";
+      print_labelled(std::cout, "state:", state.to_string());
+    } else if (actor >= 0 && seats_[static_cast<std::size_t>(actor)].human != nullptr) {
+      std::cout << "  you played " << text << "\n";
     }
-    if (actor == kChancePlayer) {
-      // Chance outcomes are hidden in general (whose card is it?): silence.
-    } else if (actor == only_human_) {
-      std::cout << "  you played " << text << "\n";  // the person's own move
-    } else {
-      // Another seat's move may be face down, so only its happening is told;
-      // the view below shows whatever of it the person may know.
-      std::cout << "  " << seat_name(actor) << " acted\n";
+  }
+
+  // The end of a game: what the one person has not yet seen of their own
+  // view (the last moves, as their seat saw them), then everything.
+  void print_end(const State& state, const std::vector<double>& returns) {
+    if (only_human_ >= 0 && !reveal_) {
+      seats_[static_cast<std::size_t>(only_human_)].human->screen().show_news(
+          std::cout, state.information_state_string(only_human_));
     }
-    // The person's view is shown when another seat is about to move; at
-    // their own turn the human agent shows it, and chance moves come in runs.
-    const Player next = state.current_player();
-    if (only_human_ < 0 || next < 0 || next == only_human_) return;
-    std::string view = state.information_state_string(only_human_);
-    if (view != last_view_) {
-      std::cout << "  you know: " << view << "\n";
-      last_view_ = std::move(view);
+    print_labelled(std::cout, "game over:", state.to_string(), "");
+    std::cout << "returns:";
+    for (std::size_t i = 0; i < returns.size(); ++i) {
+      std::cout << (i == 0 ? " " : ", ") << seat_name(static_cast<Player>(i)) << " "
+                << signed_number(returns[i]);
     }
+    std::cout << "\n";
   }
 
   std::shared_ptr<const Game> game_;
@@ -179,28 +196,43 @@ class Table {
   bool narrate_;
   // Where finished games are recorded; nullptr for none.
   replays::ReplayWriter* writer_;
+  TableIo io_;
+  int humans_ = 0;
   Player only_human_ = -1;  // the one human seat, or -1 for none or several
-  std::string last_view_;   // the person's information state as last printed
+  Player on_screen_ = -1;   // the human seat whose view was shown last
   ChanceOutcomeList outcomes_;
   std::vector<double> weights_;
 };
 
-std::vector<Seat> make_seats(const std::string& seats_text, const std::shared_ptr<const Game>& game,
-                             std::uint64_t seed) {
-  const std::vector<std::string> labels = split_top_level(seats_text, ',', "--seats");
-  if (static_cast<int>(labels.size()) != game->num_players()) {
+// The --seats labels, one per player.
+std::vector<std::string> seat_labels(const std::string& seats_text, const Game& game) {
+  std::vector<std::string> labels = split_top_level(seats_text, ',', "--seats");
+  if (static_cast<int>(labels.size()) != game.num_players()) {
     throw error("--seats names ", labels.size(), " seat", labels.size() == 1 ? "" : "s", " but ",
-                game->spec(), " has ", game->num_players(), " players; give one label per seat");
+                game.spec(), " has ", game.num_players(), " players; give one label per seat");
   }
+  return labels;
+}
+
+bool is_human(const std::string& label) {
+  const Spec spec = parse_spec(label);
+  if (spec.name != kHumanLabel) return false;
+  if (!spec.args.empty()) throw error("--seats: '", label, "': human takes no parameters");
+  return true;
+}
+
+std::vector<Seat> make_seats(const std::vector<std::string>& labels,
+                             const std::shared_ptr<const Game>& game, std::uint64_t seed,
+                             LineInput& input) {
   const Rng root(seed);
+  const bool echo = ::isatty(STDIN_FILENO) == 0;
   std::vector<Seat> seats;
   for (std::size_t i = 0; i < labels.size(); ++i) {
-    Seat seat{labels[i], nullptr, false};
-    const Spec spec = parse_spec(labels[i]);
-    if (spec.name == kHumanLabel) {
-      if (!spec.args.empty()) throw error("--seats: '", labels[i], "': human takes no parameters");
-      seat.human = true;
-      seat.agent = std::make_unique<HumanAgent>(std::cin, std::cout, ::isatty(STDIN_FILENO) == 0);
+    Seat seat{labels[i], nullptr, nullptr};
+    if (is_human(labels[i])) {
+      auto human = std::make_unique<HumanAgent>(input, std::cout, echo);
+      seat.human = human.get();
+      seat.agent = std::move(human);
     } else {
       seat.agent = make_agent(labels[i], game, root.child("seat", i).seed());
     }
@@ -227,22 +259,71 @@ void print_summary(const Game& game, const std::vector<Seat>& seats,
   }
 }
 
+// How a run of games ended.
+struct PlayOutcome {
+  int games_finished = 0;
+  int exit_code = kExitOk;
+};
+
+// Plays the games, stopping early at the end of input, a `quit` or Ctrl-C;
+// the games that finished are in `stats` (and recorded by the table).
+PlayOutcome play_games(Table& table, int num_games, std::vector<RunningMean>& stats) {
+  PlayOutcome outcome;
+  // A quit is the person's choice, not a problem: it is told on stdout.
+  const auto stopped = [&](const char* why, int exit_code) {
+    std::cout << std::flush;
+    std::ostream& out = exit_code == kExitOk ? std::cout : std::cerr;
+    out << "kibitz play: " << why << " during game " << outcome.games_finished + 1 << " of "
+        << num_games << "; the game was abandoned\n";
+    outcome.exit_code = exit_code;
+  };
+  try {
+    for (; outcome.games_finished < num_games; ++outcome.games_finished) {
+      const std::vector<double> returns =
+          table.play(static_cast<std::uint64_t>(outcome.games_finished));
+      for (std::size_t i = 0; i < returns.size(); ++i) stats[i].add(returns[i]);
+    }
+  } catch (const InputClosed&) {
+    stopped("input closed", kExitBadInput);
+  } catch (const QuitRequested&) {
+    stopped("quit", kExitOk);
+  } catch (const Interrupted&) {
+    std::cout << "\n";  // the prompt, or a line of narration, may be unfinished
+    stopped("interrupted", kExitInterrupted);
+  }
+  return outcome;
+}
+
+// A fresh seed for games a person plays, so that every session deals new
+// cards; it is printed, so the games can still be replayed.
+std::uint64_t fresh_seed() {
+  std::random_device device;
+  return device();
+}
+
+constexpr CommandUsage kPlayUsage{
+    "play", "kibitz play --game SPEC --seats LABEL,LABEL,... [--seed N] [--games G] [--reveal]",
+    "Plays GAME with one label per seat: 'human' for a person at this terminal, or an agent\n"
+    "spec such as random. A person sees only their own seat's view: at each turn what is new\n"
+    "since their last turn and what they see now. They type an action by its text (any case)\n"
+    "or its number, 'help' or '?' for the choices, 'quit' to stop. With several people (hot\n"
+    "seat) the screen is cleared between them. The full state (hidden cards included) is\n"
+    "shown only when a game ends, or throughout with --reveal. Chance is drawn from the seed,\n"
+    "so the same seed deals the same games: without --seed a game with a person gets a fresh\n"
+    "seed (printed, to replay it), agents-only games seed 0 so their results reproduce. With\n"
+    "several games the mean return of every seat is reported with a 95% confidence interval.\n"
+    "Ctrl-C, 'quit' or the end of input abandon the game under way and keep (and record) the\n"
+    "finished ones; exit status 130 after Ctrl-C, 2 if input ends before a game does.",
+    "kibitz play --game kuhn_poker --seats human,random\n"
+    "kibitz play --game 'kuhn_poker(players=3)' --seats random,human,random --seed 7\n"
+    "kibitz play --game leduc_poker --seats human,human\n"
+    "kibitz play --game leduc_poker --seats random,random --games 2000 --seed 1\n"
+    "kibitz play --game leduc_poker --seats random,random --games 100 --record games.kbr"};
+
 }  // namespace
 
 int run_play(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  const CommandUsage usage{
-      "play", "kibitz play --game SPEC --seats LABEL,LABEL,... [--seed N] [--games G] [--reveal]",
-      "Plays GAME with one label per seat: 'human' for a person at this terminal, or an agent\n"
-      "spec such as random. A person sees only their own seat's view and types an action by\n"
-      "its text or its number. The full state (hidden cards included) is shown only when a\n"
-      "game ends, or throughout with --reveal. Chance is drawn from the seed, so the same seed\n"
-      "deals the same games. With several games the mean return of every seat is reported\n"
-      "with a 95% confidence interval. Exit status 2 if input ends before a game does.",
-      "kibitz play --game kuhn_poker --seats human,random\n"
-      "kibitz play --game 'kuhn_poker(players=3)' --seats random,human,random --seed 7\n"
-      "kibitz play --game leduc_poker --seats random,random --games 2000 --seed 1\n"
-      "kibitz play --game leduc_poker --seats random,random --games 100 --record games.kbr"};
   po::options_description options;
   std::string game_spec;
   std::string seats_text;
@@ -254,56 +335,60 @@ int run_play(const std::vector<std::string>& args) {
                         "the game spec, e.g. kuhn_poker or 'kuhn_poker(players=3)'")(
       "seats", po::value(&seats_text)->required()->value_name("LABELS"),
       "one label per seat, comma-separated: human or an agent spec (kibitz agents lists them)")(
-      "seed", po::value(&seed_text)->default_value("0")->value_name("N"),
-      "seeds chance (per game) and every agent (per seat)")(
+      "seed", po::value(&seed_text)->value_name("N"),
+      "seeds chance (per game) and every agent (per seat); default: a fresh random seed, "
+      "printed, when a person plays, 0 (reproducible) for agents only")(
       "games", po::value(&num_games)->default_value(1)->value_name("G"), "number of games to play")(
       "reveal", po::bool_switch(&reveal),
       "show the full state, hidden cards included, after every move")(
       "record", po::value(&record_path)->value_name("PATH"),
       "write every finished game to the replay file PATH (replaced; see docs/replays.md)");
-  if (!parse_command_options(usage, options, args)) return kExitOk;
+  if (!parse_command_options(kPlayUsage, options, args)) return kExitOk;
 
-  const std::uint64_t seed = parse_uint64(seed_text, "--seed");
   if (num_games < 1) throw error("--games must be at least 1, got ", num_games);
   const std::shared_ptr<const Game> game = load_game(game_spec);
-  std::vector<Seat> seats = make_seats(seats_text, game, seed);
+  const std::vector<std::string> labels = seat_labels(seats_text, *game);
+  const bool any_human = std::any_of(labels.begin(), labels.end(), is_human);
+  const bool drawn_seed = seed_text.empty() && any_human;
+  const std::uint64_t seed = !seed_text.empty() ? parse_uint64(seed_text, "--seed")
+                             : drawn_seed       ? fresh_seed()
+                                                : 0;
   // Opened before the first game, so an unwritable path fails at once.
   std::optional<replays::ReplayWriter> writer;
   if (!record_path.empty()) writer.emplace(record_path);
+  // Ctrl-C ends the game under way, even at a prompt (the input below waits
+  // on the guard's flag), and the finished games are still written.
+  InterruptGuard guard(
+      "\nkibitz play: interrupted; keeping the finished games (Ctrl-C again to quit now)\n");
+  FdLineInput input(STDIN_FILENO, &guard.stop_flag());
+  std::vector<Seat> seats = make_seats(labels, game, seed, input);
 
-  bool any_human = false;
-  for (const Seat& seat : seats) any_human = any_human || seat.human;
-  const bool narrate = any_human || reveal || num_games == 1;
-  std::cout << "kibitz play: " << game->spec() << ", seed " << seed << ", " << num_games
-            << (num_games == 1 ? " game" : " games") << "\n";
+  std::cout << "kibitz play: " << game->spec() << ", seed " << seed;
+  if (drawn_seed) std::cout << " (replay with --seed " << seed << ")";
+  std::cout << ", " << num_games << (num_games == 1 ? " game" : " games") << "\n";
   for (std::size_t i = 0; i < seats.size(); ++i) {
     std::cout << "  seat " << i << ": " << seats[i].label << "\n";
   }
   std::cout << std::flush;
 
+  const bool narrate = any_human || reveal || num_games == 1;
+  const TableIo io{&input, ::isatty(STDOUT_FILENO) != 0, ::isatty(STDIN_FILENO) == 0,
+                   &guard.stop_flag()};
   std::vector<RunningMean> stats(seats.size());
-  Table table(game, std::move(seats), seed, reveal, narrate, writer ? &*writer : nullptr);
-  for (int g = 0; g < num_games; ++g) {
-    std::vector<double> returns;
-    try {
-      returns = table.play(static_cast<std::uint64_t>(g));
-    } catch (const InputClosed&) {
-      std::cout << std::flush;
-      std::cerr << "kibitz play: input closed during game " << g + 1 << " of " << num_games
-                << "; the game was abandoned\n";
-      if (writer) writer->close();  // the games that ended are kept
-      return kExitBadInput;
-    }
-    for (std::size_t i = 0; i < returns.size(); ++i) stats[i].add(returns[i]);
+  Table table(game, std::move(seats), seed, reveal, narrate, writer ? &*writer : nullptr, io);
+  PlayOutcome outcome = play_games(table, num_games, stats);
+  if (outcome.exit_code == kExitOk && guard.interrupted()) outcome.exit_code = kExitInterrupted;
+  if (num_games > 1 && outcome.games_finished > 1) {
+    print_summary(*game, table.seats(), stats, outcome.games_finished, seed);
   }
-  if (num_games > 1) print_summary(*game, table.seats(), stats, num_games, seed);
   if (writer) {
+    // After an interrupt, a quit or the end of input too: the finished games are kept.
     writer->close();
     const std::size_t recorded = writer->records_written();
     std::cout << "recorded " << recorded << (recorded == 1 ? " game" : " games") << " to "
               << record_path << "\n";
   }
-  return kExitOk;
+  return outcome.exit_code;
 }
 
 }  // namespace kibitz::tools

@@ -97,6 +97,7 @@ int run_export(const std::vector<std::string>& args) {
   positional.add("file", 1);
   if (!parse_command_options(usage, options, args, positional)) return kExitOk;
   if (!as_json) throw error("choose the format: --json (see kibitz replay export --help)");
+  check_distinct_paths({{"FILE", path}, {"--out", out_path}});  // never write over the input
 
   replays::ReplayReader reader(path);
   const auto write = [&reader, &path](std::ostream& out) {

@@ -14,6 +14,7 @@
 #include "tests/support/error_of.h"
 #include "tools/command.h"
 #include "tools/human_agent.h"
+#include "tools/line_input.h"
 #include "tools/options.h"
 #include "tools/rules_text.h"
 
@@ -90,16 +91,29 @@ class HumanAgentTest : public ::testing::Test {
     state_->apply_action(2);  // seat 0 is dealt K
     state_->apply_action(0);  // seat 1 is dealt J
   }
+  // What the person at seat 0 is shown while typing `typed`, and their choice.
+  Action act(const std::string& typed, std::string* shown = nullptr) {
+    std::istringstream in(typed);
+    StreamLineInput lines(in);
+    std::ostringstream out;
+    HumanAgent human(lines, out);
+    human.new_game(0);
+    // What was shown is kept when act() throws too.
+    struct KeepShown {
+      const std::ostringstream& out;
+      std::string* shown;
+      ~KeepShown() {
+        if (shown != nullptr) *shown = out.str();
+      }
+    } keep{out, shown};
+    return human.act(SeatView(*state_, 0));
+  }
   std::unique_ptr<State> state_;
 };
 
 TEST_F(HumanAgentTest, AsksAgainUntilALegalActionIsTyped) {
-  std::istringstream in("nonsense\n\n  7 \n bet \n");
-  std::ostringstream out;
-  HumanAgent human(in, out);
-  human.new_game(0);
-  EXPECT_EQ(human.act(SeatView(*state_, 0)), 1);
-  const std::string text = out.str();
+  std::string text;
+  EXPECT_EQ(act("nonsense\n\n  7 \n bet \n", &text), 1);
   EXPECT_NE(text.find("'nonsense' is not a legal action"), std::string::npos) << text;
   EXPECT_NE(text.find("'7' is not a legal action"), std::string::npos) << text;
   EXPECT_NE(text.find("0=pass"), std::string::npos) << text;
@@ -108,18 +122,33 @@ TEST_F(HumanAgentTest, AsksAgainUntilALegalActionIsTyped) {
   EXPECT_EQ(text.find("card J"), std::string::npos) << text;  // never the opponent's
 }
 
-TEST_F(HumanAgentTest, AcceptsTheActionNumber) {
-  std::istringstream in("0\n");
-  std::ostringstream out;
-  HumanAgent human(in, out);
-  EXPECT_EQ(human.act(SeatView(*state_, 0)), 0);
+TEST_F(HumanAgentTest, AcceptsTheActionNumber) { EXPECT_EQ(act("0\n"), 0); }
+
+TEST_F(HumanAgentTest, InputIsCaseInsensitiveAndIgnoresExtraSpaces) {
+  EXPECT_EQ(act("BET\n"), 1);
+  EXPECT_EQ(act("  Pass   \n"), 0);
+  EXPECT_EQ(act("\tbEt\r\n"), 1);
+}
+
+TEST_F(HumanAgentTest, HelpAndQuestionMarkListTheChoicesAndCommands) {
+  std::string text;
+  EXPECT_EQ(act("help\n?\nHELP\nbet\n", &text), 1);
+  std::size_t helps = 0;
+  for (std::size_t at = text.find("quit     end the game"); at != std::string::npos;
+       at = text.find("quit     end the game", at + 1)) {
+    ++helps;
+  }
+  EXPECT_EQ(helps, 3u) << text;
+  EXPECT_EQ(text.find("not a legal action"), std::string::npos) << text;
+}
+
+TEST_F(HumanAgentTest, QuitEndsTheGame) {
+  EXPECT_THROW(act("quit\n"), QuitRequested);
+  EXPECT_THROW(act("  Quit \n"), QuitRequested);
 }
 
 TEST_F(HumanAgentTest, EndOfInputThrowsInputClosed) {
-  std::istringstream in("nonsense\n");
-  std::ostringstream out;
-  HumanAgent human(in, out);
-  EXPECT_THROW(human.act(SeatView(*state_, 0)), InputClosed);
+  EXPECT_THROW(act("nonsense\n"), InputClosed);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "tools/seat_screen.h"
 
 namespace kibitz::tools {
 namespace {
@@ -99,21 +100,51 @@ std::vector<std::string> revealed_steps(const ReplayRecord& record, State& state
   return steps;
 }
 
-// What `seat` knows and sees now: the only texts of the state it is shown.
-std::string seat_view(const State& state, Player seat) {
-  return "  you know: " + state.information_state_string(seat) +
-         "\n  you see:  " + state.observation_string(seat) + "\n";
+// What `seat` knows and sees at one moment: the only texts of the state it
+// is shown.
+struct SeatTexts {
+  std::string knows;  // information_state_string(seat)
+  std::string sees;   // observation_string(seat)
+  bool operator==(const SeatTexts&) const = default;
+};
+
+SeatTexts seat_texts(const State& state, Player seat) {
+  return {state.information_state_string(seat), state.observation_string(seat)};
 }
 
-// Steps as `seat` lived the game (see replay_view.h for the rule).
-std::vector<std::string> seat_steps(const ReplayRecord& record, State& state, Player seat) {
-  std::string view = seat_view(state, seat);
-  std::vector<std::string> steps = {"start\n" + view};
+// What is new in what the seat knows since the last step (all of it at the
+// start). Reprinting the whole information state at every step made a long
+// game unreadable: it grows with every move.
+std::string render_news(const SeatTexts& before, const SeatTexts& now) {
+  std::ostringstream out;
+  const std::string news = changed_lines(before.knows, now.knows);
+  if (!news.empty()) print_labelled(out, before.knows.empty() ? "you know:" : "new:", news);
+  return out.str();
+}
+
+// The standing summary: what the seat sees, unless it only repeats what it
+// knows (single-line games).
+std::string render_standing(const SeatTexts& now) {
+  std::ostringstream out;
+  if (now.sees != now.knows) print_labelled(out, "you see: ", now.sees);
+  return out.str();
+}
+
+// Steps as `seat` lived the game (see replay_view.h for the rule), and the
+// standing summary at each.
+void seat_steps(const ReplayRecord& record, State& state, Player seat, ReplayScreens& screens) {
+  SeatTexts view = seat_texts(state, seat);
+  screens.steps = {"start\n" + render_news({}, view)};
+  screens.standing = {render_standing(view)};
+  screens.decides_next = {false};
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const Action action = record.actions[i];
     const Player actor = state.current_player();
     std::string event;
     if (actor == seat) {
+      // The seat decides on the view of the last step shown (moves out of
+      // its sight since then have no step).
+      screens.decides_next.back() = true;
       event = "you played " + state.action_to_string(seat, action) + "\n";
       if (const Annotation* annotation = replays::find_annotation(record, static_cast<int>(i))) {
         event += "  your decision: " + describe_decision(state, annotation->decision) + "\n";
@@ -124,21 +155,25 @@ std::vector<std::string> seat_steps(const ReplayRecord& record, State& state, Pl
           (actor == kChancePlayer ? std::string("chance") : seat_name(record, actor)) + " acted\n";
     }
     state.apply_action(action);
-    std::string next_view = seat_view(state, seat);
+    SeatTexts next_view = seat_texts(state, seat);
     if (actor != seat && next_view == view && !state.is_terminal()) continue;  // out of sight
+    std::string step = event + render_news(view, next_view);
+    std::string standing = render_standing(next_view);
     view = std::move(next_view);
-    std::string step = event + view;
     if (state.is_terminal()) {
-      step += "game over: your return " +
-              number(state.returns()[static_cast<std::size_t>(seat)], "%+g") + "\n";
+      standing += "game over: your return " +
+                  number(state.returns()[static_cast<std::size_t>(seat)], "%+g") + "\n";
     }
-    steps.push_back(std::move(step));
+    screens.steps.push_back(std::move(step));
+    screens.standing.push_back(std::move(standing));
+    screens.decides_next.push_back(false);
   }
-  return steps;
 }
 
-void print_step(const ReplayScreens& screens, std::size_t step, std::ostream& out) {
+void print_step(const ReplayScreens& screens, std::size_t step, std::ostream& out,
+                bool with_standing) {
   out << "[step " << step << "/" << screens.steps.size() - 1 << "] " << screens.steps[step];
+  if (with_standing && step < screens.standing.size()) out << screens.standing[step];
 }
 
 }  // namespace
@@ -156,8 +191,11 @@ ReplayScreens render_replay(const ReplayRecord& record, std::size_t record_index
   ReplayScreens screens;
   screens.header = header(record, record_index, options);
   try {
-    screens.steps = options.reveal ? revealed_steps(record, *state)
-                                   : seat_steps(record, *state, *options.as_seat);
+    if (options.reveal) {
+      screens.steps = revealed_steps(record, *state);
+    } else {
+      seat_steps(record, *state, *options.as_seat, screens);
+    }
   } catch (const KibitzError& e) {
     throw error("record ", record_index, " does not replay at move ", state->move_number(), ": ",
                 e.what(), " (kibitz replay verify tells more)");
@@ -169,7 +207,10 @@ void print_replay(const ReplayScreens& screens, std::ostream& out) {
   out << screens.header;
   for (std::size_t step = 0; step < screens.steps.size(); ++step) {
     out << "\n";
-    print_step(screens, step, out);
+    // The summary where it matters: the start, each decision, the end.
+    const bool key_step = step == 0 || step + 1 == screens.steps.size() ||
+                          (step < screens.decides_next.size() && screens.decides_next[step]);
+    print_step(screens, step, out, key_step);
   }
 }
 
@@ -180,7 +221,7 @@ void browse_replay(const ReplayScreens& screens, std::istream& in, std::ostream&
   bool show = true;
   std::string line;
   while (true) {
-    if (show) print_step(screens, step, out);
+    if (show) print_step(screens, step, out, true);
     show = true;
     out << "[n]ext [b]ack [j]ump N [q]uit> " << std::flush;
     if (!std::getline(in, line)) {

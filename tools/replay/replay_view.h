@@ -2,7 +2,8 @@
 // as one seat saw the game or with everything revealed.
 //
 // What a seat is shown (docs/replays.md, "What --as-seat shows"): its own
-// information state and observation, its own moves by name, its own
+// information state (whole at the start, then at each step only the lines
+// that are new) and observation, its own moves by name, its own
 // annotations and its own return. Never the full state, never another seat's
 // or chance's action text (a face-down card's name would leak), never
 // another seat's annotations. A step is a moment the seat's view changed
@@ -33,6 +34,13 @@ struct ViewOptions {
 struct ReplayScreens {
   std::string header;              // the game, seed, seats, time
   std::vector<std::string> steps;  // steps[0] is the start
+  // With --as-seat, what the seat sees at each step (its observation, the
+  // standing summary under the step's news), and whether the seat decides
+  // right after the step; both empty with --reveal. Browsing shows the
+  // summary at every step; printing only at the start, before each of the
+  // seat's decisions and at the end, so a long game stays readable.
+  std::vector<std::string> standing;
+  std::vector<bool> decides_next;
 };
 
 // Re-simulates `record` and renders its screens. Throws KibitzError for a

@@ -128,6 +128,7 @@ int run_replay_report(const std::vector<std::string>& args) {
   replays::analysis::ReportOptions report;
   report.particles = particles;
   report.seed = parse_uint64(seed_text, "--seed");
+  check_distinct_paths({{"FILE", path}, {"--html", out_path}});  // never write over the input
   check_writable(out_path);
 
   const auto start = std::chrono::steady_clock::now();
