@@ -58,6 +58,18 @@ TEST(StrictJson, NumbersMustBeFinite) {
   }
 }
 
+// Found by the replay_json and scenario fuzzers: "0E64" reached undefined
+// behaviour in rapidjson's full-precision conversion (fuzz/findings/).
+TEST(StrictJson, AZeroWithAnExponentIsRefusedBeforeAnyConversion) {
+  for (const char* text : {"0E64", "[0e23]", "{\"x\": -0.000E+99}", "[0.0e-400]"}) {
+    EXPECT_TRUE(contains(strict_error(text), "is a zero with an exponent; write 0"))
+        << text << ": " << strict_error(text);
+  }
+  for (const char* text : {"[0]", "[-0.0]", "[1e-400]", "[10e5]", "[0.5e3]", "[1E+2]"}) {
+    EXPECT_EQ(strict_error(text), "") << text;
+  }
+}
+
 TEST(StrictJson, AKeyAppearsOnceInAnObject) {
   const std::string message =
       strict_error("{\"game\": \"kuhn_poker\",\n \"game\": \"leduc_poker\"}");
