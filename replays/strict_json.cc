@@ -36,6 +36,24 @@ constexpr unsigned kStrictParseFlags = json::kParseIterativeFlag | json::kParseN
 
 // Whether a JSON number's text is a zero written with an exponent ("0e30",
 // "-0.00E+99"): every digit before the exponent is 0 and an exponent follows.
+// The most characters and significant digits a number may have. kibitz writes
+// doubles in their shortest exact form (at most 17 significant digits, 24
+// characters) and integers of at most 20 digits (a 64-bit seed).
+constexpr std::size_t kMaxNumberChars = 32;
+constexpr std::size_t kMaxSignificantDigits = 20;
+
+// The digits of a number's text before its exponent, without the leading zeros.
+std::size_t significant_digits(std::string_view number) {
+  std::size_t count = 0;
+  for (const char c : number.substr(0, number.find_first_of("eE"))) {
+    if (c >= '1' && c <= '9')
+      ++count;
+    else if (c == '0' && count > 0)
+      ++count;
+  }
+  return count;
+}
+
 bool is_zero_with_exponent(std::string_view number) {
   const std::size_t exponent = number.find_first_of("eE");
   if (exponent == std::string_view::npos) return false;
@@ -57,6 +75,16 @@ class StrictHandler : public json::BaseReaderHandler<json::UTF8<>, StrictHandler
     // fuzz/findings/replay_json). Nobody writes such a zero; refuse it here.
     if (is_zero_with_exponent(number)) {
       return refuse("the number " + number + " is a zero with an exponent; write 0");
+    }
+    // The same conversion overflows its 64-bit significand on more than 20
+    // digits that begin with 2^64 - 1 (fuzz/findings/README.md), and its
+    // cached-power index on very long ones. No number kibitz writes comes
+    // near either limit.
+    if (number.size() > kMaxNumberChars || significant_digits(number) > kMaxSignificantDigits) {
+      return refuse("the number " + number.substr(0, kMaxNumberChars) +
+                    (number.size() > kMaxNumberChars ? "..." : "") + " has more than " +
+                    std::to_string(kMaxSignificantDigits) + " significant digits or " +
+                    std::to_string(kMaxNumberChars) + " characters");
     }
     errno = 0;
     const double value = std::strtod(number.c_str(), nullptr);

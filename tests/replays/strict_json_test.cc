@@ -70,6 +70,22 @@ TEST(StrictJson, AZeroWithAnExponentIsRefusedBeforeAnyConversion) {
   }
 }
 
+// Found by the 1,000,000-execution campaign: 21 or more digits beginning
+// with 2^64 - 1 overflow rapidjson's significand (clz of 0 again), and very
+// long numbers its cached-power index (a signed overflow).
+TEST(StrictJson, OverlongNumbersAreRefusedBeforeAnyConversion) {
+  for (const char* text : {"184467440737095516155", "[1844674407370955161595595509550]",
+                           "[1.84467440737095516159e3]", "[0.1000000000000000000000]"}) {
+    EXPECT_TRUE(contains(strict_error(text), "significant digits")) << text;
+  }
+  EXPECT_TRUE(contains(strict_error("[-0." + std::string(600, '0') + "385672600]"),
+                       "significant digits or 32 characters"));
+  for (const char* text : {"[18446744073709551615]", "[-2.2250738585072014e-308]",
+                           "[0.00000000000000000001]", "[12345678901234567890]"}) {
+    EXPECT_EQ(strict_error(text), "") << text;
+  }
+}
+
 TEST(StrictJson, AKeyAppearsOnceInAnObject) {
   const std::string message =
       strict_error("{\"game\": \"kuhn_poker\",\n \"game\": \"leduc_poker\"}");
