@@ -5,6 +5,7 @@
 
 #include "env/core/error.h"
 #include "env/core/state.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz {
 namespace {
@@ -43,6 +44,14 @@ std::unique_ptr<State> Game::state_from_history(std::span<const Action> history)
     }
   }
   return state;
+}
+
+const StreamSpec& Game::stream_spec() const {
+  throw error(name(), " does not declare its seat stream yet");
+}
+
+std::unique_ptr<WorldSampler> Game::new_world_sampler(Player seat, std::span<const Observation> stream) const {
+  return std::make_unique<ReplayWorldSampler>(shared(), seat, stream);
 }
 
 }  // namespace kibitz

@@ -9,12 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "env/core/observation.h"
 #include "env/core/params.h"
 #include "env/core/types.h"
 
 namespace kibitz {
 
 class State;
+class StreamSpec;
+class WorldSampler;
 
 class Game : public std::enable_shared_from_this<Game> {
  public:
@@ -53,6 +56,15 @@ class Game : public std::enable_shared_from_this<Game> {
   int observation_tensor_size() const;
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
+
+  // The observation kinds of this game's seat streams (env/core/
+  // stream_spec.h): how each observation reads as text and as JSON.
+  virtual const StreamSpec& stream_spec() const;  // TRANSITION: pure once every game has one
+  // A sampler of worlds for `seat` given everything it observed (env/core/
+  // world_sampler.h). The default is the generic ReplayWorldSampler; games
+  // whose search needs speed return their own. Throws KibitzError when the
+  // stream cannot be read as this game's (a fast sampler may check more).
+  virtual std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const;
 
   // Replays a history from the initial state, validating every action; throws
   // KibitzError naming the first illegal action and its position.

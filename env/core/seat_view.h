@@ -1,17 +1,29 @@
 // SeatView: everything an agent playing one seat may look at, and nothing
-// more. It exposes the seat's information state, the legal actions and
-// worlds resampled from the seat's information set; never the true state,
-// its history (which holds hidden chance outcomes) or other seats' views.
-// This is how "no hidden information reaches an agent" is enforced by type.
+// more. It exposes the seat's stream of observations, what is rendered from
+// it (the information-state string and tensor), the legal actions, and
+// worlds drawn from the stream alone; never the true state, its history
+// (which holds hidden chance outcomes) or other seats' views. This is how
+// "no hidden information reaches an agent" is enforced by type.
+//
+// A referee builds it from the true state: the legal actions and the
+// rendered strings and tensors are the same in every world the seat cannot
+// rule out (the conformance suite proves it), so reading them there is
+// reading the seat's knowledge. Worlds come from a sampler built from the
+// seat's stream (State::seat_stream), never from the state itself. A seat
+// known only by its stream (the engine, `kibitz seat`) builds the view on a
+// world drawn from that stream instead.
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "env/core/observation.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz {
 
@@ -19,16 +31,25 @@ class SeatView {
  public:
   // `seat` must be the state's current player.
   SeatView(const State& state, Player seat);
+  // `world` is a state drawn by `sampler` (so its seat stream is the
+  // sampler's), with the sampler's seat to act.
+  SeatView(const State& world, std::shared_ptr<const WorldSampler> sampler);
+  SeatView(const SeatView&) = delete;
+  SeatView& operator=(const SeatView&) = delete;
 
   Player seat() const { return seat_; }
   const Game& game() const { return state_.game(); }
   int move_number() const { return state_.move_number(); }
+
+  // Everything the seat has observed, oldest first.
+  const SeatStream& stream() const { return sampler().stream(); }
 
   void legal_actions(ActionList& out) const { state_.legal_actions(out); }
   ActionList legal_actions() const { return state_.legal_actions(); }
   void legal_action_mask(std::span<float> mask) const { state_.legal_action_mask(mask); }
 
   std::string information_state_string() const { return state_.information_state_string(seat_); }
+  void information_state_string(std::string& out) const { state_.information_state_string(seat_, out); }
   void information_state_tensor(std::span<float> out) const {
     state_.information_state_tensor(seat_, out);
   }
@@ -39,13 +60,19 @@ class SeatView {
   Action string_to_action(std::string_view text) const { return state_.string_to_action(seat_, text); }
 
   // A full state drawn from the worlds this seat cannot tell apart from the
-  // real one: what search works from.
-  std::unique_ptr<State> sample_world(Rng& rng) const { return state_.resample_from_infostate(seat_, rng); }
-  void sample_world(Rng& rng, State& out) const { state_.resample_from_infostate(seat_, rng, out); }
+  // real one, by the game's sampler for the seat's stream: what search works
+  // from. Safe to call from several threads at once.
+  std::unique_ptr<State> sample_world(Rng& rng) const { return sampler().sample(rng); }
+  void sample_world(Rng& rng, State& out) const { sampler().sample(rng, out); }
 
  private:
+  // Built from the seat's stream on first use, once, whichever thread asks.
+  const WorldSampler& sampler() const;
+
   const State& state_;
   Player seat_;
+  mutable std::once_flag sampler_once_;
+  mutable std::shared_ptr<const WorldSampler> sampler_;
 };
 
 }  // namespace kibitz

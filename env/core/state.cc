@@ -5,6 +5,8 @@
 #include <charconv>
 
 #include "env/core/error.h"
+#include "env/core/stream_spec.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz {
 
@@ -173,6 +175,41 @@ Action State::string_to_action(Player player, std::string_view typed) const {
   }
   throw error("'", text, "' is not a legal action here", reason.empty() ? "" : ": " + reason,
               "; legal: ", choices.empty() ? "none" : choices);
+}
+
+void State::seat_stream(Player, SeatStream&) const {
+  throw error(game().name(), " does not declare its seat stream yet");
+}
+
+SeatStream State::seat_stream(Player seat) const {
+  SeatStream out;
+  seat_stream(seat, out);
+  return out;
+}
+
+void State::information_state_string(Player player, std::string& out) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  const StreamSpec& spec = game().stream_spec();
+  out.assign(seat_text(player));
+  for (const Observation& o : stream) {
+    out += '\n';
+    spec.append_text(o, out);
+  }
+}
+
+std::string State::information_state_string(Player player) const {
+  std::string out;
+  information_state_string(player, out);
+  return out;
+}
+
+void State::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  game().new_world_sampler(player, stream)->sample(rng, out);
 }
 
 std::unique_ptr<State> State::resample_from_infostate(Player player, Rng& rng) const {

@@ -19,6 +19,7 @@
 
 #include "env/core/error.h"
 #include "env/core/game.h"
+#include "env/core/observation.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 
@@ -87,10 +88,24 @@ class State {
   virtual void rewards(std::span<double> out) const;
   std::vector<double> rewards() const;
 
+  // What seat `seat` has observed so far, oldest first (env/core/
+  // observation.h): the one source of what the seat knows. Clears and fills
+  // `out`. Contract, checked by the conformance suite: streams only grow,
+  // every move adds at least one observation to every seat's stream, and
+  // two states give a seat the same stream iff it cannot tell them apart.
+  virtual void seat_stream(Player seat, SeatStream& out) const;  // TRANSITION: pure once every game has one
+  SeatStream seat_stream(Player seat) const;
+
   // What seat `player` knows: everything it has seen, in order (perfect
-  // recall). Two states give a seat the same string iff it cannot tell them
-  // apart. The tensor encodes the same information with a fixed size.
-  virtual std::string information_state_string(Player player) const = 0;
+  // recall), as text and as a fixed-size tensor. Both are functions of
+  // seat_stream(player): the default string renders the stream one
+  // observation per line; a game may write its own (more compact) rendering
+  // of the stream, and the conformance suite proves that both the string and
+  // the tensor of every world drawn from the stream equal the true state's.
+  // The string form writes into `out` (cleared first), so a caller that
+  // keeps one buffer allocates nothing once it is large enough.
+  virtual void information_state_string(Player player, std::string& out) const;
+  std::string information_state_string(Player player) const;
   virtual void information_state_tensor(Player player, std::span<float> out) const = 0;
   std::vector<float> information_state_tensor(Player player) const;
   // What seat `player` sees now (no memory of the past beyond what is public
@@ -118,10 +133,14 @@ class State {
   virtual void clone_into(State& destination) const = 0;
 
   // Writes into `out` a state drawn from the states that `player` cannot tell
-  // apart from this one (same information_state_string(player)); its history
+  // apart from this one, using nothing but seat_stream(player): a thin call
+  // of the game's world sampler (Game::new_world_sampler). Its history
   // replays legally from the initial state. Different calls cover different
-  // hidden worlds. `out` must be a state of the same game.
-  virtual void resample_from_infostate(Player player, Rng& rng, State& out) const = 0;
+  // hidden worlds. `out` must be a state of the same game. Games may
+  // override it only to reuse buffers; it must still read the stream alone
+  // (the conformance suite gives two states with one stream the same seed
+  // and expects the same world).
+  virtual void resample_from_infostate(Player player, Rng& rng, State& out) const;
   std::unique_ptr<State> resample_from_infostate(Player player, Rng& rng) const;
 
  protected:

@@ -80,10 +80,13 @@ class AvailabilityState : public GameState<AvailabilityState> {
     out[0] = (move0_ > 0) == (move1_ > 0) ? 1.0 : -1.0;
     out[1] = -out[0];
   }
-  std::string information_state_string(Player player) const override {
-    if (player == 0) return "seat 0 move0 " + std::to_string(move0_) + " move1 " + seen(move1_);
-    return "card " + std::to_string(card_) + " move0 " + seen(move0_) + " move1 " +
-           std::to_string(move1_);
+  using State::information_state_string;
+  void information_state_string(Player player, std::string& out) const override {
+    if (player == 0) {
+      out = "seat 0 move0 " + std::to_string(move0_) + " move1 " + seen(move1_);
+      return;
+    }
+    out = "card " + std::to_string(card_) + " move0 " + seen(move0_) + " move1 " + std::to_string(move1_);
   }
   void information_state_tensor(Player, std::span<float> out) const override { out[0] = 0; }
   std::string observation_string(Player player) const override {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <typeinfo>
 
 #include "env/core/error.h"
 
@@ -32,8 +33,29 @@ GameInfo game_info() {
           {"kuhn_poker", "kuhn_poker(players=3)"}};
 }
 
+namespace {
+
+std::vector<std::string> card_names(int num_players) {
+  std::vector<std::string> names;
+  for (int c = 0; c <= num_players; ++c) names.push_back(card_name(num_players, c));
+  return names;
+}
+
+// One declaration per kind of Seen, in its order.
+StreamSpec kuhn_stream_spec(int num_players) {
+  return StreamSpec({{"dealt", "dealt {card:card}", "the card you were dealt"},
+                     {"dealt_to", "{seat} is dealt a card", "another seat gets its card, face down"},
+                     {"pass", "{seat} passes", "a seat checks or folds"},
+                     {"bet", "{seat} bets", "a seat bets or calls"}},
+                    card_names(num_players));
+}
+
+}  // namespace
+
 KuhnGame::KuhnGame(const Params& params)
-    : Game("kuhn_poker", params), num_players_(static_cast<int>(params.get_int("players"))) {}
+    : Game("kuhn_poker", params),
+      num_players_(static_cast<int>(params.get_int("players"))),
+      stream_spec_(kuhn_stream_spec(num_players_)) {}
 
 // Seat one-hot, card one-hot, then (pass, bet) bits for each betting turn.
 std::vector<int> KuhnGame::information_state_tensor_shape() const {
@@ -154,21 +176,84 @@ std::string KuhnState::betting_string() const {
   return s;
 }
 
-std::string KuhnState::information_state_string(Player player) const {
-  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  const int c = card(player);
-  return "seat " + std::to_string(player) + " card " + (c < 0 ? "?" : card_name(num_players(), c)) +
-         " betting " + betting_string();
+void KuhnState::seat_stream(Player seat, SeatStream& out) const {
+  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  out.clear();
+  // One observation per move: reserving the longest game's keeps a reused
+  // buffer from ever growing (the hot path allocates nothing).
+  out.reserve(static_cast<std::size_t>(game().max_game_length()));
+  const int dealt = num_dealt();
+  for (int s = 0; s < dealt; ++s) {
+    if (s == seat) {
+      out.push_back(Observation(static_cast<int>(Seen::kDealt)).add(card(s)));
+    } else {
+      out.push_back(Observation(static_cast<int>(Seen::kDealtTo)).add(s));
+    }
+  }
+  for (int i = 0; i < num_betting_; ++i) {
+    const Seen kind = betting_[static_cast<std::size_t>(i)] == kBet ? Seen::kBetted : Seen::kPassed;
+    out.push_back(Observation(static_cast<int>(kind)).add(i % num_players()));
+  }
+}
+
+namespace {
+
+// What a seat's stream says: its card (-1 before the deal) and the betting.
+struct Knowledge {
+  int card = -1;
+  std::array<Action, 2 * kMaxPlayers - 1> betting{};
+  int num_betting = 0;
+};
+
+Knowledge read_stream(std::span<const Observation> stream) {
+  Knowledge k;
+  for (const Observation& o : stream) {
+    switch (static_cast<Seen>(o.kind)) {
+      case Seen::kDealt:
+        k.card = o.value(0);
+        break;
+      case Seen::kDealtTo:
+        break;
+      case Seen::kPassed:
+      case Seen::kBetted:
+        k.betting[static_cast<std::size_t>(k.num_betting++)] = o.kind == static_cast<int>(Seen::kBetted) ? kBet : kPass;
+        break;
+    }
+  }
+  return k;
+}
+
+}  // namespace
+
+void KuhnState::information_state_string(Player player, std::string& out) const {
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  const Knowledge k = read_stream(stream);
+  out.assign("seat ");
+  out += static_cast<char>('0' + player);
+  out += " card ";
+  if (k.card < 0) {
+    out += '?';
+  } else {
+    out += kCardNames[static_cast<std::size_t>(k.card)];
+  }
+  out += " betting ";
+  if (k.num_betting == 0) out += '-';  // visible in strings, unlike an empty word
+  for (int i = 0; i < k.num_betting; ++i) out += k.betting[static_cast<std::size_t>(i)] == kBet ? 'b' : 'p';
 }
 
 void KuhnState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  const Knowledge k = read_stream(stream);
   const int n = num_players();
   std::fill(out.begin(), out.end(), 0.0f);
   out[static_cast<std::size_t>(player)] = 1.0f;
-  if (card(player) >= 0) out[static_cast<std::size_t>(n + card(player))] = 1.0f;
-  for (int i = 0; i < num_betting_; ++i) {
-    out[static_cast<std::size_t>(n + n + 1 + 2 * i + betting_[static_cast<std::size_t>(i)])] = 1.0f;
+  if (k.card >= 0) out[static_cast<std::size_t>(n + k.card)] = 1.0f;
+  for (int i = 0; i < k.num_betting; ++i) {
+    out[static_cast<std::size_t>(n + n + 1 + 2 * i + k.betting[static_cast<std::size_t>(i)])] = 1.0f;
   }
 }
 
@@ -217,26 +302,77 @@ std::string KuhnState::to_string() const {
   return s + " betting " + betting_string();
 }
 
+}  // namespace kibitz::kuhn_poker
+
+namespace kibitz::kuhn_poker {
+
+void KuhnState::reset() {
+  mutable_history().clear();
+  cards_ = {-1, -1, -1};
+  contribution_ = {1, 1, 1};
+  num_betting_ = 0;
+  first_bettor_ = -1;
+}
+
+std::unique_ptr<WorldSampler> KuhnGame::new_world_sampler(Player seat, std::span<const Observation> stream) const {
+  return std::make_unique<KuhnWorldSampler>(shared(), seat, stream);
+}
+
 void KuhnState::resample_from_infostate(Player player, Rng& rng, State& out) const {
-  // Betting reveals nothing about cards, so every deal of the unseen cards to
-  // the other seats is consistent: copy, then re-deal the others uniformly.
-  clone_into(out);
-  auto& world = static_cast<KuhnState&>(out);
-  const int n = num_players();
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  sample_world(static_cast<const KuhnGame&>(game()), player, stream, rng, out);
+}
+
+void sample_world(const KuhnGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
+  const int n = game.num_players();
+  KIBITZ_CHECK(seat >= 0 && seat < n, "bad seat ", seat);
+  // Read the stream: the deals come first, in seat order, then the betting.
+  int own_card = -1;
+  int dealt = 0;
+  std::array<Action, 2 * kMaxPlayers - 1> betting{};
+  int num_betting = 0;
+  for (const Observation& o : stream) {
+    const auto kind = static_cast<Seen>(o.kind);
+    const bool deal = kind == Seen::kDealt || kind == Seen::kDealtTo;
+    if (deal != (num_betting == 0 && dealt < n) || (kind == Seen::kDealt) != (deal && dealt == seat) ||
+        (kind == Seen::kDealtTo && o.value(0) != dealt) ||
+        (!deal && (num_betting >= 2 * n - 1 || o.value(0) != num_betting % n))) {
+      throw error("kuhn_poker: observation '", game.stream_spec().to_text(o), "' cannot come ",
+                  deal ? "now" : "before every seat has its card", " in seat P", seat, "'s stream");
+    }
+    if (kind == Seen::kDealt) own_card = o.value(0);
+    if (deal) {
+      ++dealt;
+    } else {
+      betting[static_cast<std::size_t>(num_betting++)] = kind == Seen::kBetted ? kBet : kPass;
+    }
+  }
+  // The cards this seat has not seen go to the others, uniformly.
   std::array<int, kMaxPlayers + 1> unseen{};
   int num_unseen = 0;
   for (int c = 0; c <= n; ++c) {
-    if (c != card(player)) unseen[static_cast<std::size_t>(num_unseen++)] = c;
+    if (c != own_card) unseen[static_cast<std::size_t>(num_unseen++)] = c;
   }
   rng.shuffle(std::span<int>(unseen.data(), static_cast<std::size_t>(num_unseen)));
+  KIBITZ_CHECK(typeid(out) == typeid(KuhnState) && out.num_players() == n, "sample_world into a state of another game");
+  auto& world = static_cast<KuhnState&>(out);
+  world.reset();
   int next = 0;
-  const int dealt = num_dealt();
-  for (int seat = 0; seat < dealt; ++seat) {
-    if (seat == player) continue;
-    const int c = unseen[static_cast<std::size_t>(next++)];
-    world.cards_[static_cast<std::size_t>(seat)] = c;
-    world.mutable_history()[static_cast<std::size_t>(seat)] = c;  // deals come first, in seat order
-  }
+  for (int s = 0; s < dealt; ++s) world.apply_action(s == seat ? own_card : unseen[static_cast<std::size_t>(next++)]);
+  // apply_action rejects betting past the end (after everyone passed, say).
+  for (int i = 0; i < num_betting; ++i) world.apply_action(betting[static_cast<std::size_t>(i)]);
+}
+
+KuhnWorldSampler::KuhnWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream)
+    : WorldSampler(std::move(game), seat, stream) {
+  // Check the stream once, so sample() cannot fail later.
+  Rng rng(0);
+  sample(rng, *this->game().new_initial_state());
+}
+
+void KuhnWorldSampler::sample(Rng& rng, State& out) const {
+  sample_world(static_cast<const KuhnGame&>(game()), seat(), stream(), rng, out);
 }
 
 }  // namespace kibitz::kuhn_poker

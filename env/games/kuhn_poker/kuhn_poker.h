@@ -15,18 +15,29 @@
 //
 // Actions: 0 = pass, 1 = bet. Chance outcomes: the card dealt (0..N),
 // written "deal Q"; "deal 2" (the number) reads too.
+//
+// Seat stream (what each seat observes, env/core/observation.h): its own
+// card ("dealt Q"), that each other seat got one ("P1 is dealt a card"), and
+// every pass and bet ("P0 passes", "P1 bets"). Nothing is shown at the end:
+// a seat never sees another's card. The information-state string and tensor
+// are rendered from this stream. Worlds (KuhnWorldSampler) deal the cards
+// the seat has not seen uniformly to the other seats: betting says nothing
+// about cards, so that is exactly the distribution of the consistent deals.
 // Returns are chips won minus chips put in (zero-sum).
 //
 // This file is the annotated template for adding a game: see env/README.md.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "env/core/stream_spec.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz::kuhn_poker {
 
@@ -56,14 +67,23 @@ class KuhnGame : public Game {
   std::vector<int> information_state_tensor_shape() const override;
   std::vector<int> observation_tensor_shape() const override;
   std::unique_ptr<State> new_initial_state() const override;
+  const StreamSpec& stream_spec() const override { return stream_spec_; }
+  std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
 
  private:
   int num_players_;
+  StreamSpec stream_spec_;
 };
+
+// The observation kinds, in the order of stream_spec().
+enum class Seen : std::uint8_t { kDealt, kDealtTo, kPassed, kBetted };
 
 class KuhnState : public GameState<KuhnState> {
  public:
   explicit KuhnState(std::shared_ptr<const Game> game);
+
+  using State::information_state_string;
+  using State::information_state_tensor;
 
   Player current_player() const override;
   void legal_actions(ActionList& out) const override;
@@ -72,16 +92,21 @@ class KuhnState : public GameState<KuhnState> {
   // Uniform over the undealt cards, picked without listing them.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  std::string information_state_string(Player player) const override;
+  void seat_stream(Player seat, SeatStream& out) const override;
+  // "seat 0 card J betting pb", rendered from the stream.
+  void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;
   std::string action_to_string(Player player, Action action) const override;
   std::string to_string() const override;
+  // Through sample_world below, into `out` without allocating.
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
 
   // The card dealt to a seat, or -1 before the deal.
   int card(Player seat) const { return cards_[static_cast<std::size_t>(seat)]; }
+  // Back to the initial state, keeping the history's buffer.
+  void reset();
 
  protected:
   void do_apply_action(Action action) override;
@@ -99,6 +124,16 @@ class KuhnState : public GameState<KuhnState> {
   std::array<Action, 2 * kMaxPlayers - 1> betting_{};     // actions after the deal
   int num_betting_ = 0;
   int first_bettor_ = -1;  // seat of the first bet, or -1
+};
+
+// Draws into `out` (a KuhnState) a world for `seat` from its stream alone.
+// Throws KibitzError when the stream is not one Kuhn poker can produce.
+void sample_world(const KuhnGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out);
+
+class KuhnWorldSampler final : public WorldSampler {
+ public:
+  KuhnWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  void sample(Rng& rng, State& out) const override;
 };
 
 }  // namespace kibitz::kuhn_poker

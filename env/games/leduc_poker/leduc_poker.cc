@@ -221,9 +221,9 @@ std::string LeducState::betting_string() const {
   return s;
 }
 
-std::string LeducState::information_state_string(Player player) const {
+void LeducState::information_state_string(Player player, std::string& out) const {
   check_seat(player);
-  return "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
+  out = "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
          " public " + card_name(public_card_) + " round " + std::to_string(round_ + 1) +
          " betting " + betting_string();
 }

@@ -67,7 +67,8 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   void rewards(std::span<double> out) const override;
-  std::string information_state_string(Player player) const override;
+  using State::information_state_string;
+  void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;

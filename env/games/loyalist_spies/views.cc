@@ -405,11 +405,11 @@ class Renderer {
 
 }  // namespace
 
-std::string LoyalistSpiesState::information_state_string(Player player) const {
+void LoyalistSpiesState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   Renderer renderer(num_players(), player);
   for (const Event& e : log_.view()) renderer.add(e);
-  return renderer.finish();
+  out = renderer.finish();
 }
 
 std::string LoyalistSpiesState::observation_string(Player player) const {

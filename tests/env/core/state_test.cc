@@ -64,8 +64,9 @@ class CoinState : public GameState<CoinState> {
     out[0] = won;
     out[1] = -won;
   }
-  std::string information_state_string(Player p) const override {
-    return p == 0 || move_number() < 2 ? "" : std::to_string(history()[1]);
+  using State::information_state_string;
+  void information_state_string(Player p, std::string& out) const override {
+    out = p == 0 || move_number() < 2 ? "" : std::to_string(history()[1]);
   }
   void information_state_tensor(Player, std::span<float> out) const override { out[0] = 0; }
   std::string observation_string(Player p) const override { return information_state_string(p); }
