@@ -9,23 +9,24 @@
 namespace kibitz {
 
 std::uint64_t observation_key(const State& world, Player seat) {
-  // derive_seed is a stable FNV-1a + SplitMix64 mix of a string: the key only
+  // stream_key is a stable FNV-1a over the typed observations: the key only
   // needs equality, and a stable hash keeps searches identical everywhere.
-  return derive_seed(0, world.information_state_string(seat), 0);
+  thread_local SeatStream stream;
+  world.seat_stream(seat, stream);
+  return stream_key(stream);
 }
 
-std::uint64_t observation_change_key(std::string_view before, std::string_view after) {
-  const std::size_t shorter = std::min(before.size(), after.size());
-  std::size_t prefix = 0;
-  while (prefix < shorter && before[prefix] == after[prefix]) ++prefix;
-  std::size_t suffix = 0;
-  while (suffix < shorter - prefix &&
-         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix]) {
-    ++suffix;
-  }
-  const std::string_view was = before.substr(prefix, before.size() - prefix - suffix);
-  const std::string_view now = after.substr(prefix, after.size() - prefix - suffix);
-  return derive_seed(derive_seed(suffix, was, 1), now, 2);
+std::size_t stream_length(const State& world, Player seat) {
+  thread_local SeatStream stream;
+  world.seat_stream(seat, stream);
+  return stream.size();
+}
+
+std::uint64_t observation_change_key(const State& world, Player seat, std::size_t before) {
+  thread_local SeatStream stream;
+  world.seat_stream(seat, stream);
+  KIBITZ_CHECK(before <= stream.size(), "a seat stream shrank");
+  return stream_key(std::span<const Observation>(stream).subspan(before));
 }
 
 void RootSummary::clear(int num_actions) {
@@ -214,7 +215,7 @@ void SearchEngine::simulate(Rng& rng) {
     for (int k = 0; k < num_trees; ++k) {
       const Player owner = trees_[static_cast<std::size_t>(k)].owner();
       if (owner != observer_ && needs_observation(k, actor, action)) {
-        before_[static_cast<std::size_t>(k)] = world_->information_state_string(owner);
+        before_[static_cast<std::size_t>(k)] = stream_length(*world_, owner);
       }
     }
     world_->apply_action(action);
@@ -368,16 +369,15 @@ std::int32_t SearchEngine::descend(int k, Player actor, Action action, bool& cre
   }
   // First time this move is seen here: find the child for what the owner
   // observed of it, shared with any move it cannot tell apart. The edge then
-  // remembers the answer, so the strings are built once per (node, move);
+  // remembers the answer, so the streams are read once per (node, move);
   // docs/search.md states the assumption this makes. The searching seat's
   // tree is one information set of its owner at every node, so the whole
-  // string is the key; another seat's tree spans all of that seat's hidden
-  // cards, so only the change of its view is compared.
+  // stream is the key; another seat's tree spans all of that seat's hidden
+  // cards, so only the observations the move added are compared.
   const std::uint64_t key =
       tree.owner() == observer_
           ? observation_key(*world_, tree.owner())
-          : observation_change_key(before_[static_cast<std::size_t>(k)],
-                                   world_->information_state_string(tree.owner()));
+          : observation_change_key(*world_, tree.owner(), before_[static_cast<std::size_t>(k)]);
   std::int32_t child = SearchTree::kNoNode;
   for (const SearchEdge& edge : tree.edges(node)) {
     if (edge.child != SearchTree::kNoNode && tree.node(edge.child).key == key) {

@@ -180,9 +180,9 @@ class SearchEngine {
   std::vector<std::int32_t> current_;  // per tree: the node reached
   std::vector<char> detached_;         // per tree: could not follow (full)
   std::vector<std::vector<std::int32_t>> paths_;
-  // Per tree: its owner's information state string before the move, kept
-  // when the tree must key the move by observation_change_key.
-  std::vector<std::string> before_;
+  // Per tree: the length of its owner's stream before the move, kept when
+  // the tree must key the move by observation_change_key.
+  std::vector<std::size_t> before_;
   std::vector<std::int32_t> compatible_;  // selecting node's edges legal in the world
   ActionList legal_;
   ActionList untried_;
@@ -192,16 +192,18 @@ class SearchEngine {
   int max_depth_ = 0;
 };
 
-// 64-bit key of what `seat` has seen in `world` (a hash of its information
-// state string): equal keys mean the seat cannot tell the worlds apart.
+// 64-bit key of what `seat` has seen in `world`: stream_key of its typed
+// seat stream, never of rendered text, so a change of wording cannot change
+// search. Equal keys mean the seat cannot tell the worlds apart.
 std::uint64_t observation_key(const State& world, Player seat);
 
-// 64-bit key of how a seat's information state string changed over one move:
-// the changed text of `before` and of `after` (between their common prefix
-// and common suffix) and the common suffix's length. Unlike
-// observation_key, it leaves out what the seat knew before the move (its own
-// hidden cards sit in the unchanged parts), so moves seen the same way in
-// different sampled worlds get the same key.
-std::uint64_t observation_change_key(std::string_view before, std::string_view after);
+// The length of `seat`'s stream in `world`.
+std::size_t stream_length(const State& world, Player seat);
+
+// 64-bit key of what one move showed `seat`: the observations its stream
+// gained since it held `before` of them. Unlike observation_key, it leaves
+// out what the seat knew before the move (its own hidden cards), so moves
+// seen the same way in different sampled worlds get the same key.
+std::uint64_t observation_change_key(const State& world, Player seat, std::size_t before);
 
 }  // namespace kibitz
