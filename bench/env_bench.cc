@@ -12,6 +12,13 @@
 //   clone_into          copy into an existing state (allocation-free clone)
 //   clone               clone(): allocates the new state, freed each iteration
 //   resample            resample_from_infostate(p, rng, out) at a decision node
+//                       (reads the seat's stream and draws from it)
+//   world_sample        WorldSampler::sample(rng, out) with the sampler built
+//                       once per position from the seat's stream: what search
+//                       pays per world; also reports median_ns and p99_ns of
+//                       single calls over the pool (untimed pass)
+//   seat_stream         seat_stream(p, out) into a reused buffer
+//   infostate_string    information_state_string(p, out) into a reused buffer
 //   infostate_tensor    information_state_tensor(p, span) into a reused buffer
 //   observation_tensor  observation_tensor(p, span) into a reused buffer (what
 //                       the gym layer encodes every step)
@@ -29,6 +36,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -43,6 +51,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "env/core/world_sampler.h"
 #include "tests/support/counting_allocator.h"
 
 namespace kibitz::bench {
@@ -248,6 +257,76 @@ void bm_resample(benchmark::State& bench, LazyPools& lazy) {
   });
 }
 
+// The median and 99th percentile of single sample() calls, each timed on
+// its own over the pool (a few passes), as counters: the target is
+// a median, which the mean of the timed loop does not show.
+void report_sample_percentiles(benchmark::State& bench, const GamePools& pools,
+                               const std::vector<std::unique_ptr<WorldSampler>>& samplers, State& world) {
+  constexpr int kPasses = 4;
+  Rng rng = Rng(kSeed).child("percentiles");
+  std::vector<double> nanos;
+  nanos.reserve(samplers.size() * kPasses);
+  for (int pass = 0; pass < kPasses; ++pass) {
+    for (const auto& sampler : samplers) {
+      const auto start = std::chrono::steady_clock::now();
+      sampler->sample(rng, world);
+      const auto stop = std::chrono::steady_clock::now();
+      nanos.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
+    }
+  }
+  std::sort(nanos.begin(), nanos.end());
+  bench.counters["median_ns"] = nanos[nanos.size() / 2];
+  bench.counters["p99_ns"] = nanos[nanos.size() * 99 / 100];
+  static_cast<void>(pools);
+}
+
+void bm_world_sample(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  std::vector<std::unique_ptr<WorldSampler>> samplers;
+  SeatStream stream;
+  for (std::size_t i = 0; i < pools.decisions.size(); ++i) {
+    pools.decisions[i]->seat_stream(pools.decision_players[i], stream);
+    samplers.push_back(pools.game->new_world_sampler(pools.decision_players[i], stream));
+  }
+  std::unique_ptr<State> world = pools.game->new_initial_state();
+  report_sample_percentiles(bench, pools, samplers, *world);
+  Rng rng = Rng(kSeed).child("world_sample");
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    samplers[i]->sample(rng, *world);
+    benchmark::DoNotOptimize(world.get());
+    benchmark::ClobberMemory();
+    if (++i == samplers.size()) i = 0;
+  });
+}
+
+void bm_seat_stream(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  SeatStream stream;
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->seat_stream(pools.decision_players[i], stream);
+    benchmark::DoNotOptimize(stream.data());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
+void bm_infostate_string(benchmark::State& bench, LazyPools& lazy) {
+  GamePools& pools = lazy.get();
+  if (skip_if_empty(bench, pools.decisions.size())) return;
+  std::string text;
+  std::size_t i = 0;
+  time_calls(bench, [&] {
+    pools.decisions[i]->information_state_string(pools.decision_players[i], text);
+    benchmark::DoNotOptimize(text.data());
+    benchmark::ClobberMemory();
+    if (++i == pools.decisions.size()) i = 0;
+  });
+}
+
 void bm_infostate_tensor(benchmark::State& bench, LazyPools& lazy) {
   GamePools& pools = lazy.get();
   if (skip_if_empty(bench, pools.decisions.size())) return;
@@ -288,6 +367,9 @@ constexpr NamedBench kBenches[] = {
     {"clone_into", bm_clone_into},
     {"clone", bm_clone},
     {"resample", bm_resample},
+    {"world_sample", bm_world_sample},
+    {"seat_stream", bm_seat_stream},
+    {"infostate_string", bm_infostate_string},
     {"infostate_tensor", bm_infostate_tensor},
     {"observation_tensor", bm_observation_tensor},
 };
