@@ -4,6 +4,7 @@
 #include "env/games/loyalist_spies/encoder.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/scoring.h"
+#include "env/games/loyalist_spies/stream.h"
 
 namespace kibitz::loyalist_spies {
 
@@ -47,7 +48,8 @@ std::string seat_name(int seat) {
   return s;
 }
 
-LoyalistSpiesGame::LoyalistSpiesGame(const Params& params) : Game("loyalist_spies", params) {
+LoyalistSpiesGame::LoyalistSpiesGame(const Params& params)
+    : Game("loyalist_spies", params), stream_spec_(spies_stream_spec()) {
   config_.players = static_cast<int>(params.get_int("players"));
   config_.keep5 = params.get_string("deal") == "keep5";
   config_.jokers = static_cast<int>(params.get_int("jokers"));
@@ -70,6 +72,9 @@ LoyalistSpiesGame::LoyalistSpiesGame(const Params& params) : Game("loyalist_spie
   max_round_length_ = n + deal + keeps + 2 * deck + jack_and_queen_choices + 2 * n * max_missions_;
   const int max_events = max_round_length_ + (n + 1) * max_missions_ + n;
   KIBITZ_CHECK(max_events <= kMaxRoundEvents, "round event log too small: ", max_events);
+  // A stream holds one observation per event, and one more per Jack or
+  // Queen at most (stream.h: the secondary observations).
+  max_stream_length_ = (max_events + jack_and_queen_choices) * config_.round_limit();
 }
 
 double LoyalistSpiesGame::max_return() const {

@@ -51,6 +51,7 @@
 
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "env/core/stream_spec.h"
 #include "env/games/loyalist_spies/cards.h"
 
 namespace kibitz::loyalist_spies {
@@ -141,15 +142,22 @@ class LoyalistSpiesGame : public Game {
   std::vector<int> information_state_tensor_shape() const override;
   std::vector<int> observation_tensor_shape() const override;
   std::unique_ptr<State> new_initial_state() const override;
+  // The observation kinds of the seat streams (stream.h).
+  const StreamSpec& stream_spec() const override { return stream_spec_; }
 
   // Bounds used for sizing: missions in a round, history entries in a round.
   int max_missions_per_round() const { return max_missions_; }
   int max_round_length() const { return max_round_length_; }
+  // The most observations a seat's stream can hold (State::seat_stream
+  // reserves it once).
+  int max_stream_length() const { return max_stream_length_; }
 
  private:
   Config config_;
   int max_missions_ = 0;
   int max_round_length_ = 0;
+  int max_stream_length_ = 0;
+  StreamSpec stream_spec_;
 };
 
 // "P2": how seats are written in action strings and views.

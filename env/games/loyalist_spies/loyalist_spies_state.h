@@ -67,6 +67,9 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   void rewards(std::span<double> out) const override;
+  using State::seat_stream;
+  // What the seat observed (stream.h), read off the event log.
+  void seat_stream(Player seat, SeatStream& out) const override;
   using State::information_state_string;
   void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
