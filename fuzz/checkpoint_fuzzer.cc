@@ -31,15 +31,6 @@ using namespace kibitz;
 constexpr std::string_view kHashField = "\npayload_fnv1a64=";
 constexpr std::string_view kHeaderEnd = "\nend\n";
 
-std::uint64_t fnv1a64(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
 // Rewrites the 16 hex digits of the header's checksum to the checksum of
 // what follows the header, when both are where a checkpoint has them.
 void set_checksum(std::string& bytes) {
@@ -48,7 +39,7 @@ void set_checksum(std::string& bytes) {
   if (end == std::string::npos || field == std::string::npos || field > end) return;
   const std::size_t digits = field + kHashField.size();
   if (digits + 16 > end + 1) return;
-  const std::uint64_t hash = fnv1a64(std::string_view(bytes).substr(end + kHeaderEnd.size()));
+  const std::uint64_t hash = neural::payload_checksum(std::string_view(bytes).substr(end + kHeaderEnd.size()));
   char hex[17];
   const auto [last, ec] = std::to_chars(hex, hex + 16, hash, 16);
   std::string text(hex, last);

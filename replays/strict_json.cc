@@ -6,26 +6,12 @@
 #include <unordered_set>
 #include <vector>
 
-// rapidjson as cereal ships it: Debian unbundles it into rapidjson/, upstream
-// cereal keeps a renamed copy inside cereal/external/. cereal's json.hpp also
-// makes rapidjson's internal assertions throw instead of aborting.
-#include <cereal/archives/json.hpp>
-#if __has_include(<cereal/external/rapidjson/error/en.h>)
-#include <cereal/external/rapidjson/error/en.h>
-#else
-#include <rapidjson/error/en.h>
-#endif
-
 #include "env/core/error.h"
+#include "env/core/json.h"
 
 namespace kibitz::replays {
 namespace {
 
-#ifdef CEREAL_RAPIDJSON_NAMESPACE
-namespace json = CEREAL_RAPIDJSON_NAMESPACE;
-#else
-namespace json = RAPIDJSON_NAMESPACE;
-#endif
 
 // Iterative: the parser keeps its own stack on the heap, so the check never
 // recurses however deep the text nests. Not kParseNanAndInfFlag (which cereal

@@ -32,15 +32,6 @@ constexpr std::size_t kMaxHeaderBytes = 1 << 16;
 // is not one.
 constexpr std::size_t kMaxPointerBytes = 256;
 
-std::uint64_t fnv1a64(std::string_view bytes) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
 std::string double_text(double value) {
   char buffer[64];
   const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
@@ -108,7 +99,7 @@ std::string encode_header(const CheckpointInfo& info, std::size_t tensors,
       << "training_step=" << info.training_step << "\n"
       << "tensors=" << tensors << "\n"
       << "payload_bytes=" << payload.size() << "\n"
-      << "payload_fnv1a64=" << hex64(fnv1a64(payload)) << "\n"
+      << "payload_fnv1a64=" << hex64(payload_checksum(payload)) << "\n"
       << "end\n";
   return out.str();
 }
@@ -341,9 +332,9 @@ CheckpointFile parse_checkpoint(const std::string& path, const std::string& byte
                 " unexpected bytes after the weights");
   }
   const std::string_view payload = std::string_view(bytes).substr(pos);
-  if (fnv1a64(payload) != checksum) {
+  if (payload_checksum(payload) != checksum) {
     throw error("checkpoint '", path, "' is corrupt: the weights' checksum is ",
-                hex64(fnv1a64(payload)), ", the header says ", hex64(checksum));
+                hex64(payload_checksum(payload)), ", the header says ", hex64(checksum));
   }
   file.tensors = parse_payload(path, payload, tensors);
   check_output_bound(path, file);
@@ -369,6 +360,15 @@ std::optional<std::string> latest_pointer_target(const std::string& path, std::s
 }
 
 }  // namespace
+
+std::uint64_t payload_checksum(std::string_view payload) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char c : payload) {
+    hash ^= c;
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
 
 CheckpointInfo make_checkpoint_info(const Game& game, const NetworkShape& shape,
                                     std::int64_t training_step) {

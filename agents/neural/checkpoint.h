@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "agents/neural/policy_value.h"
@@ -83,6 +84,10 @@ struct CheckpointFile {
   // that a training run's `latest` file there names. Messages name it.
   std::string path;
 };
+
+// The header's payload_fnv1a64: FNV-1a (64 bits) of the payload bytes. The
+// fuzz target uses it to keep mutated checkpoints past the checksum.
+std::uint64_t payload_checksum(std::string_view payload);
 
 // Writes atomically (temporary file + rename). Throws KibitzError naming the
 // path when it cannot be written.
