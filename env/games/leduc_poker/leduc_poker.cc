@@ -11,19 +11,6 @@ namespace {
 
 constexpr char kRankLetters[] = "JQK";
 constexpr char kSuitLetters[] = "sh";
-constexpr char kBetLetters[] = "fcr";  // indexed by action
-constexpr std::uint8_t kAllCards = (1u << kNumCards) - 1;
-
-// Information-state tensor layout: seat one-hot, private card one-hot, public
-// card one-hot, then one (fold, call, raise) one-hot per betting slot.
-constexpr int kSeatOffset = 0;
-constexpr int kPrivateOffset = kSeatOffset + kNumPlayers;
-constexpr int kPublicOffset = kPrivateOffset + kNumCards;
-constexpr int kBetsOffset = kPublicOffset + kNumCards;
-constexpr int kInfoStateSize = kBetsOffset + kNumRounds * kMaxActionsPerRound * kNumActions;
-// Observation tensor: the same first three blocks, then chips put in per seat.
-constexpr int kChipsOffset = kPublicOffset + kNumCards;
-constexpr int kObservationSize = kChipsOffset + kNumPlayers;
 
 std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
@@ -59,7 +46,8 @@ GameInfo game_info() {
           {"leduc_poker"}};
 }
 
-LeducGame::LeducGame(const Params& params) : Game("leduc_poker", params) {}
+LeducGame::LeducGame(const Params& params)
+    : Game("leduc_poker", params), stream_spec_(leduc_stream_spec()) {}
 
 std::vector<int> LeducGame::information_state_tensor_shape() const { return {kInfoStateSize}; }
 
@@ -70,6 +58,19 @@ std::unique_ptr<State> LeducGame::new_initial_state() const {
 }
 
 LeducState::LeducState(std::shared_ptr<const Game> game) : GameState(std::move(game)) {}
+
+void LeducState::reset() {
+  mutable_history().clear();
+  private_cards_ = {-1, -1};
+  public_card_ = -1;
+  round_ = 0;
+  num_raises_ = 0;
+  folder_ = -1;
+  num_bets_ = {0, 0};
+  bets_ = {};
+  contribution_ = {kAnte, kAnte};
+  current_player_ = kChancePlayer;
+}
 
 std::uint8_t LeducState::dealt_mask() const {
   std::uint8_t mask = 0;
@@ -221,28 +222,6 @@ std::string LeducState::betting_string() const {
   return s;
 }
 
-void LeducState::information_state_string(Player player, std::string& out) const {
-  check_seat(player);
-  out = "seat " + std::to_string(player) + " card " + card_name(private_card(player)) +
-         " public " + card_name(public_card_) + " round " + std::to_string(round_ + 1) +
-         " betting " + betting_string();
-}
-
-void LeducState::information_state_tensor(Player player, std::span<float> out) const {
-  check_seat(player);
-  KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
-  std::fill(out.begin(), out.end(), 0.0f);
-  out[idx(kSeatOffset + player)] = 1.0f;
-  if (private_card(player) >= 0) out[idx(kPrivateOffset + private_card(player))] = 1.0f;
-  if (public_card_ >= 0) out[idx(kPublicOffset + public_card_)] = 1.0f;
-  for (int r = 0; r < kNumRounds; ++r) {
-    for (int i = 0; i < num_bets_[idx(r)]; ++i) {
-      const int slot = r * kMaxActionsPerRound + i;
-      out[idx(kBetsOffset + slot * kNumActions + bets_[idx(r)][idx(i)])] = 1.0f;
-    }
-  }
-}
-
 std::string LeducState::named_betting() const {
   // Written from the start, so that the other seat's deal, which a seat
   // does not see, leaves its observation unchanged.
@@ -326,28 +305,6 @@ std::string LeducState::to_string() const {
          card_name(public_card_) + " round " + std::to_string(round_ + 1) + " betting " +
          betting_string() + " chips in " + std::to_string(contribution_[0]) + " " +
          std::to_string(contribution_[1]);
-}
-
-void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
-  check_seat(player);
-  // Betting is legal whatever the cards, so every card `player` has not seen
-  // gives a reachable world with the same information state: copy, then
-  // redraw the other seat's private card uniformly among them.
-  clone_into(out);
-  const int other = 1 - player;
-  if (private_cards_[idx(other)] < 0) return;  // nothing hidden yet
-  std::uint8_t seen = 0;
-  if (private_card(player) >= 0) seen |= static_cast<std::uint8_t>(1u << private_card(player));
-  if (public_card_ >= 0) seen |= static_cast<std::uint8_t>(1u << public_card_);
-  const unsigned unseen = kAllCards & ~seen;
-  auto k = rng.uniform_int(static_cast<std::uint64_t>(std::popcount(unseen)));
-  int card = 0;
-  for (;; ++card) {
-    if (((unseen >> card) & 1u) && k-- == 0) break;
-  }
-  auto& world = static_cast<LeducState&>(out);
-  world.private_cards_[idx(other)] = static_cast<std::int8_t>(card);
-  world.mutable_history()[idx(other)] = card;  // private deals are moves 0 and 1, in seat order
 }
 
 }  // namespace kibitz::leduc_poker

@@ -27,13 +27,29 @@
 // 0..5 = Js Jh Qs Qh Ks Kh (rank = card / 2, suit = card % 2).
 // Returns are chips won minus chips put in (zero-sum), in [-13, 13].
 //
-// Views of a seat:
+// Seat stream (what each seat observes, env/core/observation.h; the kinds
+// are declared in leduc_stream.cc): its own private card ("dealt Js"), that
+// the other seat got one ("P1 is dealt a card"), the public card when it is
+// turned ("public card Kh"), and every bet by its seat ("P0 checks",
+// "P1 raises", "P0 calls", "P1 folds"; a call with nothing to match is a
+// check). Nothing is shown at the end: a seat never sees the other's card.
+// Every move adds one observation to both streams.
+//
+// Worlds (LeducWorldSampler, sample_world) give the other seat's private
+// card uniformly among the cards this seat has not seen (its own and the
+// public card): betting is legal whatever the cards and every deal is
+// equally likely, so this is exactly the distribution of the deals that
+// agree with the stream, weighted by chance alone (the other seat's bets
+// are not weighed by any model of how it plays).
+//
+// Views of a seat, all rendered from its stream except the observation:
 //  - information state string: "seat 0 card Js public Kh round 2 betting rrc,r"
 //    (f/c/r per action, rounds split by ',', '-' for a round with no action,
-//    '?' for a card not yet dealt);
+//    '?' for a card not yet dealt); policy files are keyed by it, so it
+//    never changes;
 //  - information state tensor (38): seat one-hot (2), private card one-hot
 //    (6), public card one-hot (6), then for each round 4 betting slots of a
-//    (fold, call, raise) one-hot (2 * 4 * 3);
+//    (fold, call, raise) one-hot (2 * 4 * 3; a check is a call);
 //  - observation string: "seat 0 card Js public Kh chips in 5 5; round 1:
 //    P0 raise, P1 call; round 2: P0 check", the betting named move by move
 //    for people (the information state string stays the compact key that
@@ -53,6 +69,8 @@
 
 #include "env/core/registry.h"
 #include "env/core/state.h"
+#include "env/core/stream_spec.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz::leduc_poker {
 
@@ -69,6 +87,19 @@ inline constexpr Action kFold = 0;
 inline constexpr Action kCall = 1;
 inline constexpr Action kRaise = 2;
 inline constexpr int kNumActions = 3;
+
+// Information-state tensor layout: seat one-hot, private card one-hot, public
+// card one-hot, then one (fold, call, raise) one-hot per betting slot.
+inline constexpr int kSeatOffset = 0;
+inline constexpr int kPrivateOffset = kSeatOffset + kNumPlayers;
+inline constexpr int kPublicOffset = kPrivateOffset + kNumCards;
+inline constexpr int kBetsOffset = kPublicOffset + kNumCards;
+inline constexpr int kInfoStateSize = kBetsOffset + kNumRounds * kMaxActionsPerRound * kNumActions;
+// Observation tensor: the same first three blocks, then chips put in per seat.
+inline constexpr int kChipsOffset = kPublicOffset + kNumCards;
+inline constexpr int kObservationSize = kChipsOffset + kNumPlayers;
+// Letters of the information-state string's betting, indexed by action.
+inline constexpr char kBetLetters[] = "fcr";
 
 // Card numbers (chance outcomes) and their names.
 inline constexpr int card_rank(int card) { return card / 2; }  // 0 = J, 1 = Q, 2 = K
@@ -95,7 +126,19 @@ class LeducGame : public Game {
   std::vector<int> information_state_tensor_shape() const override;
   std::vector<int> observation_tensor_shape() const override;
   std::unique_ptr<State> new_initial_state() const override;
+  const StreamSpec& stream_spec() const override { return stream_spec_; }
+  // A LeducWorldSampler: checks the stream once, then draws without allocating.
+  std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+
+ private:
+  StreamSpec stream_spec_;
 };
+
+// The observation kinds, in the order of stream_spec().
+enum class Seen : std::uint8_t { kDealt, kDealtTo, kPublic, kFolded, kChecked, kCalled, kRaised };
+
+// The declaration of the kinds above (templates and help lines).
+StreamSpec leduc_stream_spec();
 
 // One position of a Leduc hand. Every member is a small fixed-size value, so
 // the copy assignment behind clone_into allocates nothing and copies a few
@@ -112,13 +155,17 @@ class LeducState : public GameState<LeducState> {
   // outcomes list was the largest cost of a random game.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
+  void seat_stream(Player seat, SeatStream& out) const override;
   using State::information_state_string;
+  using State::information_state_tensor;
+  // Both rendered from seat_stream(player) (leduc_stream.cc).
   void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;
   std::string action_to_string(Player player, Action action) const override;
   std::string to_string() const override;
+  // Through sample_world below, into `out` without allocating.
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
 
   // The private card of a seat, or -1 before it is dealt.
@@ -129,6 +176,8 @@ class LeducState : public GameState<LeducState> {
   int round() const { return round_; }
   // Chips a seat has put in the pot, ante included.
   int contribution(Player seat) const { return contribution_[static_cast<std::size_t>(seat)]; }
+  // Back to the initial state, keeping the history's buffer.
+  void reset();
 
  protected:
   void do_apply_action(Action action) override;
@@ -138,6 +187,9 @@ class LeducState : public GameState<LeducState> {
 
  private:
   void apply_bet(Action action);
+  // Appends round `r`'s bets as the seats see them (calls with nothing to
+  // match are checks).
+  void append_round_stream(int r, SeatStream& out) const;
   // Bit c set when card c has been dealt (private or public).
   std::uint8_t dealt_mask() const;
   // "rrc,r": one sequence of f/c/r per round reached, "-" for an empty one.
@@ -156,6 +208,21 @@ class LeducState : public GameState<LeducState> {
   std::array<std::int16_t, kNumPlayers> contribution_{kAnte, kAnte};
   // Kept up to date by do_apply_action so the hot current_player() is a load.
   Player current_player_ = kChancePlayer;
+};
+
+// Draws into `out` (a LeducState) a world for `seat` from its stream alone:
+// the other seat's private card, if dealt, uniformly among the cards the
+// stream does not show, then the stream's moves replayed. Throws KibitzError
+// naming the first observation Leduc poker cannot produce at that point.
+void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                  State& out);
+
+// The fast sampler behind LeducGame::new_world_sampler (tested against the
+// generic ReplayWorldSampler by tests/env/core/world_sampler_test.cc).
+class LeducWorldSampler final : public WorldSampler {
+ public:
+  LeducWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  void sample(Rng& rng, State& out) const override;
 };
 
 }  // namespace kibitz::leduc_poker

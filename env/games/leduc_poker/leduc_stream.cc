@@ -1,0 +1,287 @@
+// Leduc poker's seat streams: the observation kinds, the stream of a state,
+// the information state rendered from a stream, and worlds drawn from a
+// stream alone (see the header's "Seat stream" paragraph).
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+#include <typeinfo>
+
+#include "env/core/error.h"
+#include "env/games/leduc_poker/leduc_poker.h"
+
+namespace kibitz::leduc_poker {
+namespace {
+
+std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+Observation seen(Seen kind) { return Observation(static_cast<int>(kind)); }
+
+}  // namespace
+
+// One declaration per kind of Seen, in its order: the words a person at the
+// table would say.
+StreamSpec leduc_stream_spec() {
+  std::vector<std::string> cards;
+  for (int c = 0; c < kNumCards; ++c) cards.push_back(card_name(c));
+  return StreamSpec({{"dealt", "dealt {card:card}", "your private card"},
+                     {"dealt_to", "{seat} is dealt a card", "the other seat gets its private card, face down"},
+                     {"public", "public card {card:card}", "the public card is turned, after round 1"},
+                     {"fold", "{seat} folds", "a seat gives up the hand"},
+                     {"check", "{seat} checks", "a seat calls with nothing to match"},
+                     {"call", "{seat} calls", "a seat matches a raise"},
+                     {"raise", "{seat} raises", "a seat raises (2 chips in round 1, 4 in round 2)"}},
+                    std::move(cards));
+}
+
+void LeducState::append_round_stream(int r, SeatStream& out) const {
+  bool raised = false;  // a call after a raise calls it; before one, it checks
+  for (int i = 0; i < num_bets_[idx(r)]; ++i) {
+    const Action bet = bets_[idx(r)][idx(i)];
+    Seen kind = Seen::kRaised;
+    if (bet == kFold) kind = Seen::kFolded;
+    if (bet == kCall) kind = raised ? Seen::kCalled : Seen::kChecked;
+    raised = raised || bet == kRaise;
+    // Seat 0 opens every round and the seats alternate.
+    out.push_back(seen(kind).add(i % kNumPlayers));
+  }
+}
+
+void LeducState::seat_stream(Player seat, SeatStream& out) const {
+  KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
+  out.clear();
+  // One observation per move: reserving the longest game's keeps a reused
+  // buffer from ever growing (the hot path allocates nothing).
+  out.reserve(idx(game().max_game_length()));
+  for (int s = 0; s < kNumPlayers; ++s) {
+    if (private_card(s) < 0) break;  // seat 0 is dealt first
+    out.push_back(s == seat ? seen(Seen::kDealt).add(private_card(s)) : seen(Seen::kDealtTo).add(s));
+  }
+  append_round_stream(0, out);
+  if (public_card_ < 0) return;
+  out.push_back(seen(Seen::kPublic).add(public_card_));
+  append_round_stream(1, out);
+}
+
+namespace {
+
+// What a seat's stream says: its card and the public card (-1 while unseen)
+// and the bets of each round as actions.
+struct Knowledge {
+  int card = -1;
+  int public_card = -1;
+  std::array<int, kNumRounds> num_bets{};
+  std::array<std::array<Action, kMaxActionsPerRound>, kNumRounds> bets{};
+};
+
+// Reads a stream this game wrote (a state's own seat_stream), so it trusts
+// the order: bets before the public card are round 1's.
+Knowledge read_stream(std::span<const Observation> stream) {
+  Knowledge k;
+  for (const Observation& o : stream) {
+    const int round = k.public_card < 0 ? 0 : 1;
+    Action bet = kInvalidAction;
+    switch (static_cast<Seen>(o.kind)) {
+      case Seen::kDealt:
+        k.card = o.value(0);
+        break;
+      case Seen::kDealtTo:
+        break;
+      case Seen::kPublic:
+        k.public_card = o.value(0);
+        break;
+      case Seen::kFolded:
+        bet = kFold;
+        break;
+      case Seen::kChecked:
+      case Seen::kCalled:
+        bet = kCall;
+        break;
+      case Seen::kRaised:
+        bet = kRaise;
+        break;
+    }
+    if (bet != kInvalidAction && k.num_bets[idx(round)] < kMaxActionsPerRound) {
+      k.bets[idx(round)][idx(k.num_bets[idx(round)]++)] = bet;
+    }
+  }
+  return k;
+}
+
+// "Js", or "?" for no card, appended without building a string.
+void append_card(int card, std::string& out) {
+  if (card < 0) {
+    out += '?';
+    return;
+  }
+  out += "JQK"[card_rank(card)];
+  out += "sh"[card_suit(card)];
+}
+
+}  // namespace
+
+void LeducState::information_state_string(Player player, std::string& out) const {
+  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  const Knowledge k = read_stream(stream);
+  out.assign("seat ");
+  out += static_cast<char>('0' + player);
+  out += " card ";
+  append_card(k.card, out);
+  out += " public ";
+  append_card(k.public_card, out);
+  // Round 2 begins when the public card is turned.
+  const int rounds = k.public_card < 0 ? 1 : 2;
+  out += " round ";
+  out += static_cast<char>('0' + rounds);
+  out += " betting ";
+  for (int r = 0; r < rounds; ++r) {
+    if (r > 0) out += ',';
+    if (k.num_bets[idx(r)] == 0) out += '-';  // visible in strings, unlike an empty word
+    for (int i = 0; i < k.num_bets[idx(r)]; ++i) out += kBetLetters[k.bets[idx(r)][idx(i)]];
+  }
+}
+
+void LeducState::information_state_tensor(Player player, std::span<float> out) const {
+  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+  KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  const Knowledge k = read_stream(stream);
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[idx(kSeatOffset + player)] = 1.0f;
+  if (k.card >= 0) out[idx(kPrivateOffset + k.card)] = 1.0f;
+  if (k.public_card >= 0) out[idx(kPublicOffset + k.public_card)] = 1.0f;
+  for (int r = 0; r < kNumRounds; ++r) {
+    for (int i = 0; i < k.num_bets[idx(r)]; ++i) {
+      const int slot = r * kMaxActionsPerRound + i;
+      out[idx(kBetsOffset + slot * kNumActions + k.bets[idx(r)][idx(i)])] = 1.0f;
+    }
+  }
+}
+
+void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  sample_world(static_cast<const LeducGame&>(game()), player, stream, rng, out);
+}
+
+std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(Player seat, std::span<const Observation> stream) const {
+  return std::make_unique<LeducWorldSampler>(shared(), seat, stream);
+}
+
+namespace {
+
+// The action a bet observation stands for, given whether the seat faces a
+// raise; kInvalidAction (and `why`) when the observation cannot be that bet.
+Action bet_of(Seen kind, bool facing_raise, const char*& why) {
+  switch (kind) {
+    case Seen::kFolded:
+      if (!facing_raise) why = "there is nothing to call, so nothing to fold";
+      return facing_raise ? kFold : kInvalidAction;
+    case Seen::kChecked:
+      if (facing_raise) why = "there is a raise to answer, so no check";
+      return facing_raise ? kInvalidAction : kCall;
+    case Seen::kCalled:
+      if (!facing_raise) why = "there is nothing to call (that is a check)";
+      return facing_raise ? kCall : kInvalidAction;
+    default:
+      return kRaise;
+  }
+}
+
+// The move of the world being rebuilt that `o` (the stream's next
+// observation) shows, with `other_card` for the other seat's deal; `why`
+// says what does not fit when it returns kInvalidAction.
+Action move_for(const LeducState& world, Player seat, const Observation& o, int other_card, const char*& why) {
+  const auto kind = static_cast<Seen>(o.kind);
+  const bool deal = kind == Seen::kDealt || kind == Seen::kDealtTo || kind == Seen::kPublic;
+  const Player actor = world.current_player();
+  if (actor == kTerminalPlayer) {
+    why = "the hand is over";
+    return kInvalidAction;
+  }
+  if (deal != (actor == kChancePlayer)) {
+    why = deal ? "no card is dealt now" : "no seat is to bet now";
+    return kInvalidAction;
+  }
+  // The next deal: 0 and 1 are the seats' private cards, 2 the public card.
+  const int next_deal = world.private_card(0) < 0 ? 0 : world.private_card(1) < 0 ? 1 : 2;
+  Action move = kInvalidAction;
+  switch (kind) {
+    case Seen::kDealt:
+      move = next_deal == seat ? o.value(0) : kInvalidAction;
+      break;
+    case Seen::kDealtTo:
+      move = next_deal == o.value(0) && next_deal != seat ? other_card : kInvalidAction;
+      break;
+    case Seen::kPublic:
+      move = next_deal == 2 ? o.value(0) : kInvalidAction;
+      break;
+    default:
+      if (o.value(0) != actor) {
+        why = "it is the other seat's turn";
+        return kInvalidAction;
+      }
+      move = bet_of(kind, world.contribution(1 - actor) > world.contribution(actor), why);
+      if (move == kInvalidAction) return move;
+  }
+  if (move == kInvalidAction) {
+    why = next_deal == 2 ? "the public card is dealt next" : next_deal == seat ? "your card is dealt next"
+                                                                              : "the other seat's card is dealt next";
+  } else if (!world.is_legal(move)) {
+    why = deal ? "that card is already dealt" : "the round already has its 2 raises";
+    move = kInvalidAction;
+  }
+  return move;
+}
+
+}  // namespace
+
+void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
+  KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
+  KIBITZ_CHECK(typeid(out) == typeid(LeducState), "sample_world into a state of another game");
+  const StreamSpec& spec = game.stream_spec();
+  // The cards the stream shows: the seat's own and the public card.
+  std::uint8_t shown = 0;
+  for (const Observation& o : stream) {
+    spec.validate(o, kNumPlayers);
+    const auto kind = static_cast<Seen>(o.kind);
+    if (kind == Seen::kDealt || kind == Seen::kPublic) shown |= static_cast<std::uint8_t>(1u << o.value(0));
+  }
+  auto& world = static_cast<LeducState&>(out);
+  world.reset();
+  int other_card = -1;
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const Observation& o = stream[i];
+    if (o.kind == static_cast<int>(Seen::kDealtTo) && other_card < 0) {
+      // The other seat's card: uniform among the cards the seat has not seen.
+      const unsigned unseen = ((1u << kNumCards) - 1) & ~static_cast<unsigned>(shown);
+      int skip = draw_uniform_index(std::popcount(unseen), rng);
+      for (int c = 0; c < kNumCards; ++c) {
+        if (((unseen >> c) & 1u) && skip-- == 0) other_card = c;
+      }
+    }
+    const char* why = "";
+    const Action move = move_for(world, seat, o, other_card, why);
+    if (move == kInvalidAction) {
+      throw error("leduc_poker: observation ", i + 1, " ('", spec.to_text(o), "') cannot come now in seat P",
+                  seat, "'s stream: ", why);
+    }
+    world.apply_action(move);
+  }
+}
+
+LeducWorldSampler::LeducWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream)
+    : WorldSampler(std::move(game), seat, stream) {
+  // Check the stream once, so sample() cannot fail later.
+  Rng rng(0);
+  sample(rng, *this->game().new_initial_state());
+}
+
+void LeducWorldSampler::sample(Rng& rng, State& out) const {
+  sample_world(static_cast<const LeducGame&>(game()), seat(), stream(), rng, out);
+}
+
+}  // namespace kibitz::leduc_poker
