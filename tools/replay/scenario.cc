@@ -5,30 +5,15 @@
 #include <cmath>
 #include <limits>
 
-// rapidjson as cereal ships it: Debian unbundles it into rapidjson/, upstream
-// cereal keeps a renamed copy inside cereal/external/. cereal's json.hpp also
-// makes rapidjson's internal assertions throw instead of aborting.
-#include <cereal/archives/json.hpp>
-#if __has_include(<cereal/external/rapidjson/error/en.h>)
-#include <cereal/external/rapidjson/error/en.h>
-#else
-#include <rapidjson/error/en.h>
-#endif
-
 #include "env/core/error.h"
 #include "env/core/input_file.h"
+#include "env/core/json.h"
 #include "env/core/registry.h"
 #include "replays/strict_json.h"
 #include "tools/options.h"
 
 namespace kibitz::tools {
 namespace {
-
-#ifdef CEREAL_RAPIDJSON_NAMESPACE
-namespace json = CEREAL_RAPIDJSON_NAMESPACE;
-#else
-namespace json = RAPIDJSON_NAMESPACE;
-#endif
 
 constexpr const char* kKeys = "game, seed, description, actions, expect_returns";
 constexpr double kReturnTolerance = 1e-9;
