@@ -1,26 +1,31 @@
 // What a seat sees, as text: the information-state string (everything the
-// seat has seen, round by round, in order) rendered from the event log, and
+// seat has seen, round by round, in order) rendered from its seat stream, and
 // the observation string (the table as it is now). Every word written for a
 // seat depends only on what that seat saw, so two worlds the seat cannot tell
 // apart give the same text.
 #include <algorithm>
 #include <array>
+#include <span>
 #include <vector>
 
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/encoder.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/stream.h"
 
 namespace kibitz::loyalist_spies {
 namespace {
 
-// Renders the events of a whole game for one viewer. Text is appended to one
+// Renders a seat's stream (stream.h) for that seat. Text is appended to one
 // buffer (this runs at every step of long games in tests and tools, so it
-// avoids building temporary strings).
+// avoids building temporary strings). Everything it writes comes from the
+// stream and the game's public rules: what is not observed (hand sizes, the
+// covert value, whether a draw is a refill) is worked out as the seat would.
 class Renderer {
  public:
-  Renderer(int num_players, int viewer) : n_(num_players), viewer_(viewer) {
-    out_.reserve(4096);
+  Renderer(const Config& config, int viewer, std::string& out)
+      : config_(config), n_(config.players), viewer_(viewer), out_(out) {
+    out_.clear();
     out_ += "you are ";
     seat(viewer);
     out_ += " of ";
@@ -28,98 +33,131 @@ class Renderer {
     out_ += '\n';
   }
 
-  void add(const Event& e) {
-    if (e.kind != EventKind::kFlip) prev_flip_ = false;
-    switch (e.kind) {
-      case EventKind::kAce:
-        on_ace(e);
-        break;
-      case EventKind::kDeal:
-        on_deal(e);
-        break;
-      case EventKind::kKeep:
-        on_keep(e);
-        break;
-      case EventKind::kFlip:
-        on_flip(e);
-        break;
-      case EventKind::kJack:
-        on_jack(e);
-        break;
-      case EventKind::kPeek:
-        on_peek(e);
-        break;
-      case EventKind::kOrder:
-        on_order(e);
-        break;
-      case EventKind::kFaceDown:
-        set_cards_ |= card_bit(e.card);
-        pop_top();
-        ++face_down_;
-        break;
-      case EventKind::kPlay:
-        set_cards_ |= card_bit(e.card);
-        token();
-        if (e.seat == viewer_) {
-          out_ += "you play ";
-          card(e.card);
-        } else {
-          seat(e.seat);
-          out_ += " plays";
-        }
-        break;
-      case EventKind::kNoPlay:
-        token();
-        seat(e.seat);
-        out_ += " plays nothing (holds ";
-        number(e.card);
-        out_ += ')';
-        break;
-      case EventKind::kReveal:
-        on_reveal(e);
-        break;
-      case EventKind::kDraw:
-        pop_top();
-        token();
-        if (e.seat == viewer_) {
-          out_ += "you draw ";
-          card(e.card);
-        } else {
-          seat(e.seat);
-          out_ += " draws";
-        }
-        if (e.aux) out_ += " (refill)";
-        break;
-      case EventKind::kDiscard:
-        token();
-        if (e.seat == viewer_) {
-          out_ += "you discard ";
-          card(e.card);
-        } else {
-          seat(e.seat);
-          out_ += " discards";
-        }
-        break;
-      case EventKind::kRoundEnd:
-        on_round_end(e);
-        break;
+  void render(std::span<const Observation> stream) {
+    for (std::size_t i = 0; i < stream.size(); ++i) {
+      const Observation& o = stream[i];
+      // A Jack's look and the ace it showed the viewer are one phrase.
+      const Observation* next = i + 1 < stream.size() ? &stream[i + 1] : nullptr;
+      if (next != nullptr && obs_kind(*next) != Obs::kAceSeen) next = nullptr;
+      add(o, next);
+      if (next != nullptr && (obs_kind(o) == Obs::kJackMatch || obs_kind(o) == Obs::kJackNoMatch)) ++i;
     }
-  }
-
-  std::string finish() {
     end_section();
-    return std::move(out_);
   }
 
  private:
   enum class Section { kNone, kAces, kDeal, kKeep, kTurn };
+
+  void add(const Observation& o, const Observation* ace_seen) {
+    const Obs kind = obs_kind(o);
+    if (kind != Obs::kFlip && kind != Obs::kAlreadyOnTop) prev_flip_ = false;
+    switch (kind) {
+      case Obs::kOwnAce:
+      case Obs::kAceTo:
+        on_ace(kind == Obs::kOwnAce ? o.value(0) : -1);
+        break;
+      case Obs::kDealt:
+      case Obs::kDealtTo:
+        on_setup_card(Section::kDeal, kind == Obs::kDealt ? viewer_ : o.value(0), kind == Obs::kDealt ? o.value(0) : -1);
+        break;
+      case Obs::kKeep:
+      case Obs::kKept:
+        on_setup_card(Section::kKeep, kind == Obs::kKeep ? viewer_ : o.value(0), kind == Obs::kKeep ? o.value(0) : -1);
+        break;
+      case Obs::kFlip:
+        on_flip(o.value(0), o.value(1));
+        break;
+      case Obs::kAlreadyOnTop:
+        out_ += " (top already ";
+        cards_with_commas(o, 0);
+        out_ += ')';
+        break;
+      case Obs::kJackMatch:
+      case Obs::kJackNoMatch:
+        on_jack(o.value(0), o.value(1), kind == Obs::kJackMatch, ace_seen);
+        break;
+      case Obs::kAceSeen:
+        break;  // always read with its Jack
+      case Obs::kQueenShows:
+      case Obs::kQueenShowsTo:
+        ++top_len_;
+        token();
+        if (kind == Obs::kQueenShows) {
+          out_ += "sees ";
+          card(o.value(0));
+        } else {
+          out_ += "sees a card";
+        }
+        break;
+      case Obs::kOrder:
+        token();
+        out_ += "orders ";
+        cards_with_commas(o, 0);
+        break;
+      case Obs::kReordered:
+        token();
+        out_ += "reorders the top ";
+        number(top_len_);
+        break;
+      case Obs::kFaceDown:
+        pop_top();
+        ++face_down_;
+        break;
+      case Obs::kPlay:
+      case Obs::kPlays:
+        on_play(kind == Obs::kPlay ? viewer_ : o.value(0), kind == Obs::kPlay ? o.value(0) : -1);
+        break;
+      case Obs::kNoPlay:
+        token();
+        seat(o.value(0));
+        out_ += " plays nothing (holds ";
+        number(hand_size(o.value(0)));
+        out_ += ')';
+        break;
+      case Obs::kReveal:
+        on_reveal(o);
+        break;
+      case Obs::kDraw:
+      case Obs::kDraws:
+        on_draw(kind == Obs::kDraw ? viewer_ : o.value(0), kind == Obs::kDraw ? o.value(0) : -1);
+        break;
+      case Obs::kDiscard:
+      case Obs::kDiscards: {
+        const int who = kind == Obs::kDiscard ? viewer_ : o.value(0);
+        --hands_[static_cast<std::size_t>(who)];
+        token();
+        if (kind == Obs::kDiscard) {
+          out_ += "you discard ";
+          card(o.value(0));
+        } else {
+          seat(who);
+          out_ += " discards";
+        }
+        break;
+      }
+      case Obs::kLoyal:
+      case Obs::kCompromised:
+      case Obs::kTraitor:
+        on_round_end(o);
+        break;
+    }
+  }
 
   void seat(int s) {
     out_ += 'P';
     out_ += static_cast<char>('0' + s);
   }
   void card(int c) { out_ += card_name_view(c); }
-  void number(int x) { out_ += std::to_string(x); }
+  void number(int x) { append_to(out_, x); }
+  void cards_with_commas(const Observation& o, int at) {
+    bool first = true;
+    for (const int c : card_list(o, at)) {
+      if (!first) out_ += ',';
+      first = false;
+      card(c);
+    }
+  }
+  int hand_size(int s) const { return hands_[static_cast<std::size_t>(s)]; }
 
   // Starts the next token of a turn line (the pending face-down count first).
   void token() {
@@ -150,17 +188,14 @@ class Renderer {
         out_ += '\n';
         break;
       case Section::kDeal:
-        out_ += "cards dealt ";
-        number(dealt_);
-        out_ += "; yours";
-        out_ += own_cards_;
-        out_ += '\n';
-        break;
       case Section::kKeep:
-        out_ += "cards kept ";
-        number(kept_);
+        out_ += section_ == Section::kDeal ? "cards dealt " : "cards kept ";
+        number(section_ == Section::kDeal ? dealt_ : kept_);
         out_ += "; yours";
-        out_ += own_cards_;
+        for (int i = 0; i < num_own_; ++i) {
+          out_ += ' ';
+          card(own_cards_[static_cast<std::size_t>(i)]);
+        }
         out_ += '\n';
         break;
       case Section::kTurn:
@@ -170,7 +205,7 @@ class Renderer {
       case Section::kNone:
         break;
     }
-    own_cards_.clear();
+    num_own_ = 0;
     section_ = Section::kNone;
   }
 
@@ -180,7 +215,7 @@ class Renderer {
     section_ = s;
   }
 
-  void on_ace(const Event& e) {
+  void on_ace(int own_ace) {
     if (!in_round_) {
       end_section();
       in_round_ = true;
@@ -197,46 +232,43 @@ class Renderer {
       aces_dealt_ = dealt_ = kept_ = 0;
       own_ace_ = -1;
       top_len_ = 0;
+      hands_ = {};
+      kept_by_ = {};
     }
     begin_section(Section::kAces);
-    aces_[static_cast<std::size_t>(e.seat)] = e.card;
     ++aces_dealt_;
-    if (e.seat == viewer_) own_ace_ = e.card;
+    if (own_ace >= 0) own_ace_ = own_ace;
   }
 
-  void on_deal(const Event& e) {
-    begin_section(Section::kDeal);
-    ++dealt_;
-    if (e.seat == viewer_) {
-      own_cards_ += ' ';
-      own_cards_ += card_name_view(e.card);
+  // A dealt or kept card of seat `who`; `c` is the card if it is the viewer's.
+  void on_setup_card(Section section, int who, int c) {
+    begin_section(section);
+    const auto w = static_cast<std::size_t>(who);
+    if (section == Section::kDeal) {
+      ++dealt_;
+      ++hands_[w];
+    } else {
+      ++kept_;
+      // Once everyone has kept, the hands are the kept cards.
+      if (++kept_by_[w] == kKeepCount) hands_[w] = kKeepCount;
     }
+    if (c >= 0) own_cards_[static_cast<std::size_t>(num_own_++)] = c;
   }
 
-  void on_keep(const Event& e) {
-    begin_section(Section::kKeep);
-    ++kept_;
-    if (e.seat == viewer_) {
-      own_cards_ += ' ';
-      own_cards_ += card_name_view(e.card);
-    }
-  }
-
-  void on_flip(const Event& e) {
+  void on_flip(int determiner, int c) {
     // A flip right after a flip by the same determiner continues a King or
     // Joker chain on the same turn line.
-    if (!(prev_flip_ && section_ == Section::kTurn && turn_seat_ == e.seat)) {
+    if (!(prev_flip_ && section_ == Section::kTurn && turn_seat_ == determiner)) {
       end_section();
       section_ = Section::kTurn;
-      turn_seat_ = e.seat;
+      turn_seat_ = determiner;
       kings_ = 0;
       out_ += "turn ";
-      seat(e.seat);
+      seat(determiner);
       out_ += ": ";
       first_token_ = true;
     }
     pop_top();
-    const int c = e.card;
     token();
     out_ += "flips ";
     card(c);
@@ -250,43 +282,37 @@ class Renderer {
       jack_suit_ = suit_of(c);
     } else if (rank_of(c) == kRankQueen) {
       out_ += ": Queen";
-      if (e.seat == viewer_ && top_len_ > 0) {
-        out_ += " (top already ";
-        top_cards();
-        out_ += ')';
-      }
     } else {
-      const MissionTerms t = mission_terms(rank_of(c), suit_of(c), kings_);
+      terms_ = mission_terms(rank_of(c), suit_of(c), kings_);
+      mission_suit_ = suit_of(c);
       out_ += ": mission, covert ";
-      number(t.covert);
+      number(terms_.covert);
       out_ += ", VP ";
-      number(t.vp);
-      set_cards_ = 0;
+      number(terms_.vp);
     }
     prev_flip_ = true;
   }
 
-  void on_jack(const Event& e) {
-    const int target = e.card;
+  void on_jack(int determiner, int target, bool match, const Observation* ace_seen) {
     token();
     out_ += "looks at ";
     seat(target);
     out_ += "'s ace";
-    if (e.seat == viewer_) {
+    if (determiner == viewer_ && ace_seen != nullptr) {
       out_ += " (";
-      card(aces_[static_cast<std::size_t>(target)]);
+      card(ace_seen->value(1));
       out_ += ')';
     }
-    if (e.aux) {
+    if (match) {
       out_ += ": match, ";
       seat(target);
       out_ += " is ";
       out_ += suit_name(jack_suit_);
-      if (target == viewer_) {
+      if (target == viewer_ && ace_seen != nullptr) {
         out_ += " (";
-        seat(e.seat);
+        seat(determiner);
         out_ += " shows you ";
-        card(aces_[static_cast<std::size_t>(e.seat)]);
+        card(ace_seen->value(1));
         out_ += ')';
       }
     } else {
@@ -294,68 +320,84 @@ class Renderer {
     }
   }
 
-  void on_peek(const Event& e) {
-    top_[static_cast<std::size_t>(top_len_++)] = e.card;
+  void on_play(int who, int c) {
+    --hands_[static_cast<std::size_t>(who)];
     token();
-    if (e.seat == viewer_) {
-      out_ += "sees ";
-      card(e.card);
+    if (c >= 0) {
+      out_ += "you play ";
+      card(c);
     } else {
-      out_ += "sees a card";
+      seat(who);
+      out_ += " plays";
     }
   }
 
-  void on_order(const Event& e) {
-    const std::array<int, 3> old = top_;
-    const auto& perm = kOrders[static_cast<std::size_t>(e.card)];
-    for (int i = 0; i < top_len_; ++i) {
-      top_[static_cast<std::size_t>(i)] =
-          old[static_cast<std::size_t>(perm[static_cast<std::size_t>(i)])];
-    }
-    token();
-    if (e.seat == viewer_) {
-      out_ += "orders ";
-      top_cards();
-    } else {
-      out_ += "reorders the top ";
-      number(top_len_);
-    }
-  }
-
-  void on_reveal(const Event& e) {
-    int total = 0;
-    for_each_card(set_cards_, [&](int c) { total += card_value(c); });
+  void on_reveal(const Observation& o) {
+    const int total = o.value(o.size - 1);
+    const bool success = total <= terms_.covert;  // equal succeeds
     token();
     out_ += "revealed ";
-    out_ += cards_string(set_cards_);
+    bool first = true;
+    for (const int c : card_list(o, 1)) {
+      if (!first) out_ += ' ';
+      first = false;
+      card(c);
+    }
     out_ += " = ";
     number(total);
-    out_ += e.card ? ": success" : ": failed";
+    out_ += success ? ": success" : ": failed";
+    // The suit effect's draws come first, n per card each seat draws; any
+    // draw after them is a refill.
+    effect_draws_ = suit_effect(mission_suit_, success, config_.hearts_discard).draws * n_;
   }
 
-  void on_round_end(const Event& e) {
-    if (e.seat == 0) {
+  void on_draw(int who, int c) {
+    ++hands_[static_cast<std::size_t>(who)];
+    pop_top();
+    token();
+    if (c >= 0) {
+      out_ += "you draw ";
+      card(c);
+    } else {
+      seat(who);
+      out_ += " draws";
+    }
+    if (effect_draws_ > 0) {
+      --effect_draws_;
+    } else {
+      out_ += " (refill)";
+    }
+  }
+
+  void on_round_end(const Observation& o) {
+    const int s = o.value(0);
+    const Obs kind = obs_kind(o);
+    if (s == 0) {
       end_section();
       out_ += "round end:";
     }
-    const auto s = static_cast<std::size_t>(e.seat);
-    const CardMask jokers = static_cast<CardMask>(e.card >> 2) << kFirstJoker;
-    totals_[s] += e.aux;
+    const int points = o.value(o.size - 1);
+    totals_[static_cast<std::size_t>(s)] += points;
     out_ += ' ';
-    seat(e.seat);
+    seat(s);
     out_ += ' ';
-    card(aces_[s]);
+    card(o.value(1));
     out_ += ' ';
-    out_ += role_name(static_cast<Role>(e.card & 3));
-    if (jokers) {
+    out_ += role_name(kind == Obs::kTraitor ? Role::kTraitor : kind == Obs::kCompromised ? Role::kCompromised : Role::kLoyal);
+    if (kind == Obs::kTraitor) {
       out_ += " (";
-      out_ += cards_string(jokers);
+      bool first = true;
+      for (const int c : card_list(o, 2)) {
+        if (!first) out_ += ' ';
+        first = false;
+        card(c);
+      }
       out_ += ')';
     }
     out_ += " +";
-    number(e.aux);
+    number(points);
     out_ += ';';
-    if (e.seat == n_ - 1) {
+    if (s == n_ - 1) {
       out_ += " totals";
       for (int t = 0; t < n_; ++t) {
         out_ += ' ';
@@ -367,39 +409,34 @@ class Renderer {
     }
   }
 
-  // The true top cards, for what a Queen shows the viewer; taking a card pops them.
+  // Cards a Queen fixed on top: taking a card off the deck takes the first.
   void pop_top() {
-    if (top_len_ == 0) return;
-    for (int i = 1; i < top_len_; ++i)
-      top_[static_cast<std::size_t>(i - 1)] = top_[static_cast<std::size_t>(i)];
-    --top_len_;
-  }
-  void top_cards() {
-    for (int i = 0; i < top_len_; ++i) {
-      if (i > 0) out_ += ',';
-      card(top_[static_cast<std::size_t>(i)]);
-    }
+    if (top_len_ > 0) --top_len_;
   }
 
+  const Config& config_;
   int n_;
   int viewer_;
-  std::string out_;
-  std::string own_cards_;  // the viewer's dealt or kept cards, in order
+  std::string& out_;
+  std::array<int, kNumCardIndices> own_cards_{};  // the viewer's dealt or kept cards, in order
+  int num_own_ = 0;
   Section section_ = Section::kNone;
   bool first_token_ = true;
   bool in_round_ = false;
   int round_ = 0;
   std::array<int, kMaxPlayers> totals_{};
-  std::array<int, kMaxPlayers> aces_{-1, -1, -1, -1};
+  std::array<int, kMaxPlayers> hands_{};
+  std::array<int, kMaxPlayers> kept_by_{};
   int aces_dealt_ = 0, dealt_ = 0, kept_ = 0;
   int own_ace_ = -1;
   int turn_seat_ = 0;
   int kings_ = 0;
   int jack_suit_ = 0;
+  int mission_suit_ = 0;
+  MissionTerms terms_;
+  int effect_draws_ = 0;
   bool prev_flip_ = false;
   int face_down_ = 0;
-  CardMask set_cards_ = 0;
-  std::array<int, 3> top_{};
   int top_len_ = 0;
 };
 
@@ -407,9 +444,9 @@ class Renderer {
 
 void LoyalistSpiesState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  Renderer renderer(num_players(), player);
-  for (const Event& e : log_.view()) renderer.add(e);
-  out = renderer.finish();
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  Renderer(config(), player, out).render(stream);
 }
 
 std::string LoyalistSpiesState::observation_string(Player player) const {
