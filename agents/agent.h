@@ -5,6 +5,7 @@
 // spec strings by the agent registry (agents/registry.h).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,14 @@ struct DecisionInfo {
   std::vector<std::pair<std::string, double>> stats;
 };
 
+// A limit on one decision, set by whoever asks for it (the engine protocol's
+// act, tools/engine/). A zero field means "the agent's own": the budget its
+// spec gave it.
+struct ActBudget {
+  std::int64_t simulations = 0;
+  std::int64_t time_ms = 0;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -38,6 +47,11 @@ class Agent {
 
   // Returns one of view.legal_actions().
   virtual Action act(const SeatView& view) = 0;
+
+  // The budget of the following act() calls, until the next call; a budget
+  // of zeros restores the agent's own. Agents that do not search (random,
+  // heuristic, tabular) have no budget and ignore it.
+  virtual void set_budget(const ActBudget& budget) {}
 
   // Details of the last act() call, or nullptr for agents that keep none.
   virtual const DecisionInfo* last_decision() const { return nullptr; }

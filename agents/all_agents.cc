@@ -1,6 +1,7 @@
 // The agent registry's list: one line per agent (explicit, like all_games.cc).
 #include <algorithm>
 
+#include "agents/external/engine_agent.h"
 #include "agents/heuristic/heuristic_agent.h"
 #include "agents/random/random_agent.h"
 #include "agents/registry.h"
@@ -17,6 +18,7 @@ std::vector<AgentInfo>& agent_list() {
   static std::vector<AgentInfo> agents = [] {
     std::vector<AgentInfo> list = {
         CfrAgent::info(),
+        EngineAgent::info(),
         HeuristicAgent::info(),
         RandomAgent::info(),
         SearchAgent::ismcts_info(),

@@ -13,6 +13,7 @@ int run_play(const std::vector<std::string>& args);
 int run_exploitability(const std::vector<std::string>& args);
 int run_arena(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
+int run_engine(const std::vector<std::string>& args);
 
 // `kibitz train` links LibTorch, so it lives in the executable alone
 // (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
@@ -35,6 +36,8 @@ const std::vector<Command>& commands() {
        "best response and NashConv of a tabular policy in a small game"},
       {"train", run_train, "self-play training of a network: PPO or expert iteration"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
+      {"engine", run_engine,
+       "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
   };
   return table;
 }

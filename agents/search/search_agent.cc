@@ -14,6 +14,7 @@ SearchAgent::SearchAgent(std::string spec, const SearchSettings& settings, const
     : spec_(std::move(spec)),
       settings_(settings),
       budget_(budget),
+      spec_budget_(budget),
       game_(std::move(game)),
       rng_(seed) {
   KIBITZ_CHECK(budget_.threads >= 1, "threads must be at least 1");
@@ -45,6 +46,16 @@ Action SearchAgent::act(const SeatView& view) {
   }
   record_decision(chosen);
   return chosen;
+}
+
+void SearchAgent::set_budget(const ActBudget& budget) {
+  KIBITZ_CHECK(budget.simulations >= 0 && budget.time_ms >= 0, "negative budget");
+  budget_ = spec_budget_;
+  if (budget.simulations > 0) {
+    budget_.simulations = budget.simulations;
+    budget_.time_ms = 0;
+  }
+  if (budget.time_ms > 0) budget_.time_ms = budget.time_ms;
 }
 
 void SearchAgent::run_engines(const SeatView& view, const Rng& decision_rng) {

@@ -48,6 +48,9 @@ class SearchAgent : public Agent {
   // budget is by simulations.
   Action act(const SeatView& view) override;
   const DecisionInfo* last_decision() const override { return &last_; }
+  // simulations replaces sims (PIMC: per world, as its sims parameter) and
+  // searches by count; time_ms searches that long instead.
+  void set_budget(const ActBudget& budget) override;
 
   // The engine of thread `index`, for tests.
   const SearchEngine& engine(int index) const { return *engines_[static_cast<std::size_t>(index)]; }
@@ -64,6 +67,7 @@ class SearchAgent : public Agent {
   std::string spec_;
   SearchSettings settings_;
   Budget budget_;
+  Budget spec_budget_;  // what the spec gave; set_budget starts from it
   std::shared_ptr<const Game> game_;
   Rng rng_;
   std::uint64_t decisions_ = 0;

@@ -1,0 +1,119 @@
+#include "agents/external/seat_protocol.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "env/core/error.h"
+
+namespace kibitz::seat_protocol {
+
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+std::string json_number(double value) {
+  KIBITZ_CHECK(std::isfinite(value), "a protocol number must be finite, got ", value);
+  // The shortest text that reads back as the same double (0.1, not 0.10000000000000001).
+  char buffer[32];
+  const auto [end, failed] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  KIBITZ_CHECK(failed == std::errc(), "cannot print ", value);
+  return std::string(buffer, end);
+}
+
+std::string json_array(std::span<const std::string> values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out += ',';
+    out += values[i];
+  }
+  return out + "]";
+}
+
+MessageWriter::MessageWriter(std::string_view type) {
+  out_ = "{\"type\":";
+  append_json_string(out_, type);
+}
+
+void MessageWriter::key(std::string_view name) {
+  out_ += ',';
+  append_json_string(out_, name);
+  out_ += ':';
+}
+
+MessageWriter& MessageWriter::text(std::string_view name, std::string_view value) {
+  key(name);
+  append_json_string(out_, value);
+  return *this;
+}
+
+MessageWriter& MessageWriter::integer(std::string_view name, std::int64_t value) {
+  key(name);
+  out_ += std::to_string(value);
+  return *this;
+}
+
+MessageWriter& MessageWriter::unsigned_integer(std::string_view name, std::uint64_t value) {
+  key(name);
+  out_ += std::to_string(value);
+  return *this;
+}
+
+MessageWriter& MessageWriter::number(std::string_view name, double value) {
+  key(name);
+  out_ += json_number(value);
+  return *this;
+}
+
+MessageWriter& MessageWriter::boolean(std::string_view name, bool value) {
+  key(name);
+  out_ += value ? "true" : "false";
+  return *this;
+}
+
+MessageWriter& MessageWriter::texts(std::string_view name, std::span<const std::string> values) {
+  key(name);
+  out_ += '[';
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out_ += ',';
+    append_json_string(out_, values[i]);
+  }
+  out_ += ']';
+  return *this;
+}
+
+MessageWriter& MessageWriter::raw(std::string_view name, std::string_view json) {
+  key(name);
+  out_ += json;
+  return *this;
+}
+
+}  // namespace kibitz::seat_protocol

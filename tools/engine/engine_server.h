@@ -1,0 +1,65 @@
+// EngineServer: the engine side of the seat protocol (docs/protocol.md).
+// It answers each request line with exactly one reply line, keeps at most
+// one game (a SeatSession) and the agent that plays it, and never lets a bad
+// request change anything: a malformed, impossible or out-of-order message
+// gets an "error" reply naming the problem, and the game goes on as before.
+//
+// The agent is built from its spec with the agent registry when a game
+// needs it and kept across games: a new_game with a "seed" rebuilds it from
+// that seed (so a referee can reproduce an in-process agent exactly), one
+// without reuses the agent built for the same game, or builds one from the
+// engine's own seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "agents/agent.h"
+#include "env/core/game.h"
+#include "tools/engine/engine_request.h"
+#include "tools/engine/seat_session.h"
+
+namespace kibitz::tools {
+
+class EngineServer {
+ public:
+  // `agent_spec` is checked when a game is set up (it may suit one game and
+  // not another); `seed` is used for games whose new_game has none.
+  EngineServer(std::string agent_spec, std::uint64_t seed);
+
+  // The reply to one request (a line without its newline). Problems with
+  // the request become an error reply; only bugs throw.
+  std::string handle(std::string_view line);
+  // The reply to a line that was too long to read (`bytes` long).
+  std::string refuse_long_line(std::size_t bytes) const;
+
+  bool in_game() const { return session_ != nullptr; }
+
+ private:
+  std::string dispatch(const EngineRequest& request);
+  std::string on_hello(const EngineRequest& request);
+  std::string on_new_game(const EngineRequest& request);
+  std::string on_observations(const EngineRequest& request);
+  std::string on_act(const EngineRequest& request);
+  std::string on_state() const;
+  std::string on_end_game();
+  // Throws unless a game is under way; checks an optional "seat" field.
+  void need_game(const EngineRequest& request) const;
+  static ActBudget read_budget(const EngineRequest& request);
+
+  std::string agent_spec_;
+  std::uint64_t seed_;
+  bool said_hello_ = false;
+  // The agent and the canonical spec of the game it was built for.
+  std::unique_ptr<Agent> agent_;
+  std::string agent_game_;
+  std::unique_ptr<SeatSession> session_;
+};
+
+// The games an engine can play: those whose seat stream is declared (the
+// hello reply lists them).
+std::vector<std::string> games_with_streams();
+
+}  // namespace kibitz::tools
