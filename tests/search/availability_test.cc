@@ -3,8 +3,10 @@
 // observing seat cannot see.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +15,8 @@
 #include "agents/search/search_engine.h"
 #include "env/core/seat_view.h"
 #include "env/core/state.h"
+#include "env/core/stream_spec.h"
+#include "env/core/world_sampler.h"
 
 namespace kibitz {
 namespace {
@@ -26,10 +30,21 @@ constexpr Action kSampled = -2;
 // node, action 2 is legal in half of seat 0's sampled worlds: availability
 // counts must say so. And 1 and 2 are the same move to the seat that did not
 // make it, whatever its card. The game logs every sampled world and every
-// move, so the test can recount what the search did.
+// move, so the test can recount what the search did; its sampler
+// (AvailabilitySampler) reads only the seat's stream.
+enum Seen : std::uint8_t { kDealt, kDealtTo, kPlays, kPlaysZero, kPlaysNonzero };
+
 class AvailabilityGame : public Game {
  public:
-  explicit AvailabilityGame(std::vector<Action>* log) : Game("availability", Params()), log_(log) {}
+  explicit AvailabilityGame(std::vector<Action>* log)
+      : Game("availability", Params()),
+        log_(log),
+        stream_spec_({{"dealt", "dealt card {card:number}", "seat 1's own card"},
+                      {"dealt_to", "{seat} is dealt a card", "seat 1 gets its card, face down"},
+                      {"plays", "{seat} plays {move:number}", "the seat's own move"},
+                      {"plays_zero", "{seat} plays zero", "the other seat played 0"},
+                      {"plays_nonzero", "{seat} plays nonzero", "the other seat played 1 or 2"}},
+                     {}) {}
   int num_players() const override { return 2; }
   int num_distinct_actions() const override { return 3; }
   int max_chance_outcomes() const override { return 2; }
@@ -41,9 +56,13 @@ class AvailabilityGame : public Game {
   std::vector<int> observation_tensor_shape() const override { return {1}; }
   std::unique_ptr<State> new_initial_state() const override;
   std::vector<Action>* log() const { return log_; }
+  const StreamSpec& stream_spec() const override { return stream_spec_; }
+  std::unique_ptr<WorldSampler> new_world_sampler(Player seat,
+                                                  std::span<const Observation> stream) const override;
 
  private:
   std::vector<Action>* log_;
+  StreamSpec stream_spec_;
 };
 
 // A state of AvailabilityGame: the card and the two moves, -1 until made.
@@ -88,6 +107,19 @@ class AvailabilityState : public GameState<AvailabilityState> {
     }
     out = "card " + std::to_string(card_) + " move0 " + seen(move0_) + " move1 " + std::to_string(move1_);
   }
+  void seat_stream(Player seat, SeatStream& out) const override {
+    out.clear();
+    if (card_ < 0) return;
+    out.push_back(seat == 1 ? Observation(kDealt).add(card_) : Observation(kDealtTo).add(1));
+    const int moves[2] = {move0_, move1_};
+    for (Player mover = 0; mover < 2 && moves[mover] >= 0; ++mover) {
+      if (mover == seat) {
+        out.push_back(Observation(kPlays).add(mover).add(moves[mover]));
+      } else {
+        out.push_back(Observation(moves[mover] == 0 ? kPlaysZero : kPlaysNonzero).add(mover));
+      }
+    }
+  }
   void information_state_tensor(Player, std::span<float> out) const override { out[0] = 0; }
   std::string observation_string(Player player) const override {
     return information_state_string(player);
@@ -97,18 +129,16 @@ class AvailabilityState : public GameState<AvailabilityState> {
     return std::to_string(action);
   }
   std::string to_string() const override { return information_state_string(1); }
-  void resample_from_infostate(Player player, Rng& rng, State& out) const override {
-    clone_into(out);
-    auto& world = static_cast<AvailabilityState&>(out);
-    // Seat 0 can rule out card 0 only after seeing 2 played, which it cannot
-    // tell from 1: so only the root, where the tests search, is resampled.
-    if (player == 0 && card_ >= 0 && move1_ < 0) {
-      world.card_ = static_cast<int>(rng.uniform_int(2));
-      world.mutable_history()[0] = world.card_;
-    }
-    if (auto* log = static_cast<const AvailabilityGame&>(game()).log()) {
-      log->push_back(kSampled);
-      log->push_back(world.card_);
+
+  // Makes this state the one with these card and moves (-1 for not yet),
+  // without logging them as moves: the sampler's way in.
+  void set(int card, int move0, int move1) {
+    card_ = card;
+    move0_ = move0;
+    move1_ = move1;
+    mutable_history().clear();
+    for (int v : {card, move0, move1}) {
+      if (v >= 0) mutable_history().push_back(v);
     }
   }
 
@@ -137,6 +167,51 @@ class AvailabilityState : public GameState<AvailabilityState> {
 
 std::unique_ptr<State> AvailabilityGame::new_initial_state() const {
   return std::make_unique<AvailabilityState>(shared());
+}
+
+// Worlds from a seat's stream alone. What the stream hides is drawn
+// uniformly: seat 1's card for seat 0 (it can rule out card 0 only after
+// seeing 2 played, which it cannot tell from 1), and a move seen as
+// "nonzero" among the nonzero moves legal in the world. Each draw is logged.
+class AvailabilitySampler final : public WorldSampler {
+ public:
+  using WorldSampler::WorldSampler;
+
+  void sample(Rng& rng, State& out) const override {
+    int card = -1;
+    int moves[2] = {-1, -1};
+    for (const Observation& o : stream()) {
+      switch (o.kind) {
+        case kDealt:
+          card = o.value(0);
+          break;
+        case kDealtTo:
+          card = static_cast<int>(rng.uniform_int(2));
+          break;
+        case kPlays:
+          moves[o.value(0)] = o.value(1);
+          break;
+        case kPlaysZero:
+          moves[o.value(0)] = 0;
+          break;
+        default: {
+          // Seat 1's 2 needs card 1; seat 0 may always play 2.
+          const bool two_legal = o.value(0) == 0 || card == 1;
+          moves[o.value(0)] = 1 + static_cast<int>(rng.uniform_int(two_legal ? 2 : 1));
+        }
+      }
+    }
+    static_cast<AvailabilityState&>(out).set(card, moves[0], moves[1]);
+    if (auto* log = static_cast<const AvailabilityGame&>(game()).log()) {
+      log->push_back(kSampled);
+      log->push_back(card);
+    }
+  }
+};
+
+std::unique_ptr<WorldSampler> AvailabilityGame::new_world_sampler(
+    Player seat, std::span<const Observation> stream) const {
+  return std::make_unique<AvailabilitySampler>(shared(), seat, stream);
 }
 
 // One simulation as the log shows it: sampled card, seat 0's and seat 1's moves.

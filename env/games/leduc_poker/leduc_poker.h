@@ -128,7 +128,8 @@ class LeducGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   // A LeducWorldSampler: checks the stream once, then draws without allocating.
-  std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  std::unique_ptr<WorldSampler> new_world_sampler(
+      Player seat, std::span<const Observation> stream) const override;
 
  private:
   StreamSpec stream_spec_;
@@ -221,7 +222,8 @@ void sample_world(const LeducGame& game, Player seat, std::span<const Observatio
 // generic ReplayWorldSampler by tests/env/core/world_sampler_test.cc).
 class LeducWorldSampler final : public WorldSampler {
  public:
-  LeducWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  LeducWorldSampler(std::shared_ptr<const Game> game, Player seat,
+                    std::span<const Observation> stream);
   void sample(Rng& rng, State& out) const override;
 };
 

@@ -24,14 +24,15 @@ Observation seen(Seen kind) { return Observation(static_cast<int>(kind)); }
 StreamSpec leduc_stream_spec() {
   std::vector<std::string> cards;
   for (int c = 0; c < kNumCards; ++c) cards.push_back(card_name(c));
-  return StreamSpec({{"dealt", "dealt {card:card}", "your private card"},
-                     {"dealt_to", "{seat} is dealt a card", "the other seat gets its private card, face down"},
-                     {"public", "public card {card:card}", "the public card is turned, after round 1"},
-                     {"fold", "{seat} folds", "a seat gives up the hand"},
-                     {"check", "{seat} checks", "a seat calls with nothing to match"},
-                     {"call", "{seat} calls", "a seat matches a raise"},
-                     {"raise", "{seat} raises", "a seat raises (2 chips in round 1, 4 in round 2)"}},
-                    std::move(cards));
+  return StreamSpec(
+      {{"dealt", "dealt {card:card}", "your private card"},
+       {"dealt_to", "{seat} is dealt a card", "the other seat gets its private card, face down"},
+       {"public", "public card {card:card}", "the public card is turned, after round 1"},
+       {"fold", "{seat} folds", "a seat gives up the hand"},
+       {"check", "{seat} checks", "a seat calls with nothing to match"},
+       {"call", "{seat} calls", "a seat matches a raise"},
+       {"raise", "{seat} raises", "a seat raises (2 chips in round 1, 4 in round 2)"}},
+      std::move(cards));
 }
 
 void LeducState::append_round_stream(int r, SeatStream& out) const {
@@ -55,7 +56,8 @@ void LeducState::seat_stream(Player seat, SeatStream& out) const {
   out.reserve(idx(game().max_game_length()));
   for (int s = 0; s < kNumPlayers; ++s) {
     if (private_card(s) < 0) break;  // seat 0 is dealt first
-    out.push_back(s == seat ? seen(Seen::kDealt).add(private_card(s)) : seen(Seen::kDealtTo).add(s));
+    out.push_back(s == seat ? seen(Seen::kDealt).add(private_card(s))
+                            : seen(Seen::kDealtTo).add(s));
   }
   append_round_stream(0, out);
   if (public_card_ < 0) return;
@@ -167,7 +169,8 @@ void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) co
   sample_world(static_cast<const LeducGame&>(game()), player, stream, rng, out);
 }
 
-std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(Player seat, std::span<const Observation> stream) const {
+std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(
+    Player seat, std::span<const Observation> stream) const {
   return std::make_unique<LeducWorldSampler>(shared(), seat, stream);
 }
 
@@ -194,7 +197,8 @@ Action bet_of(Seen kind, bool facing_raise, const char*& why) {
 // The move of the world being rebuilt that `o` (the stream's next
 // observation) shows, with `other_card` for the other seat's deal; `why`
 // says what does not fit when it returns kInvalidAction.
-Action move_for(const LeducState& world, Player seat, const Observation& o, int other_card, const char*& why) {
+Action move_for(const LeducState& world, Player seat, const Observation& o, int other_card,
+                const char*& why) {
   const auto kind = static_cast<Seen>(o.kind);
   const bool deal = kind == Seen::kDealt || kind == Seen::kDealtTo || kind == Seen::kPublic;
   const Player actor = world.current_player();
@@ -228,8 +232,9 @@ Action move_for(const LeducState& world, Player seat, const Observation& o, int 
       if (move == kInvalidAction) return move;
   }
   if (move == kInvalidAction) {
-    why = next_deal == 2 ? "the public card is dealt next" : next_deal == seat ? "your card is dealt next"
-                                                                              : "the other seat's card is dealt next";
+    why = next_deal == 2      ? "the public card is dealt next"
+          : next_deal == seat ? "your card is dealt next"
+                              : "the other seat's card is dealt next";
   } else if (!world.is_legal(move)) {
     why = deal ? "that card is already dealt" : "the round already has its 2 raises";
     move = kInvalidAction;
@@ -239,7 +244,8 @@ Action move_for(const LeducState& world, Player seat, const Observation& o, int 
 
 }  // namespace
 
-void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
+void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                  State& out) {
   KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
   KIBITZ_CHECK(typeid(out) == typeid(LeducState), "sample_world into a state of another game");
   const StreamSpec& spec = game.stream_spec();
@@ -248,7 +254,8 @@ void sample_world(const LeducGame& game, Player seat, std::span<const Observatio
   for (const Observation& o : stream) {
     spec.validate(o, kNumPlayers);
     const auto kind = static_cast<Seen>(o.kind);
-    if (kind == Seen::kDealt || kind == Seen::kPublic) shown |= static_cast<std::uint8_t>(1u << o.value(0));
+    if (kind == Seen::kDealt || kind == Seen::kPublic)
+      shown |= static_cast<std::uint8_t>(1u << o.value(0));
   }
   auto& world = static_cast<LeducState&>(out);
   world.reset();
@@ -266,14 +273,15 @@ void sample_world(const LeducGame& game, Player seat, std::span<const Observatio
     const char* why = "";
     const Action move = move_for(world, seat, o, other_card, why);
     if (move == kInvalidAction) {
-      throw error("leduc_poker: observation ", i + 1, " ('", spec.to_text(o), "') cannot come now in seat P",
-                  seat, "'s stream: ", why);
+      throw error("leduc_poker: observation ", i + 1, " ('", spec.to_text(o),
+                  "') cannot come now in seat P", seat, "'s stream: ", why);
     }
     world.apply_action(move);
   }
 }
 
-LeducWorldSampler::LeducWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream)
+LeducWorldSampler::LeducWorldSampler(std::shared_ptr<const Game> game, Player seat,
+                                     std::span<const Observation> stream)
     : WorldSampler(std::move(game), seat, stream) {
   // Check the stream once, so sample() cannot fail later.
   Rng rng(0);

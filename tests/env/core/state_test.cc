@@ -1,6 +1,8 @@
 // State machinery shared by every game: apply_action's error message, the
-// default is_legal and rewards, clone/clone_into, SeatView's guard, and the
-// two error channels (KibitzError for bad input, KIBITZ_CHECK for bugs).
+// default is_legal, rewards, information-state string (the stream, listed)
+// and resampling (the generic sampler), clone/clone_into, SeatView's guard,
+// and the two error channels (KibitzError for bad input, KIBITZ_CHECK for
+// bugs).
 #include "env/core/state.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +16,8 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
+#include "env/core/stream_spec.h"
+#include "env/core/stream_spec.h"
 #include "tests/support/error_of.h"
 
 namespace kibitz {
@@ -23,12 +27,19 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// A minimal game that keeps every State default (is_legal, rewards): a biased
-// coin is flipped, seat 0 calls it (0 heads, 1 tails), then seat 1 picks 0 or
-// 2, a sparse action set so that 1 is an in-range illegal action.
+// A minimal game that keeps every State default (is_legal, rewards, the
+// information-state string rendered from the stream, worlds from the generic
+// ReplayWorldSampler): a biased coin is flipped face down, seat 0 calls it
+// (0 heads, 1 tails), then seat 1 picks 0 or 2, a sparse action set so that 1
+// is an in-range illegal action. Both seats see that the coin was flipped and
+// every pick, never the coin.
 class CoinGame : public Game {
  public:
-  CoinGame() : Game("coin", Params()) {}
+  CoinGame()
+      : Game("coin", Params()),
+        stream_spec_({{"flip", "the coin is flipped", "the coin lands, face down"},
+                      {"pick", "{seat} picks {choice:number}", "a seat's pick"}},
+                     {}) {}
   int num_players() const override { return 2; }
   int num_distinct_actions() const override { return 3; }
   int max_chance_outcomes() const override { return 2; }
@@ -39,6 +50,10 @@ class CoinGame : public Game {
   std::vector<int> information_state_tensor_shape() const override { return {1}; }
   std::vector<int> observation_tensor_shape() const override { return {1}; }
   std::unique_ptr<State> new_initial_state() const override;
+  const StreamSpec& stream_spec() const override { return stream_spec_; }
+
+ private:
+  StreamSpec stream_spec_;
 };
 
 // The coin game's state: everything lives in the history.
@@ -64,9 +79,12 @@ class CoinState : public GameState<CoinState> {
     out[0] = won;
     out[1] = -won;
   }
-  using State::information_state_string;
-  void information_state_string(Player p, std::string& out) const override {
-    out = p == 0 || move_number() < 2 ? "" : std::to_string(history()[1]);
+  void seat_stream(Player, SeatStream& out) const override {
+    out.clear();
+    for (int i = 0; i < move_number(); ++i) {
+      const Action a = history()[static_cast<std::size_t>(i)];
+      out.push_back(i == 0 ? Observation(0) : Observation(1).add(i - 1).add(a));
+    }
   }
   void information_state_tensor(Player, std::span<float> out) const override { out[0] = 0; }
   std::string observation_string(Player p) const override { return information_state_string(p); }
@@ -80,7 +98,6 @@ class CoinState : public GameState<CoinState> {
     for (Action a : history()) s += " " + std::to_string(a);
     return s;
   }
-  void resample_from_infostate(Player, Rng&, State& out) const override { clone_into(out); }
 
  protected:
   void do_apply_action(Action) override {}
@@ -148,6 +165,37 @@ TEST(State, DefaultRewardsPayOnlyAtTheEnd) {
   state->apply_action(0);
   EXPECT_EQ(state->returns(), (std::vector<double>{1.0, -1.0}));
   EXPECT_EQ(state->rewards(), state->returns());
+}
+
+TEST(State, DefaultInformationStateListsTheStream) {
+  const auto state = coin_game()->new_initial_state();
+  EXPECT_EQ(state->information_state_string(1), "P1");
+  state->apply_action(1);  // tails, face down
+  state->apply_action(0);  // seat 0 calls heads
+  EXPECT_EQ(state->information_state_string(1), "P1\nthe coin is flipped\nP0 picks 0");
+  EXPECT_EQ(state->information_state_string(0), "P0\nthe coin is flipped\nP0 picks 0");
+}
+
+// A game that declares only its stream gets worlds from the generic sampler:
+// the coin redrawn with its chance probabilities, the picks kept.
+TEST(State, DefaultResampleDrawsHiddenChanceFromTheStream) {
+  const auto game = coin_game();
+  const auto state = game->new_initial_state();
+  state->apply_action(1);  // tails
+  state->apply_action(0);  // seat 0 calls heads
+  Rng rng(8);
+  auto world = game->new_initial_state();
+  int heads = 0;
+  constexpr int kWorlds = 400;
+  for (int i = 0; i < kWorlds; ++i) {
+    state->resample_from_infostate(1, rng, *world);
+    ASSERT_EQ(world->seat_stream(1), state->seat_stream(1));
+    ASSERT_EQ(world->history()[1], 0);
+    heads += world->history()[0] == 0;
+  }
+  // Heads has probability 1/4: about 100 of 400 (standard deviation 8.7).
+  EXPECT_GT(heads, 65);
+  EXPECT_LT(heads, 135);
 }
 
 TEST(State, StringToActionAcceptsTextAndNumbersAndListsChoices) {

@@ -63,8 +63,10 @@ TEST(LeducAllocationTest, StreamReadsAllocateNothingAfterWarmUp) {
     }
   }
   EXPECT_GT(calls, 1000);
-  EXPECT_EQ(string_allocations, 0) << "information_state_string(seat, buffer) allocated in " << calls << " calls";
-  EXPECT_EQ(sampler_allocations, 0) << "LeducWorldSampler::sample allocated in " << calls << " calls";
+  EXPECT_EQ(string_allocations, 0)
+      << "information_state_string(seat, buffer) allocated in " << calls << " calls";
+  EXPECT_EQ(sampler_allocations, 0)
+      << "LeducWorldSampler::sample allocated in " << calls << " calls";
 }
 
 }  // namespace

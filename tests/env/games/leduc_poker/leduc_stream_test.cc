@@ -46,7 +46,8 @@ SeatStream typed(const Game& game, const std::vector<std::string>& lines) {
 // The example hand of docs/rules/leduc_poker.md.
 std::unique_ptr<State> example_hand() {
   auto s = leduc()->new_initial_state();
-  for (const char* move : {"deal Js", "deal Qh", "raise", "raise", "call", "deal Kh", "call", "raise", "call"}) {
+  for (const char* move :
+       {"deal Js", "deal Qh", "raise", "raise", "call", "deal Kh", "call", "raise", "call"}) {
     play(*s, move);
   }
   return s;
@@ -73,7 +74,8 @@ TEST(LeducStreamTest, ObservationsReadBackAsTextAndJson) {
   EXPECT_EQ(spec.to_text(spec.from_json(R"({"kind":"dealt_to","seat":1})")), "P1 is dealt a card");
   EXPECT_EQ(spec.to_text(spec.from_text("  p0   CHECKS ")), "P0 checks");
   EXPECT_EQ(spec.to_text(spec.from_text("dealt qs")), "dealt Qs");
-  EXPECT_NE(error_of([&] { spec.from_text("dealt Qd"); }).find("'Qd' is not a card"), std::string::npos);
+  EXPECT_NE(error_of([&] { spec.from_text("dealt Qd"); }).find("'Qd' is not a card"),
+            std::string::npos);
 }
 
 TEST(LeducStreamTest, InformationStateIsRenderedFromTheStream) {
@@ -117,9 +119,10 @@ std::string refusal(Player seat, const std::vector<std::string>& lines) {
 
 TEST(LeducStreamTest, StreamsNoHandProducesAreRefusedNamingTheObservation) {
   EXPECT_EQ(refusal(0, {"dealt Js", "P1 is dealt a card", "P0 raises"}), "");
-  EXPECT_EQ(refusal(0, {"P0 raises"}),
-            "leduc_poker: observation 1 ('P0 raises') cannot come now in seat P0's stream: no seat is to "
-            "bet now");
+  EXPECT_EQ(
+      refusal(0, {"P0 raises"}),
+      "leduc_poker: observation 1 ('P0 raises') cannot come now in seat P0's stream: no seat is to "
+      "bet now");
   EXPECT_NE(refusal(0, {"P1 is dealt a card"}).find("your card is dealt next"), std::string::npos);
   EXPECT_NE(refusal(1, {"P0 is dealt a card", "dealt Js", "P1 raises"}).find("other seat's turn"),
             std::string::npos);
@@ -133,18 +136,21 @@ TEST(LeducStreamTest, StreamsNoHandProducesAreRefusedNamingTheObservation) {
   EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "P0 raises", "P1 raises", "P0 raises"})
                 .find("already has its 2 raises"),
             std::string::npos);
-  EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "P0 checks", "P1 checks", "public card Js"})
-                .find("already dealt"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal(0, {"dealt Js", "P1 is dealt a card", "P0 checks", "P1 checks", "public card Js"})
+          .find("already dealt"),
+      std::string::npos);
   EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "P0 raises", "P1 folds", "P0 checks"})
                 .find("the hand is over"),
             std::string::npos);
-  EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "public card Kh"}).find("no card is dealt now"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal(0, {"dealt Js", "P1 is dealt a card", "public card Kh"}).find("no card is dealt now"),
+      std::string::npos);
   // Values a parser would refuse, built by hand.
   const auto game = leduc();
   SeatStream bad = {Observation(static_cast<int>(Seen::kDealt)).add(9)};
-  EXPECT_NE(error_of([&] { game->new_world_sampler(0, bad); }).find("no card 9"), std::string::npos);
+  EXPECT_NE(error_of([&] { game->new_world_sampler(0, bad); }).find("no card 9"),
+            std::string::npos);
 }
 
 }  // namespace
