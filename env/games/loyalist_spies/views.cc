@@ -12,6 +12,7 @@
 #include "env/games/loyalist_spies/encoder.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/stream.h"
+#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::loyalist_spies {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 class Renderer {
  public:
   Renderer(const Config& config, int viewer, std::string& out)
-      : config_(config), n_(config.players), viewer_(viewer), out_(out) {
+      : tracker_(config, viewer), n_(config.players), viewer_(viewer), out_(out) {
     out_.clear();
     out_ += "you are ";
     seat(viewer);
@@ -39,6 +40,7 @@ class Renderer {
       // A Jack's look and the ace it showed the viewer are one phrase.
       const Observation* next = i + 1 < stream.size() ? &stream[i + 1] : nullptr;
       if (next != nullptr && obs_kind(*next) != Obs::kAceSeen) next = nullptr;
+      tracker_.add(o);
       add(o, next);
       if (next != nullptr && (obs_kind(o) == Obs::kJackMatch || obs_kind(o) == Obs::kJackNoMatch)) ++i;
     }
@@ -50,7 +52,6 @@ class Renderer {
 
   void add(const Observation& o, const Observation* ace_seen) {
     const Obs kind = obs_kind(o);
-    if (kind != Obs::kFlip && kind != Obs::kAlreadyOnTop) prev_flip_ = false;
     switch (kind) {
       case Obs::kOwnAce:
       case Obs::kAceTo:
@@ -58,11 +59,11 @@ class Renderer {
         break;
       case Obs::kDealt:
       case Obs::kDealtTo:
-        on_setup_card(Section::kDeal, kind == Obs::kDealt ? viewer_ : o.value(0), kind == Obs::kDealt ? o.value(0) : -1);
+        on_setup_card(Section::kDeal, kind == Obs::kDealt ? o.value(0) : -1);
         break;
       case Obs::kKeep:
       case Obs::kKept:
-        on_setup_card(Section::kKeep, kind == Obs::kKeep ? viewer_ : o.value(0), kind == Obs::kKeep ? o.value(0) : -1);
+        on_setup_card(Section::kKeep, kind == Obs::kKeep ? o.value(0) : -1);
         break;
       case Obs::kFlip:
         on_flip(o.value(0), o.value(1));
@@ -80,7 +81,6 @@ class Renderer {
         break;  // always read with its Jack
       case Obs::kQueenShows:
       case Obs::kQueenShowsTo:
-        ++top_len_;
         token();
         if (kind == Obs::kQueenShows) {
           out_ += "sees ";
@@ -97,10 +97,9 @@ class Renderer {
       case Obs::kReordered:
         token();
         out_ += "reorders the top ";
-        number(top_len_);
+        number(tracker_.top_len());
         break;
       case Obs::kFaceDown:
-        pop_top();
         ++face_down_;
         break;
       case Obs::kPlay:
@@ -111,7 +110,7 @@ class Renderer {
         token();
         seat(o.value(0));
         out_ += " plays nothing (holds ";
-        number(hand_size(o.value(0)));
+        number(tracker_.hand_size(o.value(0)));
         out_ += ')';
         break;
       case Obs::kReveal:
@@ -123,14 +122,12 @@ class Renderer {
         break;
       case Obs::kDiscard:
       case Obs::kDiscards: {
-        const int who = kind == Obs::kDiscard ? viewer_ : o.value(0);
-        --hands_[static_cast<std::size_t>(who)];
         token();
         if (kind == Obs::kDiscard) {
           out_ += "you discard ";
           card(o.value(0));
         } else {
-          seat(who);
+          seat(o.value(0));
           out_ += " discards";
         }
         break;
@@ -157,7 +154,6 @@ class Renderer {
       card(c);
     }
   }
-  int hand_size(int s) const { return hands_[static_cast<std::size_t>(s)]; }
 
   // Starts the next token of a turn line (the pending face-down count first).
   void token() {
@@ -219,78 +215,59 @@ class Renderer {
     if (!in_round_) {
       end_section();
       in_round_ = true;
+      const int round = tracker_.rounds_finished();
       out_ += "round ";
-      number(round_ + 1);
+      number(round + 1);
       out_ += ", first determiner ";
-      seat(round_ % n_);
+      seat(round % n_);
       out_ += ", totals";
       for (int s = 0; s < n_; ++s) {
         out_ += ' ';
-        number(totals_[static_cast<std::size_t>(s)]);
+        number(tracker_.total(s));
       }
       out_ += '\n';
       aces_dealt_ = dealt_ = kept_ = 0;
       own_ace_ = -1;
-      top_len_ = 0;
-      hands_ = {};
-      kept_by_ = {};
     }
     begin_section(Section::kAces);
     ++aces_dealt_;
     if (own_ace >= 0) own_ace_ = own_ace;
   }
 
-  // A dealt or kept card of seat `who`; `c` is the card if it is the viewer's.
-  void on_setup_card(Section section, int who, int c) {
+  // A dealt or kept card; `c` is the card if it is the viewer's.
+  void on_setup_card(Section section, int c) {
     begin_section(section);
-    const auto w = static_cast<std::size_t>(who);
-    if (section == Section::kDeal) {
-      ++dealt_;
-      ++hands_[w];
-    } else {
-      ++kept_;
-      // Once everyone has kept, the hands are the kept cards.
-      if (++kept_by_[w] == kKeepCount) hands_[w] = kKeepCount;
-    }
+    ++(section == Section::kDeal ? dealt_ : kept_);
     if (c >= 0) own_cards_[static_cast<std::size_t>(num_own_++)] = c;
   }
 
   void on_flip(int determiner, int c) {
-    // A flip right after a flip by the same determiner continues a King or
-    // Joker chain on the same turn line.
-    if (!(prev_flip_ && section_ == Section::kTurn && turn_seat_ == determiner)) {
+    // A flip that goes on with a King or Joker chain stays on its turn line.
+    if (tracker_.flip_began_turn() || section_ != Section::kTurn) {
       end_section();
       section_ = Section::kTurn;
-      turn_seat_ = determiner;
-      kings_ = 0;
       out_ += "turn ";
       seat(determiner);
       out_ += ": ";
       first_token_ = true;
     }
-    pop_top();
     token();
     out_ += "flips ";
     card(c);
     if (is_joker(c)) {
       out_ += ": set aside";
     } else if (rank_of(c) == kRankKing) {
-      ++kings_;
       out_ += ": King";
     } else if (rank_of(c) == kRankJack) {
       out_ += ": Jack";
-      jack_suit_ = suit_of(c);
     } else if (rank_of(c) == kRankQueen) {
       out_ += ": Queen";
     } else {
-      terms_ = mission_terms(rank_of(c), suit_of(c), kings_);
-      mission_suit_ = suit_of(c);
       out_ += ": mission, covert ";
-      number(terms_.covert);
+      number(tracker_.terms().covert);
       out_ += ", VP ";
-      number(terms_.vp);
+      number(tracker_.terms().vp);
     }
-    prev_flip_ = true;
   }
 
   void on_jack(int determiner, int target, bool match, const Observation* ace_seen) {
@@ -307,7 +284,7 @@ class Renderer {
       out_ += ": match, ";
       seat(target);
       out_ += " is ";
-      out_ += suit_name(jack_suit_);
+      out_ += suit_name(tracker_.jack_suit());
       if (target == viewer_ && ace_seen != nullptr) {
         out_ += " (";
         seat(determiner);
@@ -321,7 +298,6 @@ class Renderer {
   }
 
   void on_play(int who, int c) {
-    --hands_[static_cast<std::size_t>(who)];
     token();
     if (c >= 0) {
       out_ += "you play ";
@@ -334,7 +310,6 @@ class Renderer {
 
   void on_reveal(const Observation& o) {
     const int total = o.value(o.size - 1);
-    const bool success = total <= terms_.covert;  // equal succeeds
     token();
     out_ += "revealed ";
     bool first = true;
@@ -345,15 +320,10 @@ class Renderer {
     }
     out_ += " = ";
     number(total);
-    out_ += success ? ": success" : ": failed";
-    // The suit effect's draws come first, n per card each seat draws; any
-    // draw after them is a refill.
-    effect_draws_ = suit_effect(mission_suit_, success, config_.hearts_discard).draws * n_;
+    out_ += tracker_.last_success() ? ": success" : ": failed";
   }
 
   void on_draw(int who, int c) {
-    ++hands_[static_cast<std::size_t>(who)];
-    pop_top();
     token();
     if (c >= 0) {
       out_ += "you draw ";
@@ -362,11 +332,7 @@ class Renderer {
       seat(who);
       out_ += " draws";
     }
-    if (effect_draws_ > 0) {
-      --effect_draws_;
-    } else {
-      out_ += " (refill)";
-    }
+    if (tracker_.last_draw_refill()) out_ += " (refill)";
   }
 
   void on_round_end(const Observation& o) {
@@ -377,7 +343,6 @@ class Renderer {
       out_ += "round end:";
     }
     const int points = o.value(o.size - 1);
-    totals_[static_cast<std::size_t>(s)] += points;
     out_ += ' ';
     seat(s);
     out_ += ' ';
@@ -401,20 +366,14 @@ class Renderer {
       out_ += " totals";
       for (int t = 0; t < n_; ++t) {
         out_ += ' ';
-        number(totals_[static_cast<std::size_t>(t)]);
+        number(tracker_.total(t));
       }
       out_ += '\n';
-      ++round_;
       in_round_ = false;
     }
   }
 
-  // Cards a Queen fixed on top: taking a card off the deck takes the first.
-  void pop_top() {
-    if (top_len_ > 0) --top_len_;
-  }
-
-  const Config& config_;
+  StreamTracker tracker_;
   int n_;
   int viewer_;
   std::string& out_;
@@ -423,21 +382,9 @@ class Renderer {
   Section section_ = Section::kNone;
   bool first_token_ = true;
   bool in_round_ = false;
-  int round_ = 0;
-  std::array<int, kMaxPlayers> totals_{};
-  std::array<int, kMaxPlayers> hands_{};
-  std::array<int, kMaxPlayers> kept_by_{};
   int aces_dealt_ = 0, dealt_ = 0, kept_ = 0;
   int own_ace_ = -1;
-  int turn_seat_ = 0;
-  int kings_ = 0;
-  int jack_suit_ = 0;
-  int mission_suit_ = 0;
-  MissionTerms terms_;
-  int effect_draws_ = 0;
-  bool prev_flip_ = false;
   int face_down_ = 0;
-  int top_len_ = 0;
 };
 
 }  // namespace
