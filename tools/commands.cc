@@ -14,6 +14,7 @@ int run_exploitability(const std::vector<std::string>& args);
 int run_arena(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_engine(const std::vector<std::string>& args);
+int run_seat(const std::vector<std::string>& args);
 
 // `kibitz train` links LibTorch, so it lives in the executable alone
 // (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
@@ -38,6 +39,8 @@ const std::vector<Command>& commands() {
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
       {"engine", run_engine,
        "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
+      {"seat", run_seat,
+       "an AI fills a seat at a real table: type what its seat sees, it says what to play"},
   };
   return table;
 }

@@ -22,6 +22,7 @@ SeatSession::SeatSession(std::shared_ptr<const Game> game, Player seat, Agent& a
   // What the seat knows before the first move is the same in every world
   // (nothing has been dealt), so it is read off the initial state.
   const SeatStream initial = game_->new_initial_state()->seat_stream(seat_);
+  initial_size_ = initial.size();
   sampler_ = game_->new_world_sampler(seat_, initial);
   world_ = sampler_->sample(rng_);
   agent_.new_game(seat_);
@@ -42,6 +43,18 @@ void SeatSession::observe(std::span<const Observation> more) {
   // Both can refuse the stream: the sampler's constructor when it cannot
   // read it as this game's, sample() when no world explains it.
   std::shared_ptr<const WorldSampler> sampler = game_->new_world_sampler(seat_, longer);
+  std::unique_ptr<State> world = sampler->sample(rng_);
+  sampler_ = std::move(sampler);
+  world_ = std::move(world);
+}
+
+void SeatSession::undo(std::size_t count) {
+  if (count > stream().size() - initial_size_) {
+    throw error("cannot take back ", count, " observations: only ", stream().size() - initial_size_,
+                " were entered this game");
+  }
+  const SeatStream shorter(stream().begin(), stream().end() - static_cast<std::ptrdiff_t>(count));
+  std::shared_ptr<const WorldSampler> sampler = game_->new_world_sampler(seat_, shorter);
   std::unique_ptr<State> world = sampler->sample(rng_);
   sampler_ = std::move(sampler);
   world_ = std::move(world);

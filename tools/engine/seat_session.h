@@ -59,6 +59,13 @@ class SeatSession {
   // explains) and changes nothing.
   void observe(std::span<const Observation> more);
 
+  // Drops the last `count` observations (a person's mistyped entry): a
+  // prefix of an explained stream is always explained. Throws KibitzError
+  // when fewer than `count` were added since the game began.
+  void undo(std::size_t count);
+  // How many observations the game began with (they cannot be undone).
+  std::size_t initial_size() const { return initial_size_; }
+
   // The seat is to act in every world the stream allows (the stream tells
   // the seat whose turn it is), and whether the game is over.
   bool to_act() const { return world_->current_player() == seat_; }
@@ -84,6 +91,7 @@ class SeatSession {
   Player seat_;
   Agent& agent_;
   Rng rng_;
+  std::size_t initial_size_ = 0;
   std::shared_ptr<const WorldSampler> sampler_;
   std::unique_ptr<State> world_;
 };

@@ -1,0 +1,80 @@
+#include "tools/engine/next_observations.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "env/core/state.h"
+#include "env/core/stream_spec.h"
+
+namespace kibitz::tools {
+namespace {
+
+bool same_text_any_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+}  // namespace
+
+const NextCandidate* NextObservations::forced() const {
+  if (seat_to_act || over || candidates.size() != 1) return nullptr;
+  return candidates.front().worlds == worlds_drawn ? &candidates.front() : nullptr;
+}
+
+const NextCandidate* NextObservations::own_move(std::string_view action_text) const {
+  const NextCandidate* found = nullptr;
+  for (const NextCandidate& c : candidates) {
+    if (c.own_action.empty() || !same_text_any_case(c.own_action, action_text)) continue;
+    // The same action giving different observations in different worlds
+    // (a move whose outcome the seat learns as it happens): the person must
+    // say which.
+    if (found != nullptr || c.worlds != worlds_drawn) return nullptr;
+    found = &c;
+  }
+  return found;
+}
+
+NextObservations next_observations(SeatSession& session, int worlds) {
+  NextObservations next;
+  next.seat_to_act = session.to_act();
+  next.over = session.over();
+  if (next.over) return next;
+  const StreamSpec& spec = session.game().stream_spec();
+  const std::size_t known = session.stream().size();
+  std::map<std::string, NextCandidate> by_text;
+  SeatStream after;
+  for (int w = 0; w < worlds; ++w) {
+    const std::unique_ptr<State> world = session.draw_world();
+    ++next.worlds_drawn;
+    const Player actor = world->current_player();
+    ActionList moves;
+    if (actor == kChancePlayer) {
+      for (const ChanceOutcome& o : world->chance_outcomes()) moves.push_back(o.action);
+    } else {
+      world->legal_actions(moves);
+    }
+    std::set<std::string> in_this_world;  // count each candidate once per world
+    for (const Action move : moves) {
+      std::unique_ptr<State> child = world->clone();
+      child->apply_action(move);
+      child->seat_stream(session.seat(), after);
+      NextCandidate candidate;
+      candidate.observations.assign(after.begin() + static_cast<std::ptrdiff_t>(known), after.end());
+      for (const Observation& o : candidate.observations) {
+        candidate.text += (candidate.text.empty() ? "" : "; ") + spec.to_text(o);
+      }
+      if (actor == session.seat()) candidate.own_action = world->action_to_string(actor, move);
+      NextCandidate& entry = by_text.try_emplace(candidate.text, std::move(candidate)).first->second;
+      if (in_this_world.insert(entry.text).second) ++entry.worlds;
+    }
+  }
+  for (auto& [text, candidate] : by_text) next.candidates.push_back(std::move(candidate));
+  return next;
+}
+
+}  // namespace kibitz::tools

@@ -1,0 +1,48 @@
+// What a seat can be told next, worked out from its stream alone: draw a
+// few worlds the stream allows and, in each, try every move that can come
+// next (each chance outcome, each legal action of whoever is to move); what
+// each move would add to the seat's stream is a candidate. `kibitz seat`
+// lists them for `?`, fills in the ones that are forced and reads the AI's
+// own move from its action text.
+//
+// The list is drawn, not proven: a move possible only in worlds that no
+// draw hit is missing from it (any entry is still checked by the sampler
+// when typed), and "forced" means one candidate in every world drawn.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "env/core/observation.h"
+#include "tools/engine/seat_session.h"
+
+namespace kibitz::tools {
+
+// One thing that can come next: the observations one move would give the
+// seat (usually one), as text joined by "; ".
+struct NextCandidate {
+  SeatStream observations;
+  std::string text;
+  int worlds = 0;           // drawn worlds in which it can come
+  std::string own_action;   // the seat's action text when the move is its own
+};
+
+struct NextObservations {
+  std::vector<NextCandidate> candidates;  // sorted by text
+  int worlds_drawn = 0;
+  bool seat_to_act = false;
+  bool over = false;
+
+  // The one candidate of every world drawn, when the seat is not to act
+  // (its own move is its choice, never forced); nullptr otherwise.
+  const NextCandidate* forced() const;
+  // The candidate of the seat's own action `action_text` (any case), when
+  // every drawn world gives the seat the same observations for it.
+  const NextCandidate* own_move(std::string_view action_text) const;
+};
+
+// Draws `worlds` worlds from the session (with its generator) and collects
+// the candidates.
+NextObservations next_observations(SeatSession& session, int worlds);
+
+}  // namespace kibitz::tools

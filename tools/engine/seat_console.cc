@@ -1,0 +1,251 @@
+#include "tools/engine/seat_console.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "env/core/error.h"
+#include "env/core/rng.h"
+#include "env/core/stream_spec.h"
+#include "tools/command.h"
+#include "tools/engine/seat_entry.h"
+#include "tools/seat_screen.h"
+
+namespace kibitz::tools {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string percent(double share) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%.0f%%", 100.0 * share);
+  return buffer;
+}
+
+std::string signed_value(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.2f", value);
+  return buffer;
+}
+
+// The candidates listed for `?` at most; the rest are counted.
+constexpr std::size_t kMaxListed = 40;
+
+}  // namespace
+
+SeatConsole::SeatConsole(std::shared_ptr<const Game> game, Player seat, Agent& agent,
+                         std::uint64_t seed, SeatConsoleOptions options, LineInput& in,
+                         std::ostream& out)
+    : game_(std::move(game)),
+      seat_(seat),
+      agent_(agent),
+      seed_(seed),
+      options_(options),
+      in_(in),
+      out_(out) {
+  game_->stream_spec();  // a game not on seat streams yet fails here, by name
+}
+
+std::string SeatConsole::seat_name() const { return seat_text(seat_); }
+
+int SeatConsole::run() {
+  start_game();
+  while (true) {
+    out_ << seat_name() << "> " << std::flush;
+    const std::optional<std::string> line = in_.read_line();
+    if (!line) {
+      out_ << "\n";
+      if (session_->over() || session_->stream().size() == session_->initial_size()) return kExitOk;
+      out_ << "kibitz seat: input closed during game " << games_ << "; the game was abandoned\n";
+      return kExitBadInput;
+    }
+    if (options_.echo) out_ << *line << "\n";
+    if (!handle(*line)) return kExitOk;
+  }
+}
+
+void SeatConsole::start_game() {
+  ++games_;
+  session_ = std::make_unique<SeatSession>(game_, seat_, agent_, Rng(seed_).child("game", games_).seed());
+  entries_.clear();
+  autofill_paused_ = false;
+  out_ << "\n=== game " << games_ << ": " << game_->spec() << ", the AI plays " << seat_name()
+       << " ===\n"
+       << "Type what " << seat_name() << " sees, one observation per line (? lists what can come "
+       << "next, help for more).\n";
+  settle();
+}
+
+void SeatConsole::settle() {
+  advice_.reset();
+  while (true) {
+    next_ = next_observations(*session_, options_.worlds);
+    if (session_->over()) {
+      out_ << "The game is over. Type new for another game, or quit.\n";
+      return;
+    }
+    if (session_->to_act()) {
+      advise();
+      return;
+    }
+    const NextCandidate* forced = options_.autofill && !autofill_paused_ ? next_.forced() : nullptr;
+    if (forced == nullptr) {
+      print_prompt_hint();
+      return;
+    }
+    session_->observe(forced->observations);
+    entries_.push_back(forced->observations.size());
+    out_ << "  + " << forced->text << "   (the only thing that can come next; undo takes it back)\n";
+  }
+}
+
+void SeatConsole::advise() {
+  advice_ = session_->act(options_.budget);
+  out_ << seat_name() << " to act. Play: " << advice_->action_text;
+  if (const std::optional<double> share = advice_->share()) {
+    out_ << "   (sure: " << percent(*share) << " of the agent's policy";
+    if (advice_->value) out_ << "; expected return " << signed_value(*advice_->value);
+    out_ << ")";
+  }
+  out_ << "\n";
+  if (advice_->policy.size() > 1) {
+    out_ << "  policy:";
+    for (const auto& [text, share] : advice_->policy) out_ << "  " << text << " " << percent(share);
+    out_ << "\n";
+  }
+  out_ << "  Then enter the move as made at the table (its action, e.g. '" << advice_->action_text
+       << "', or what the seat saw).\n";
+}
+
+void SeatConsole::print_prompt_hint() const {
+  if (next_.candidates.size() == 1) {
+    out_ << "  next: " << next_.candidates.front().text << "\n";
+  } else if (!next_.candidates.empty()) {
+    out_ << "  next: one of " << next_.candidates.size() << " observations (? lists them)\n";
+  }
+}
+
+bool SeatConsole::handle(const std::string& line) {
+  // A Tab asks for the list, like a shell's completion: the text before it
+  // narrows the list.
+  if (const std::size_t tab = line.find('\t'); tab != std::string::npos) {
+    list(normalize_typing(line.substr(0, tab)));
+    return true;
+  }
+  const std::string text = normalize_typing(line);
+  const std::string command = lower(text);
+  if (command.empty()) {
+    print_prompt_hint();
+  } else if (command == "?" || command == "list") {
+    list("");
+  } else if (command == "help") {
+    print_help();
+  } else if (command == "quit" || command == "exit") {
+    return false;
+  } else if (command == "undo") {
+    undo();
+  } else if (command == "show") {
+    show_stream();
+  } else if (command == "new") {
+    start_game();
+  } else if (command == "advice" && advice_) {
+    advise();
+  } else {
+    enter(text);
+  }
+  return true;
+}
+
+void SeatConsole::enter(std::string_view text) {
+  SeatStream typed;
+  // The AI's own move may be entered as its action ("bet"): the seat's
+  // observations of it are the same in every world.
+  if (session_->to_act()) {
+    if (const NextCandidate* own = next_.own_move(text)) typed = own->observations;
+  }
+  try {
+    if (typed.empty()) typed = read_typed_observations(game_->stream_spec(), game_->num_players(), text);
+    session_->observe(typed);
+  } catch (const KibitzError& e) {
+    out_ << "  refused: " << e.what() << longer_move_hint(typed) << "\n";
+    return;
+  }
+  entries_.push_back(typed.size());
+  autofill_paused_ = false;
+  const StreamSpec& spec = game_->stream_spec();
+  for (const Observation& o : typed) out_ << "  ok: " << spec.to_text(o) << "\n";
+  settle();
+}
+
+std::string SeatConsole::longer_move_hint(const SeatStream& typed) const {
+  if (typed.empty()) return {};
+  for (const NextCandidate& c : next_.candidates) {
+    if (c.observations.size() > typed.size() && stream_starts_with(c.observations, typed)) {
+      return "\n  (that move shows more: enter '" + c.text + "' on one line)";
+    }
+  }
+  return {};
+}
+
+void SeatConsole::undo() {
+  if (entries_.empty()) {
+    out_ << "  nothing to undo in this game\n";
+    return;
+  }
+  const std::size_t count = entries_.back();
+  const StreamSpec& spec = game_->stream_spec();
+  const SeatStream& stream = session_->stream();
+  for (std::size_t i = stream.size() - count; i < stream.size(); ++i) {
+    out_ << "  taken back: " << spec.to_text(stream[i]) << "\n";
+  }
+  session_->undo(count);
+  entries_.pop_back();
+  autofill_paused_ = true;
+  settle();
+}
+
+void SeatConsole::list(std::string_view prefix) {
+  const std::string wanted = lower(prefix);
+  std::size_t shown = 0, matching = 0;
+  if (next_.seat_to_act && advice_) out_ << "  " << seat_name() << " (the AI) decides: play " << advice_->action_text << "\n";
+  for (const NextCandidate& c : next_.candidates) {
+    if (lower(c.text).rfind(wanted, 0) != 0 && lower(c.own_action).rfind(wanted, 0) != 0) continue;
+    ++matching;
+    if (shown == kMaxListed) continue;
+    ++shown;
+    out_ << "  " << c.text;
+    if (!c.own_action.empty()) out_ << "   (if " << seat_name() << " plays " << c.own_action << ")";
+    out_ << "\n";
+  }
+  if (matching > shown) out_ << "  ... and " << matching - shown << " more (type the start of one, then Tab)\n";
+  if (matching == 0) {
+    out_ << (next_.over ? "  nothing: the game is over\n" : "  nothing that begins so in the worlds drawn\n");
+  }
+  out_ << "  (drawn from " << next_.worlds_drawn << " worlds the seat's stream allows; another entry is checked when typed)\n";
+}
+
+void SeatConsole::show_stream() const {
+  const StreamSpec& spec = game_->stream_spec();
+  out_ << "  what " << seat_name() << " has seen (" << session_->stream().size() << "):\n";
+  for (const Observation& o : session_->stream()) out_ << "    " << spec.to_text(o) << "\n";
+}
+
+void SeatConsole::print_help() const {
+  out_ << "  Type what " << seat_name() << " sees, as it reads, e.g. '"
+       << (next_.candidates.empty() ? std::string("...") : next_.candidates.front().text) << "'.\n"
+       << "  Several at once: separate them with ';', or list cards after one ('dealt 5S JD 7S').\n"
+       << "  When " << seat_name() << " is to act, the move to make is shown; enter it as made.\n"
+       << "    ? or Tab  what can come next (text then Tab: only what begins so)\n"
+       << "    show      everything entered this game\n"
+       << "    undo      take back the last entry (or the last filled-in observation)\n"
+       << "    advice    the AI's move again\n"
+       << "    new       start another game\n"
+       << "    quit      stop\n";
+}
+
+}  // namespace kibitz::tools

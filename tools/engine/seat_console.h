@@ -1,0 +1,78 @@
+// SeatConsole: `kibitz seat`, the seat protocol for a person at a physical
+// table. The person types what the AI's seat sees, in the observations'
+// readable forms ("dealt 5S JD 7S", "P1 plays", "mission 8D revealed 3H QS
+// 8H 7C 4D total 54"); the console keeps the seat's stream in a
+// SeatSession, so an entry that no deal explains is refused with the reason
+// and nothing changes. `?` (or Tab) lists what can come next; observations
+// that are the only possibility are filled in and shown; when the seat is
+// to act, the console says the move to make and how sure the agent is.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "agents/agent.h"
+#include "tools/engine/next_observations.h"
+#include "tools/engine/seat_session.h"
+#include "tools/line_input.h"
+
+namespace kibitz::tools {
+
+struct SeatConsoleOptions {
+  ActBudget budget;       // for each decision; zeros: the agent's own
+  int worlds = 32;        // worlds drawn to list what can come next
+  bool autofill = true;   // fill in observations that are forced
+  bool echo = false;      // write back each line read (scripted input)
+};
+
+class SeatConsole {
+ public:
+  // `agent`, `in` and `out` must outlive the console; `seed` seeds the
+  // draws of worlds, game by game.
+  SeatConsole(std::shared_ptr<const Game> game, Player seat, Agent& agent, std::uint64_t seed,
+              SeatConsoleOptions options, LineInput& in, std::ostream& out);
+
+  // Runs games until `quit` or the end of input; returns the exit status:
+  // kExitOk, or kExitBadInput when the input ends in the middle of a game.
+  // Throws Interrupted (Ctrl-C) from the input.
+  int run();
+
+ private:
+  void start_game();
+  // After the stream changed: fills in forced observations, then says what
+  // is awaited (the AI's move, the next observation, or the end).
+  void settle();
+  void advise();
+  // One line typed; false for quit.
+  bool handle(const std::string& line);
+  void enter(std::string_view text);
+  void undo();
+  void list(std::string_view prefix);
+  void show_stream() const;
+  void print_help() const;
+  void print_prompt_hint() const;
+  // A hint when `typed` begins the observations of a move that gives more.
+  std::string longer_move_hint(const SeatStream& typed) const;
+  std::string seat_name() const;
+
+  std::shared_ptr<const Game> game_;
+  Player seat_;
+  Agent& agent_;
+  std::uint64_t seed_;
+  SeatConsoleOptions options_;
+  LineInput& in_;
+  std::ostream& out_;
+  std::uint64_t games_ = 0;
+  std::unique_ptr<SeatSession> session_;
+  NextObservations next_;                 // for the stream as it is now
+  std::vector<std::size_t> entries_;      // observations per accepted entry, for undo
+  bool autofill_paused_ = false;          // after undo, until the next entry
+  std::optional<SeatDecision> advice_;    // the AI's move for the stream as it is now
+};
+
+}  // namespace kibitz::tools

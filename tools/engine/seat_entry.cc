@@ -1,0 +1,70 @@
+#include "tools/engine/seat_entry.h"
+
+#include <string>
+#include <vector>
+
+#include "env/core/error.h"
+
+namespace kibitz::tools {
+namespace {
+
+std::vector<std::string_view> words_of(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+// "dealt 5S JD 7S" as three "dealt" observations, when the words before the
+// trailing cards with any one of them make an observation whose kind ends
+// in one card; empty when the text is not of that shape.
+SeatStream expand_cards(const StreamSpec& spec, std::string_view text) {
+  const std::vector<std::string_view> words = words_of(text);
+  std::size_t cards = 0;
+  while (cards < words.size() && spec.find_card(words[words.size() - 1 - cards]) >= 0) ++cards;
+  if (cards < 2 || cards == words.size()) return {};
+  std::string head;
+  for (std::size_t i = 0; i + cards < words.size(); ++i) head += std::string(words[i]) + " ";
+  SeatStream out;
+  for (std::size_t i = words.size() - cards; i < words.size(); ++i) {
+    try {
+      out.push_back(spec.from_text(head + std::string(words[i])));
+    } catch (const KibitzError&) {
+      return {};
+    }
+    const auto& fields = spec.fields(out.back().kind);
+    if (fields.empty() || fields.back().type != FieldType::kCard) return {};
+  }
+  return out;
+}
+
+}  // namespace
+
+SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std::string_view text) {
+  SeatStream out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(';', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view part = text.substr(start, end - start);
+    start = end + 1;
+    if (words_of(part).empty()) continue;
+    try {
+      out.push_back(spec.from_text(part));
+    } catch (const KibitzError&) {
+      const SeatStream expanded = expand_cards(spec, part);
+      if (expanded.empty()) throw;
+      out.insert(out.end(), expanded.begin(), expanded.end());
+    }
+  }
+  if (out.empty()) throw error("nothing to read: type an observation, or ? for what can come next");
+  for (const Observation& o : out) spec.validate(o, num_players);
+  return out;
+}
+
+}  // namespace kibitz::tools

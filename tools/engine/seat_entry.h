@@ -1,0 +1,20 @@
+// What a person at a table types for the AI's seat, read into observations.
+// An entry is one observation in its readable form (StreamSpec::from_text:
+// any case, any spacing), or several separated by ';' (the observations one
+// move gives, entered together). A kind whose last field is one card may be
+// followed by several cards, one observation each: "dealt 5S JD 7S" is
+// "dealt 5S", "dealt JD", "dealt 7S", as a dealer calls a hand.
+#pragma once
+
+#include <string_view>
+
+#include "env/core/observation.h"
+#include "env/core/stream_spec.h"
+
+namespace kibitz::tools {
+
+// Throws KibitzError naming the part that reads as no observation (the
+// StreamSpec's reason) or a value out of range (seats by `num_players`).
+SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std::string_view text);
+
+}  // namespace kibitz::tools

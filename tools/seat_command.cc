@@ -1,0 +1,99 @@
+// kibitz seat: a kibitz agent takes one seat at a physical table. The
+// person who runs it types what that seat sees (its cards, the others' moves
+// as the seat sees them, what is revealed), in the observations' readable
+// forms, and is told the move to make when the seat is to act. No card of
+// another seat is ever asked for: the AI reasons from worlds drawn from
+// what its seat has seen (tools/engine/seat_console.h).
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "agents/registry.h"
+#include "env/core/error.h"
+#include "env/core/registry.h"
+#include "env/core/stream_spec.h"
+#include "tools/command.h"
+#include "tools/engine/seat_console.h"
+#include "tools/interrupt.h"
+#include "tools/line_input.h"
+#include "tools/options.h"
+
+namespace kibitz::tools {
+namespace {
+
+constexpr CommandUsage kSeatUsage{
+    "seat", "kibitz seat --game SPEC --seat N --agent SPEC [--seed S] [--sims N | --time-ms T]",
+    "An AI fills seat N of a game played with real cards. Type what that seat sees, one\n"
+    "observation per line, as it reads: 'dealt JS' (your card), 'P0 bets', 'P2 plays',\n"
+    "'mission 8D revealed 3H QS 8H 7C 4D total 54'. Any case and spacing is fine; several\n"
+    "cards after a card observation are one observation each ('dealt 5S JD 7S'), and ';'\n"
+    "separates several on one line. '?' or Tab lists what can come next (text then Tab: only\n"
+    "what begins so). What can only be one thing (another seat being dealt a card) is filled\n"
+    "in and shown; 'undo' takes back the last entry. An entry that contradicts what came\n"
+    "before is refused with the reason. When the seat is to act the AI says the move to make\n"
+    "and how sure it is (its policy's share, and its expected return when it has one); make\n"
+    "the move at the table and enter it (its action, e.g. 'bet'). The AI never needs another\n"
+    "seat's cards. 'help' lists the commands, 'new' starts another game, 'quit' stops.\n"
+    "Exit status: 0 after quit or at the end of input between games, 2 when input ends\n"
+    "during a game, 130 after Ctrl-C.",
+    "kibitz seat --game kuhn_poker --seat 1 --agent cfr\n"
+    "kibitz seat --game leduc_poker --seat 0 --agent 'ismcts(sims=5000)'\n"
+    "kibitz seat --game 'loyalist_spies(players=4)' --seat 3 --agent ismcts --time-ms 3000"};
+
+}  // namespace
+
+int run_seat(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  po::options_description options;
+  std::string game_spec, agent_spec, seed_text = "0";
+  int seat = -1;
+  SeatConsoleOptions console;
+  bool no_fill = false;
+  options.add_options()("game", po::value(&game_spec)->required()->value_name("SPEC"),
+                        "the game at the table, e.g. kuhn_poker or 'loyalist_spies(players=4)'")(
+      "seat", po::value(&seat)->required()->value_name("N"), "the AI's seat, from 0")(
+      "agent", po::value(&agent_spec)->required()->value_name("SPEC"),
+      "the agent that plays it, e.g. ismcts(sims=2000) (kibitz agents lists them)")(
+      "seed", po::value(&seed_text)->default_value("0")->value_name("S"),
+      "seeds the agent and the worlds it draws, so a session can be repeated")(
+      "sims", po::value(&console.budget.simulations)->default_value(0)->value_name("N"),
+      "simulations per decision for search agents (0: the agent spec's)")(
+      "time-ms", po::value(&console.budget.time_ms)->default_value(0)->value_name("T"),
+      "search time per decision in milliseconds instead (0: the agent spec's)")(
+      "worlds", po::value(&console.worlds)->default_value(32)->value_name("W"),
+      "worlds drawn to list what can come next and to find what is forced")(
+      "no-fill", po::bool_switch(&no_fill), "never fill in forced observations: type everything");
+  if (!parse_command_options(kSeatUsage, options, args)) return kExitOk;
+  const std::uint64_t seed = parse_uint64(seed_text, "--seed");
+  if (console.budget.simulations < 0 || console.budget.time_ms < 0) {
+    throw error("--sims and --time-ms must not be negative");
+  }
+  if (console.budget.simulations > 0 && console.budget.time_ms > 0) {
+    throw error("give one of --sims and --time-ms, not both");
+  }
+  if (console.worlds < 1 || console.worlds > 100000) throw error("--worlds must be from 1 to 100000");
+  console.autofill = !no_fill;
+  console.echo = ::isatty(STDIN_FILENO) == 0;
+
+  const std::shared_ptr<const Game> game = load_game(game_spec);
+  game->stream_spec();
+  if (seat < 0 || seat >= game->num_players()) {
+    throw error("--seat ", seat, ": ", game->spec(), " has seats 0 to ", game->num_players() - 1);
+  }
+  const std::unique_ptr<Agent> agent = make_agent(agent_spec, game, seed);
+  std::cout << "kibitz seat: " << game->spec() << ", " << agent->spec() << " plays seat " << seat
+            << " (" << seat_text(seat) << "), seed " << seed << "\n";
+  InterruptGuard guard("\nkibitz seat: interrupted\n");
+  FdLineInput input(STDIN_FILENO, &guard.stop_flag());
+  SeatConsole table(game, seat, *agent, seed, console, input, std::cout);
+  try {
+    return table.run();
+  } catch (const Interrupted&) {
+    std::cout << "\n" << std::flush;
+    return kExitInterrupted;
+  }
+}
+
+}  // namespace kibitz::tools
