@@ -7,6 +7,7 @@
 #include "env/games/leduc_poker/leduc_poker.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/stream.h"
 #include "replays/analysis/spies_timeline.h"
 
 namespace kibitz::replays::analysis {
@@ -131,13 +132,14 @@ std::vector<std::string> role_letters(const State& state) {
   std::vector<std::string> letters(at(state.num_players()));
   const auto* spies = dynamic_cast<const ls::LoyalistSpiesState*>(&state);
   if (spies == nullptr) return letters;
-  // Each scored round ends with one round-end event per seat.
-  for (const ls::Event& e : spies->log().view()) {
-    if (e.kind != ls::EventKind::kRoundEnd) continue;
-    const auto role = static_cast<ls::Role>(e.card & 3);
-    letters[at(e.seat)] += role == ls::Role::kTraitor       ? 'T'
-                           : role == ls::Role::kCompromised ? 'C'
-                                                            : 'L';
+  // Each scored round ends with every seat's role shown to the whole table:
+  // any seat's stream has them.
+  for (const Observation& o : spies->seat_stream(0)) {
+    const ls::Obs kind = ls::obs_kind(o);
+    if (kind != ls::Obs::kLoyal && kind != ls::Obs::kCompromised && kind != ls::Obs::kTraitor) continue;
+    letters[at(o.value(0))] += kind == ls::Obs::kTraitor       ? 'T'
+                               : kind == ls::Obs::kCompromised ? 'C'
+                                                               : 'L';
   }
   return letters;
 }

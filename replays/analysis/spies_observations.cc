@@ -2,6 +2,8 @@
 
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/stream.h"
+#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::replays::analysis {
 
@@ -9,123 +11,133 @@ namespace ls = loyalist_spies;
 
 namespace {
 
-bool is_setup(ls::EventKind kind) {
-  return kind == ls::EventKind::kAce || kind == ls::EventKind::kDeal ||
-         kind == ls::EventKind::kKeep;
+bool is_setup(ls::Obs kind) {
+  return kind == ls::Obs::kOwnAce || kind == ls::Obs::kAceTo || kind == ls::Obs::kDealt ||
+         kind == ls::Obs::kDealtTo || kind == ls::Obs::kKeep || kind == ls::Obs::kKept;
 }
 
-// Builds the stream event by event, remembering the set-up of the round and
-// the facts a later event needs (the Jack's suit, the aces the viewer knows).
+bool is_queen(ls::Obs kind) {
+  return kind == ls::Obs::kQueenShows || kind == ls::Obs::kQueenShowsTo || kind == ls::Obs::kOrder ||
+         kind == ls::Obs::kReordered;
+}
+
+// Reads a seat's stream observation by observation, gathering each round's
+// set-up into one point. `tracker` has already taken in each observation.
 class Observer {
  public:
-  explicit Observer(int viewer) : viewer_(viewer) {}
+  // `public_only`: read the stream as the public observer, dropping the
+  // reading seat's private facts.
+  explicit Observer(bool public_only) : public_only_(public_only) {}
 
-  void add(const ls::Event& e, int index) {
-    if (is_setup(e.kind)) {
-      on_setup(e, index);
+  void add(const Observation& o, const ls::StreamTracker& tracker) {
+    const ls::Obs kind = ls::obs_kind(o);
+    if (!ls::is_primary(kind)) {
+      // The ace a Jack showed the viewer belongs to the Jack's point.
+      if (kind == ls::Obs::kAceSeen && !public_only_ && !out_.empty()) {
+        out_.back().seen_ace_seat = o.value(0);
+        out_.back().seen_ace = o.value(1);
+      }
+      return;
+    }
+    const int index = tracker.event_index();
+    const bool own = tracker.actor() == tracker.viewer() && !public_only_;
+    if (is_setup(kind)) {
+      on_setup(kind, o, tracker, own);
       return;
     }
     if (in_setup_) start_round(index - 1);
     Seen s;
     s.event = index;
     s.round = round_;
-    s.seat = e.seat;
-    switch (e.kind) {
-      case ls::EventKind::kFlip:
+    // Face-down cards and reveals belong to the determiner's mission.
+    s.seat = tracker.actor() >= 0 ? tracker.actor() : tracker.determiner();
+    switch (kind) {
+      case ls::Obs::kFlip:
         s.kind = SeenKind::kFlip;
-        s.card = e.card;
-        if (!ls::is_joker(e.card) && ls::rank_of(e.card) == ls::kRankJack) {
-          jack_suit_ = ls::suit_of(e.card);
-        }
+        s.card = o.value(1);
         break;
-      case ls::EventKind::kJack:
+      case ls::Obs::kJackMatch:
+      case ls::Obs::kJackNoMatch:
         s.kind = SeenKind::kJack;
-        s.target = e.card;
-        s.jack_suit = jack_suit_;
-        s.match = e.aux != 0;
-        if (viewer_ == e.seat) {
-          s.seen_ace_seat = e.card;
-          s.seen_ace = aces_[static_cast<std::size_t>(e.card)];
-        } else if (viewer_ == e.card && s.match) {
-          s.seen_ace_seat = e.seat;
-          s.seen_ace = aces_[static_cast<std::size_t>(e.seat)];
-        }
+        s.target = o.value(1);
+        s.jack_suit = tracker.jack_suit();
+        s.match = kind == ls::Obs::kJackMatch;
         break;
-      case ls::EventKind::kPeek:
-      case ls::EventKind::kOrder:
-        // One Queen turn shows several peeks and an order; the viewer who is
-        // not the determiner learns only that it happened.
-        if (queen_seen_) return;
-        queen_seen_ = true;
-        s.kind = SeenKind::kQueen;
-        break;
-      case ls::EventKind::kFaceDown:
+      case ls::Obs::kFaceDown:
         s.kind = SeenKind::kFaceDown;
-        mission_cards_ |= ls::card_bit(e.card);
         break;
-      case ls::EventKind::kPlay:
+      case ls::Obs::kPlay:
+      case ls::Obs::kPlays:
         s.kind = SeenKind::kPlay;
-        mission_cards_ |= ls::card_bit(e.card);
-        if (viewer_ == e.seat) s.card = e.card;
+        if (own) s.card = o.value(0);
         break;
-      case ls::EventKind::kNoPlay:
+      case ls::Obs::kNoPlay:
         s.kind = SeenKind::kNoPlay;
-        s.count = e.card;
+        s.count = tracker.hand_size(s.seat);
         break;
-      case ls::EventKind::kReveal:
+      case ls::Obs::kReveal:
         s.kind = SeenKind::kReveal;
-        s.cards = mission_cards_;
-        s.match = e.card != 0;
-        mission_cards_ = 0;
+        for (const int c : ls::card_list(o, 1)) s.cards |= ls::card_bit(c);
+        s.match = tracker.last_success();
         break;
-      case ls::EventKind::kDraw:
+      case ls::Obs::kDraw:
+      case ls::Obs::kDraws:
         s.kind = SeenKind::kDraw;
-        if (viewer_ == e.seat) s.card = e.card;
+        if (own) s.card = o.value(0);
         break;
-      case ls::EventKind::kDiscard:
+      case ls::Obs::kDiscard:
+      case ls::Obs::kDiscards:
         s.kind = SeenKind::kDiscard;
-        if (viewer_ == e.seat) s.card = e.card;
+        if (own) s.card = o.value(0);
         break;
-      case ls::EventKind::kRoundEnd:
-        // One event per seat; the viewer learns everything at the first.
-        if (e.seat != 0) return;
+      case ls::Obs::kLoyal:
+      case ls::Obs::kCompromised:
+      case ls::Obs::kTraitor:
+        // One per seat; the viewer learns everything at the first.
+        if (s.seat != 0) return;
         s.kind = SeenKind::kRoundEnd;
         s.seat = -1;
         ++round_;
         break;
       default:
-        KIBITZ_CHECK(false, "unexpected event kind ", static_cast<int>(e.kind));
+        // One Queen turn shows several peeks and an order; the viewer who is
+        // not the determiner learns only that it happened.
+        KIBITZ_CHECK(is_queen(kind), "unexpected observation kind ", int{o.kind});
+        if (queen_seen_) return;
+        queen_seen_ = true;
+        s.kind = SeenKind::kQueen;
+        break;
     }
-    if (e.kind != ls::EventKind::kPeek && e.kind != ls::EventKind::kOrder) queen_seen_ = false;
+    if (!is_queen(kind)) queen_seen_ = false;
     out_.push_back(s);
   }
 
   std::vector<Seen> finish() { return std::move(out_); }
 
  private:
-  void on_setup(const ls::Event& e, int index) {
+  void on_setup(ls::Obs kind, const Observation& o, const ls::StreamTracker& tracker, bool own) {
     if (!in_setup_) {
       in_setup_ = true;
       pending_ = Seen{};
       pending_.kind = SeenKind::kRoundStart;
       pending_.round = round_;
-      aces_.fill(-1);
     }
-    const auto seat = static_cast<std::size_t>(e.seat);
-    switch (e.kind) {
-      case ls::EventKind::kAce:
-        aces_[seat] = e.card;
-        if (viewer_ == e.seat) pending_.own_ace = e.card;
+    switch (kind) {
+      case ls::Obs::kOwnAce:
+        if (own) pending_.own_ace = o.value(0);
         break;
-      case ls::EventKind::kDeal:
-        ++pending_.dealt[seat];
-        if (viewer_ == e.seat) pending_.own_dealt |= ls::card_bit(e.card);
+      case ls::Obs::kDealt:
+      case ls::Obs::kDealtTo:
+        ++pending_.dealt[static_cast<std::size_t>(tracker.actor())];
+        if (own) pending_.own_dealt |= ls::card_bit(o.value(0));
         break;
-      default:  // kKeep
-        if (viewer_ == e.seat) pending_.own_kept |= ls::card_bit(e.card);
+      case ls::Obs::kKeep:
+        if (own) pending_.own_kept |= ls::card_bit(o.value(0));
+        break;
+      default:
         break;
     }
-    pending_.event = index;
+    pending_.event = tracker.event_index();
   }
 
   void start_round(int last_setup_event) {
@@ -134,14 +146,11 @@ class Observer {
     out_.push_back(pending_);
   }
 
-  int viewer_;
+  bool public_only_;
   int round_ = 0;
   bool in_setup_ = false;
   bool queen_seen_ = false;
   Seen pending_;
-  std::array<int, 4> aces_{-1, -1, -1, -1};
-  int jack_suit_ = -1;
-  ls::CardMask mission_cards_ = 0;
   std::vector<Seen> out_;
 };
 
@@ -151,9 +160,17 @@ std::vector<Seen> observations(const ls::LoyalistSpiesState& state, int viewer) 
   if (viewer != kPublicViewer && (viewer < 0 || viewer >= state.num_players())) {
     throw error("observations: no seat ", viewer, " in a ", state.num_players(), "-player game");
   }
-  Observer observer(viewer);
-  const auto events = state.log().view();
-  for (std::size_t i = 0; i < events.size(); ++i) observer.add(events[i], static_cast<int>(i));
+  // The public observer reads seat 0's stream without seat 0's private facts:
+  // everything else in it is shown to the whole table.
+  const bool public_only = viewer == kPublicViewer;
+  const int reader = public_only ? 0 : viewer;
+  const SeatStream stream = state.seat_stream(reader);
+  ls::StreamTracker tracker(state.config(), reader);
+  Observer observer(public_only);
+  for (const Observation& o : stream) {
+    tracker.add(o);
+    observer.add(o, tracker);
+  }
   return observer.finish();
 }
 

@@ -2,9 +2,11 @@
 // the public observer, who sees only what is shown to the whole table (every
 // flipped card, every Jack's target and whether it matched, who played and
 // who played nothing, every revealed mission set, who drew and discarded,
-// hand sizes) and never a hidden card. The belief filter reads nothing else,
-// so its estimates cannot depend on what the viewer did not see; this file is
-// the one place that decides what is seen, and the tests check it.
+// hand sizes) and never a hidden card. It is read from the viewer's seat
+// stream (State::seat_stream; the public observer reads seat 0's without
+// seat 0's private facts), so what is seen is decided by the game's stream
+// alone. The belief filter reads nothing else, so its estimates cannot
+// depend on what the viewer did not see.
 #pragma once
 
 #include <array>
@@ -38,7 +40,9 @@ enum class SeenKind : std::uint8_t {
 // One thing the viewer saw. Fields not listed for a kind keep their defaults.
 struct Seen {
   SeenKind kind = SeenKind::kFlip;
-  int event = 0;  // index in the game's event log (kRoundStart: the last set-up event)
+  // Index in the game's event log (kRoundStart: the last set-up event): the
+  // stream's primary observations number the log's events (stream.h).
+  int event = 0;
   int round = 0;  // 0-based
   int seat = -1;
   int card = -1;  // a card the viewer saw, else -1
@@ -59,8 +63,8 @@ struct Seen {
   loyalist_spies::CardMask own_kept = 0;
 };
 
-// What `viewer` (a seat, or kPublicViewer) saw of every event in
-// `state.log()`, in order. The state may be finished or not.
+// What `viewer` (a seat, or kPublicViewer) saw, in order, read from its seat
+// stream. The state may be finished or not.
 std::vector<Seen> observations(const loyalist_spies::LoyalistSpiesState& state, int viewer);
 
 }  // namespace kibitz::replays::analysis

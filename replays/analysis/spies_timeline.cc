@@ -4,6 +4,8 @@
 
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/stream.h"
+#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::replays::analysis {
 
@@ -13,97 +15,150 @@ namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-bool continues_turn(int card) { return ls::is_joker(card) || ls::rank_of(card) == ls::kRankKing; }
+// Every seat's stream, read in step: the i-th primary observation of each
+// describes event i of the game (stream.h). A seat's own moves carry their
+// cards in its own stream, so reading all of them shows every card a seat
+// held, chose or saw; the only cards no stream names one by one are the
+// face-down deck cards, known as a set once the mission is revealed.
+class SeatStreams {
+ public:
+  explicit SeatStreams(const ls::LoyalistSpiesState& state) {
+    for (int s = 0; s < state.num_players(); ++s) {
+      streams_.push_back(state.seat_stream(s));
+      std::vector<int> primary;
+      for (std::size_t i = 0; i < streams_.back().size(); ++i) {
+        if (ls::is_primary(ls::obs_kind(streams_.back()[i]))) primary.push_back(static_cast<int>(i));
+      }
+      primary_.push_back(std::move(primary));
+    }
+  }
 
-// Reads the event log once, keeping the true hands and the cards a Queen
-// fixed on top (so her turn can show the order she left).
+  int num_events() const { return static_cast<int>(primary_.front().size()); }
+  const SeatStream& stream(int seat) const { return streams_[at(seat)]; }
+  // Seat `seat`'s observation of event `event`.
+  const Observation& seen_by(int seat, int event) const {
+    return streams_[at(seat)][at(primary_[at(seat)][at(event)])];
+  }
+
+ private:
+  std::vector<SeatStream> streams_;
+  std::vector<std::vector<int>> primary_;
+};
+
+// Reads the events once, keeping the true hands and the cards a Queen fixed
+// on top (so her turn can show the order she left). Seat 0's stream tells
+// what each event was and who acted; the actor's own stream tells its card.
 class TimelineBuilder {
  public:
-  explicit TimelineBuilder(const ls::LoyalistSpiesState& state) {
+  TimelineBuilder(const ls::LoyalistSpiesState& state, const SeatStreams& streams)
+      : streams_(streams), tracker_(state.config(), 0) {
     timeline_.num_players = state.num_players();
     timeline_.keep5 = state.config().keep5;
   }
 
-  void add(const ls::Event& e, int index) {
-    const auto seat = at(e.seat);
-    switch (e.kind) {
-      case ls::EventKind::kAce:
-        if (e.seat == 0) new_round();
-        round().ace[seat] = e.card;
-        return;
-      case ls::EventKind::kDeal:
-        round().dealt[seat] |= ls::card_bit(e.card);
-        hands_[seat] |= ls::card_bit(e.card);
-        return;
-      case ls::EventKind::kKeep:
-        round().kept[seat] |= ls::card_bit(e.card);
-        return;
-      default:
-        break;
+  void build() {
+    std::size_t next = 0;  // in seat 0's stream
+    const SeatStream& stream = streams_.stream(0);
+    for (int event = 0; event < streams_.num_events(); ++event) {
+      // Fold seat 0's observations up to this event's into the tracker.
+      do {
+        tracker_.add(stream[next]);
+      } while (!ls::is_primary(ls::obs_kind(stream[next++])));
+      add(event);
     }
-    if (setup_) finish_setup();
-    switch (e.kind) {
-      case ls::EventKind::kFlip:
-        on_flip(e, index);
-        break;
-      case ls::EventKind::kJack:
-        turn().jack_target = e.card;
-        turn().jack_match = e.aux != 0;
-        break;
-      case ls::EventKind::kPeek:
-        top_.push_back(e.card);
-        turn().queen_seen = top_;
-        turn().queen_top = top_;
-        break;
-      case ls::EventKind::kOrder: {
-        const std::vector<int> old = top_;
-        const auto& perm = ls::kOrders[at(e.card)];
-        for (int i = 0; i < e.aux; ++i) top_[at(i)] = old[at(perm[at(i)])];
-        turn().queen_top = top_;
-        break;
-      }
-      case ls::EventKind::kFaceDown:
-        take_top();
-        turn().face_down.push_back(e.card);
-        turn().total += ls::card_value(e.card);
-        break;
-      case ls::EventKind::kPlay:
-      case ls::EventKind::kNoPlay:
-        on_play(e, index);
-        break;
-      case ls::EventKind::kReveal:
-        turn().success = e.card != 0;
-        turn().reveal_event = index;
-        turn().mission_index = e.aux;
-        ++(turn().success ? round().successes : round().failures);
-        break;
-      case ls::EventKind::kDraw:
-        take_top();
-        hands_[seat] |= ls::card_bit(e.card);
-        turn().draws[seat].push_back(e.card);
-        break;
-      case ls::EventKind::kDiscard:
-        hands_[seat] &= ~ls::card_bit(e.card);
-        turn().discards[seat].push_back(e.card);
-        break;
-      case ls::EventKind::kRoundEnd:
-        if (!round().finished) round().end_event = index;
-        round().finished = true;
-        round().roles[seat] = static_cast<ls::Role>(e.card & 3);
-        round().points[seat] = e.aux;
-        totals_[seat] += e.aux;
-        round().totals[seat] = totals_[seat];
-        round().final_hand[seat] = hands_[seat];
-        break;
-      default:
-        break;
-    }
-    last_ = e;
   }
 
   SpiesTimeline finish() { return std::move(timeline_); }
 
  private:
+  // The card the actor's own observation of `event` names.
+  int actor_card(int event) const { return streams_.seen_by(tracker_.actor(), event).value(0); }
+
+  void add(int index) {
+    const Observation& seen = streams_.seen_by(0, index);
+    const ls::Obs kind = ls::obs_kind(seen);
+    const int actor = tracker_.actor();
+    switch (kind) {
+      case ls::Obs::kOwnAce:
+      case ls::Obs::kAceTo:
+        if (actor == 0) new_round();  // aces go out in seat order
+        round().ace[at(actor)] = actor_card(index);
+        return;
+      case ls::Obs::kDealt:
+      case ls::Obs::kDealtTo: {
+        const int card = actor_card(index);
+        round().dealt[at(actor)] |= ls::card_bit(card);
+        hands_[at(actor)] |= ls::card_bit(card);
+        return;
+      }
+      case ls::Obs::kKeep:
+      case ls::Obs::kKept:
+        round().kept[at(actor)] |= ls::card_bit(actor_card(index));
+        return;
+      default:
+        break;
+    }
+    if (setup_) finish_setup();
+    switch (kind) {
+      case ls::Obs::kFlip:
+        on_flip(seen.value(1), index);
+        break;
+      case ls::Obs::kJackMatch:
+      case ls::Obs::kJackNoMatch:
+        turn().jack_target = seen.value(1);
+        turn().jack_match = kind == ls::Obs::kJackMatch;
+        break;
+      case ls::Obs::kQueenShows:
+      case ls::Obs::kQueenShowsTo:
+        top_.push_back(actor_card(index));
+        turn().queen_seen = top_;
+        turn().queen_top = top_;
+        break;
+      case ls::Obs::kOrder:
+      case ls::Obs::kReordered: {
+        const auto order = ls::card_list(streams_.seen_by(actor, index), 0);
+        top_.assign(order.begin(), order.end());
+        turn().queen_top = top_;
+        break;
+      }
+      case ls::Obs::kFaceDown:
+        take_top();
+        break;
+      case ls::Obs::kPlay:
+      case ls::Obs::kPlays:
+        on_play(actor, actor_card(index), index);
+        break;
+      case ls::Obs::kNoPlay:
+        on_play(actor, -1, index);
+        break;
+      case ls::Obs::kReveal:
+        on_reveal(seen, index);
+        break;
+      case ls::Obs::kDraw:
+      case ls::Obs::kDraws: {
+        const int card = actor_card(index);
+        take_top();
+        hands_[at(actor)] |= ls::card_bit(card);
+        turn().draws[at(actor)].push_back(card);
+        break;
+      }
+      case ls::Obs::kDiscard:
+      case ls::Obs::kDiscards: {
+        const int card = actor_card(index);
+        hands_[at(actor)] &= ~ls::card_bit(card);
+        turn().discards[at(actor)].push_back(card);
+        break;
+      }
+      case ls::Obs::kLoyal:
+      case ls::Obs::kCompromised:
+      case ls::Obs::kTraitor:
+        on_round_end(kind, seen, index);
+        break;
+      default:
+        break;
+    }
+  }
+
   SpiesRound& round() {
     KIBITZ_CHECK(!timeline_.rounds.empty(), "an event before the first round");
     return timeline_.rounds.back();
@@ -121,7 +176,6 @@ class TimelineBuilder {
     hands_ = {};
     top_.clear();
     setup_ = true;
-    last_ = ls::Event{ls::EventKind::kAce, 0, 0, 0};
   }
 
   void finish_setup() {
@@ -134,56 +188,80 @@ class TimelineBuilder {
     if (!top_.empty()) top_.erase(top_.begin());
   }
 
-  void on_flip(const ls::Event& e, int index) {
-    const bool same_turn = last_.kind == ls::EventKind::kFlip && last_.seat == e.seat &&
-                           continues_turn(last_.card) && !round().turns.empty();
-    if (!same_turn) {
+  void on_flip(int card, int index) {
+    if (tracker_.flip_began_turn() || round().turns.empty()) {
       SpiesTurn t;
-      t.determiner = e.seat;
+      t.determiner = tracker_.determiner();
       t.first_event = index;
       round().turns.push_back(t);
     }
     take_top();
     SpiesTurn& t = turn();
-    t.flips.push_back(e.card);
-    if (ls::is_joker(e.card)) return;
-    const int rank = ls::rank_of(e.card);
+    t.flips.push_back(card);
+    if (ls::is_joker(card)) return;
+    const int rank = ls::rank_of(card);
     if (rank == ls::kRankQueen) {
       t.queen = true;
       t.queen_seen = top_;
       t.queen_top = top_;
     } else if (rank >= 2 && rank <= 10) {
-      const int kings = static_cast<int>(std::count_if(t.flips.begin(), t.flips.end(), [](int c) {
-        return !ls::is_joker(c) && ls::rank_of(c) == ls::kRankKing;
-      }));
       t.mission = true;
-      t.mission_card = e.card;
-      t.terms = ls::mission_terms(rank, ls::suit_of(e.card), kings);
+      t.mission_card = card;
+      t.terms = tracker_.terms();
     }
   }
 
-  void on_play(const ls::Event& e, int index) {
+  void on_play(int seat, int card, int index) {
     SpiesPlay play;
-    play.seat = e.seat;
+    play.seat = seat;
     play.event = index;
-    play.hand = hands_[at(e.seat)];
+    play.hand = hands_[at(seat)];
     play.traitor = (play.hand & ls::kJokerMask) != 0;
-    if (e.kind == ls::EventKind::kPlay) {
-      play.card = e.card;
-      play.place = play_place(play.hand, e.card);
+    if (card >= 0) {
+      play.card = card;
+      play.place = play_place(play.hand, card);
       play.fit = role_fit(play.place, play.traitor);
-      hands_[at(e.seat)] &= ~ls::card_bit(e.card);
-      turn().total += ls::card_value(e.card);
+      hands_[at(seat)] &= ~ls::card_bit(card);
+      turn().total += ls::card_value(card);
     }
     turn().plays.push_back(play);
   }
 
+  // The set shows the face-down deck cards at last: the cards nobody played,
+  // in card order (the order they went down in is seen by no one).
+  void on_reveal(const Observation& seen, int index) {
+    SpiesTurn& t = turn();
+    ls::CardMask face_down = 0;
+    for (const int c : ls::card_list(seen, 1)) face_down |= ls::card_bit(c);
+    for (const SpiesPlay& play : t.plays) {
+      if (play.card >= 0) face_down &= ~ls::card_bit(play.card);
+    }
+    ls::for_each_card(face_down, [&](int c) { t.face_down.push_back(c); });
+    t.total = seen.value(seen.size - 1);
+    t.success = tracker_.last_success();
+    t.reveal_event = index;
+    t.mission_index = tracker_.missions_this_round() - 1;
+    ++(t.success ? round().successes : round().failures);
+  }
+
+  void on_round_end(ls::Obs kind, const Observation& seen, int index) {
+    const auto seat = at(seen.value(0));
+    if (!round().finished) round().end_event = index;
+    round().finished = true;
+    round().roles[seat] = kind == ls::Obs::kTraitor       ? ls::Role::kTraitor
+                          : kind == ls::Obs::kCompromised ? ls::Role::kCompromised
+                                                          : ls::Role::kLoyal;
+    round().points[seat] = seen.value(seen.size - 1);
+    round().totals[seat] = tracker_.total(seen.value(0));
+    round().final_hand[seat] = hands_[seat];
+  }
+
+  const SeatStreams& streams_;
+  ls::StreamTracker tracker_;  // seat 0's reading: public facts, who acted
   SpiesTimeline timeline_;
   std::array<ls::CardMask, 4> hands_{};
-  std::array<int, 4> totals_{};
   std::vector<int> top_;
   bool setup_ = false;
-  ls::Event last_{ls::EventKind::kAce, 0, 0, 0};
 };
 
 }  // namespace
@@ -235,9 +313,9 @@ RoleFit role_fit(PlayPlace place, bool traitor) {
 }
 
 SpiesTimeline spies_timeline(const ls::LoyalistSpiesState& state) {
-  TimelineBuilder builder(state);
-  const auto events = state.log().view();
-  for (std::size_t i = 0; i < events.size(); ++i) builder.add(events[i], static_cast<int>(i));
+  const SeatStreams streams(state);
+  TimelineBuilder builder(state, streams);
+  builder.build();
   return builder.finish();
 }
 

@@ -1,7 +1,11 @@
 // The whole story of a Loyalist Spies game with every hidden card shown, for
 // analysis after the game: each round's aces, deals and keeps, every turn
 // (flips, Jacks, Queens, missions with who played which card, draws and
-// discards) and the scoring. Read from the game's event log.
+// discards) and the scoring. Read from every seat's stream together
+// (State::seat_stream): each seat's own cards come from its own stream. The
+// face-down deck cards of a mission are nobody's to see one by one: they are
+// the revealed set less the played cards, listed in card order, and unknown
+// (empty) while the mission is unrevealed.
 //
 // Each face-down play is also judged against the player's role: "high" when
 // it was the highest value among the pack cards the player held, "low" when
@@ -65,9 +69,9 @@ struct SpiesTurn {
   int mission_index = -1;  // 0-based within the round
   int mission_card = -1;
   loyalist_spies::MissionTerms terms;
-  std::vector<int> face_down;
+  std::vector<int> face_down;  // after the reveal only, in card order
   std::vector<SpiesPlay> plays;  // in playing order, "plays nothing" included
-  int total = 0;
+  int total = 0;  // the revealed total (before the reveal: the plays so far)
   bool success = false;
   int reveal_event = -1;
   std::array<std::vector<int>, 4> draws;     // per seat, in order
