@@ -45,6 +45,14 @@ class Agent {
   // keep per-game memory reset it here.
   virtual void new_game(Player seat) {}
 
+  // Restarts this agent's random choices as if it had just been built with
+  // `seed`: from here on, shown the same views (and budgets), it makes the
+  // same choices as an agent freshly built from its spec with that seed.
+  // This lets a worker build its agents once and reuse them game after game
+  // (agents/match/seat_agents.h) with the results of fresh agents. Returns
+  // false for an agent that cannot do so, which is then built afresh.
+  virtual bool reseed(std::uint64_t seed) { return false; }
+
   // Returns one of view.legal_actions().
   virtual Action act(const SeatView& view) = 0;
 

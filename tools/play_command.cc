@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
+#include "agents/match/match_runner.h"
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
-#include "env/core/seat_view.h"
 #include "env/core/spec.h"
 #include "env/core/state.h"
 #include "replays/recorder.h"
@@ -61,9 +61,10 @@ struct TableIo {
   const std::atomic<bool>* stop = nullptr;  // set by Ctrl-C: abandon the game under way
 };
 
-// Plays games of one game between the seats and narrates them, showing each
-// person only their own seat's view unless --reveal asks for everything.
-class Table {
+// Plays games of one game between the seats with the match runner and
+// narrates them (as its observer), showing each person only their own seat's
+// view unless --reveal asks for everything.
+class Table : public MatchObserver {
  public:
   // With a `writer`, every finished game is recorded into it.
   Table(std::shared_ptr<const Game> game, std::vector<Seat> seats, std::uint64_t seed, bool reveal,
@@ -97,36 +98,36 @@ class Table {
   // Throws Interrupted when the stop flag is set before a move.
   std::vector<double> play(std::uint64_t index) {
     Rng chance_rng = Rng(seed_).child("chance", index);
-    std::unique_ptr<State> state = game_->new_initial_state();
-    for (std::size_t i = 0; i < seats_.size(); ++i)
-      seats_[i].agent->new_game(static_cast<Player>(i));
     if (narrate_) std::cout << "\n=== game " << index + 1 << " ===\n";
-    if (reveal_) print_labelled(std::cout, "state:", state->to_string());
-    std::optional<replays::Recorder> recorder;
-    if (writer_ != nullptr) recorder.emplace(*game_, seed_, labels(), agent_specs());
-    while (!state->is_terminal()) {
-      if (io_.stop != nullptr && io_.stop->load()) throw Interrupted();
-      const Player actor = state->current_player();
-      const Action action =
-          actor == kChancePlayer ? sample_chance(*state, chance_rng) : ask_seat(*state, actor);
-      if (recorder) {
-        recorder->on_action(*state, action,
-                            actor == kChancePlayer ? nullptr : agent_of(actor).last_decision());
-      }
-      // The action's text is taken before the move, from the mover's side
-      // (and only when printed: agents-only runs stay allocation-light).
-      const std::string text = narrate_ ? state->action_to_string(actor, action) : std::string();
-      state->apply_action(action);
-      if (narrate_) narrate(*state, actor, text);
-    }
+    if (reveal_) print_labelled(std::cout, "state:", game_->new_initial_state()->to_string());
+    recorder_.reset();
+    if (writer_ != nullptr) recorder_.emplace(*game_, seed_, labels(), agent_specs());
+    std::vector<Agent*> agents;
+    for (const Seat& seat : seats_) agents.push_back(seat.agent.get());
+    const std::unique_ptr<State> state = play_game(*game_, agents, chance_rng, this);
     std::vector<double> returns = state->returns();
-    if (recorder) writer_->write(recorder->finish(*state));
+    if (recorder_) writer_->write(recorder_->finish(*state));
     if (narrate_) print_end(*state, returns);
     return returns;
   }
 
+  // The match runner's hooks. Ctrl-C abandons the game before the next move.
+  void before_move(const State& state, Player actor) override {
+    if (io_.stop != nullptr && io_.stop->load()) throw Interrupted();
+    if (actor >= 0) prepare_seat(actor);
+  }
+  void on_move(const State& state, Player actor, Action action,
+               const DecisionInfo* decision) override {
+    if (recorder_) recorder_->on_action(state, action, decision);
+    // The action's text is taken before the move, from the mover's side
+    // (and only when printed: agents-only runs stay allocation-light).
+    if (narrate_) move_text_ = state.action_to_string(actor, action);
+  }
+  void after_move(const State& state, Player actor, Action) override {
+    if (narrate_) narrate(state, actor, move_text_);
+  }
+
  private:
-  const Agent& agent_of(Player seat) const { return *seats_[static_cast<std::size_t>(seat)].agent; }
   std::vector<std::string> labels() const {
     std::vector<std::string> out;
     for (const Seat& seat : seats_) out.push_back(seat.label);
@@ -138,27 +139,16 @@ class Table {
     return out;
   }
 
-  Action sample_chance(const State& state, Rng& rng) {
-    state.chance_outcomes(outcomes_);
-    weights_.clear();
-    for (const ChanceOutcome& outcome : outcomes_) weights_.push_back(outcome.probability);
-    return outcomes_[rng.sample_index(weights_)].action;
-  }
-
-  Action ask_seat(const State& state, Player actor) {
-    Seat& seat = seats_[static_cast<std::size_t>(actor)];
-    if (seat.human != nullptr) {
-      // Hot seat: the last person's view must leave the screen before the
-      // next person sits down.
-      if (humans_ > 1 && on_screen_ >= 0 && on_screen_ != actor) {
-        hand_over(std::cout, *io_.input, seat_name(actor), io_.terminal, io_.echo);
-      }
-      on_screen_ = actor;
+  // Before seat `actor` is asked for its move.
+  void prepare_seat(Player actor) {
+    const Seat& seat = seats_[static_cast<std::size_t>(actor)];
+    if (seat.human == nullptr) return;
+    // Hot seat: the last person's view must leave the screen before the
+    // next person sits down.
+    if (humans_ > 1 && on_screen_ >= 0 && on_screen_ != actor) {
+      hand_over(std::cout, *io_.input, seat_name(actor), io_.terminal, io_.echo);
     }
-    const Action action = seat.agent->act(SeatView(state, actor));
-    KIBITZ_CHECK(state.is_legal(action), "agent ", seat.agent->spec(), " chose illegal action ",
-                 action);
-    return action;
+    on_screen_ = actor;
   }
 
   // A person sees what others did in their own view at their next turn, so
@@ -200,8 +190,8 @@ class Table {
   int humans_ = 0;
   Player only_human_ = -1;  // the one human seat, or -1 for none or several
   Player on_screen_ = -1;   // the human seat whose view was shown last
-  ChanceOutcomeList outcomes_;
-  std::vector<double> weights_;
+  std::optional<replays::Recorder> recorder_;  // the game under way's, when recording
+  std::string move_text_;                       // the text of the move being made
 };
 
 // The --seats labels, one per player.

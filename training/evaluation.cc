@@ -5,61 +5,47 @@
 #include <vector>
 
 #include "agents/heuristic/heuristic_agent.h"
-#include "agents/registry.h"
+#include "agents/match/match_runner.h"
+#include "agents/match/seat_agents.h"
+#include "agents/match/worker_pool.h"
 #include "env/core/rng.h"
-#include "env/core/seat_view.h"
 #include "env/core/state.h"
 
 namespace kibitz::training {
-namespace {
-
-// Plays one game to the end; returns seat `learner_seat`'s return.
-double play_one(const std::shared_ptr<const Game>& game,
-                std::vector<std::unique_ptr<Agent>>& agents, std::uint64_t deal_seed,
-                Player learner_seat) {
-  Rng chance(deal_seed);
-  auto state = game->new_initial_state();
-  for (Player seat = 0; seat < game->num_players(); ++seat) {
-    agents[static_cast<std::size_t>(seat)]->new_game(seat);
-  }
-  ChanceOutcomeList outcomes;
-  std::vector<double> probabilities;
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      state->chance_outcomes(outcomes);
-      probabilities.clear();
-      for (const ChanceOutcome& outcome : outcomes) probabilities.push_back(outcome.probability);
-      state->apply_action(outcomes[chance.sample_index(probabilities)].action);
-      continue;
-    }
-    const Player seat = state->current_player();
-    const SeatView view(*state, seat);
-    state->apply_action(agents[static_cast<std::size_t>(seat)]->act(view));
-  }
-  return state->returns()[static_cast<std::size_t>(learner_seat)];
-}
-
-}  // namespace
 
 MatchResult play_match(const std::shared_ptr<const Game>& game, const AgentFactory& learner,
                        const std::string& opponent_spec, std::int64_t games, std::uint64_t seed) {
   const int players = game->num_players();
+  std::vector<double> values(static_cast<std::size_t>(std::max<std::int64_t>(games, 0)));
+  // One worker: the learner's model is shared by its agents, and one thread
+  // keeps the evaluation out of the way of training's own threads. Each game
+  // is a pure function of its index all the same (agents reseeded per game).
+  run_jobs(games, WorkerPoolOptions{}, [&](int) -> Job {
+    auto agents = std::make_shared<SeatAgents>(game);
+    return [&, agents](std::int64_t g) {
+      const auto learner_seat = static_cast<Player>(g % players);
+      const std::uint64_t deal_seed =
+          derive_seed(seed, "deal", static_cast<std::uint64_t>(g / players));
+      const Rng seats(derive_seed(deal_seed, "seats", 0));
+      std::vector<Agent*> seated;
+      for (Player seat = 0; seat < players; ++seat) {
+        const std::uint64_t agent_seed =
+            seats.child("seat", static_cast<std::uint64_t>(seat)).seed();
+        seated.push_back(seat == learner_seat
+                             ? &agents->get("learner", seat, agent_seed, learner)
+                             : &agents->get(opponent_spec, seat, agent_seed));
+      }
+      Rng chance(deal_seed);
+      const std::unique_ptr<State> state = play_game(*game, seated, chance);
+      values[static_cast<std::size_t>(g)] = state->returns()[static_cast<std::size_t>(learner_seat)];
+    };
+  });
   MatchResult result;
   result.opponent = opponent_spec;
   double sum = 0.0;
   double sum_squares = 0.0;
   std::int64_t wins = 0;
-  for (std::int64_t g = 0; g < games; ++g) {
-    const auto learner_seat = static_cast<Player>(g % players);
-    const std::uint64_t deal_seed = derive_seed(seed, "deal", static_cast<std::uint64_t>(g / players));
-    const Rng seats(derive_seed(deal_seed, "seats", 0));
-    std::vector<std::unique_ptr<Agent>> agents;
-    for (Player seat = 0; seat < players; ++seat) {
-      const std::uint64_t agent_seed = seats.child("seat", static_cast<std::uint64_t>(seat)).seed();
-      agents.push_back(seat == learner_seat ? learner(agent_seed)
-                                            : make_agent(opponent_spec, game, agent_seed));
-    }
-    const double value = play_one(game, agents, deal_seed, learner_seat);
+  for (const double value : values) {
     sum += value;
     sum_squares += value * value;
     if (value > 0.0) ++wins;

@@ -28,7 +28,9 @@ using AgentFactory = std::function<std::unique_ptr<Agent>(std::uint64_t seed)>;
 // Plays `games` games: game g seats the learner at seat g % players and the
 // opponent (make_agent(opponent_spec)) everywhere else, on deal g / players
 // (chance drawn from Rng(deal seed)), so each deal is played from every seat.
-// Agents are built afresh per game, seeded from the deal seed and the seat.
+// Every game is played by the match runner (agents/match) with agents seeded
+// from the deal seed and the seat: built once and reseeded per game, which
+// plays as agents built afresh (a learner that cannot reseed is rebuilt).
 MatchResult play_match(const std::shared_ptr<const Game>& game, const AgentFactory& learner,
                        const std::string& opponent_spec, std::int64_t games, std::uint64_t seed);
 

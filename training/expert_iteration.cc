@@ -8,15 +8,15 @@
 // sampled from the visit shares so play explores) and trains on the samples
 // of the last exit_window iterations.
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <deque>
-#include <exception>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
+#include "agents/match/match_runner.h"
+#include "agents/match/seat_agents.h"
+#include "agents/match/worker_pool.h"
 #include "agents/neural/cpu_mlp.h"
 #include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
@@ -26,7 +26,6 @@
 #include "env/core/error.h"
 #include "env/core/input_file.h"
 #include "env/core/rng.h"
-#include "env/core/seat_view.h"
 #include "env/core/state.h"
 #include "training/learner.h"
 
@@ -49,6 +48,53 @@ void append(const SampleSet& from, SampleSet& to) {
   to.size += from.size;
 }
 
+// Watches one self-play game: notes each decision's input, mask and sharpened
+// visit shares, and plays a move drawn from the visit shares (exploration)
+// instead of the most visited one. The draws come from the game's generator,
+// the one chance is drawn from, in the order of the moves.
+class SampleCollector : public MatchObserver {
+ public:
+  SampleCollector(const TrainConfig& config, int input_size, int actions, Rng& rng,
+                  SampleSet& samples)
+      : config_(config),
+        actions_(actions),
+        rng_(rng),
+        samples_(samples),
+        tensor_(static_cast<std::size_t>(input_size)),
+        mask_(static_cast<std::size_t>(actions)) {}
+
+  Action choose(const State& state, Player seat, Action, const DecisionInfo* info) override {
+    KIBITZ_CHECK(info != nullptr && !info->policy.empty(), "search reported no root policy");
+    state.information_state_tensor(seat, tensor_);
+    state.legal_action_mask(mask_);
+    std::vector<float> target(static_cast<std::size_t>(actions_), 0.0f);
+    weights_.clear();
+    for (const auto& [action, share] : info->policy) {
+      target[static_cast<std::size_t>(action)] = static_cast<float>(share);
+      weights_.push_back(share);
+    }
+    if (config_.exit_target_power != 1.0) sharpen_shares(target, config_.exit_target_power);
+    samples_.inputs.insert(samples_.inputs.end(), tensor_.begin(), tensor_.end());
+    samples_.masks.insert(samples_.masks.end(), mask_.begin(), mask_.end());
+    samples_.policies.insert(samples_.policies.end(), target.begin(), target.end());
+    seats_.push_back(seat);
+    // Sampled from the visit shares, not the most visited: exploration.
+    return info->policy[rng_.sample_index(weights_)].first;
+  }
+
+  // The seat of each decision, in order.
+  const std::vector<Player>& seats() const { return seats_; }
+
+ private:
+  const TrainConfig& config_;
+  int actions_;
+  Rng& rng_;
+  SampleSet& samples_;
+  std::vector<float> tensor_, mask_;
+  std::vector<double> weights_;
+  std::vector<Player> seats_;
+};
+
 class ExpertIterationLearner : public Learner {
  public:
   explicit ExpertIterationLearner(TrainingContext& context)
@@ -64,8 +110,10 @@ class ExpertIterationLearner : public Learner {
   void load(const std::string& stem, const std::map<std::string, std::string>& state) override;
 
  private:
-  // Plays one self-play game, appending its samples; returns its length.
-  int play_game(std::shared_ptr<neural::PolicyValueFunction> model, Rng rng, SampleSet& samples);
+  // Plays one self-play game with the expert in every seat (from `agents`,
+  // reseeded for the game), appending its samples; returns its length.
+  int play_game(SeatAgents& agents, const std::shared_ptr<neural::PolicyValueFunction>& model,
+                Rng rng, SampleSet& samples);
   void update(MetricsRecord& record, Rng& rng);
 
   TrainingContext& context_;
@@ -76,77 +124,46 @@ class ExpertIterationLearner : public Learner {
   std::deque<SampleSet> window_;
 };
 
-int ExpertIterationLearner::play_game(std::shared_ptr<neural::PolicyValueFunction> model, Rng rng,
-                                      SampleSet& samples) {
+int ExpertIterationLearner::play_game(SeatAgents& agents,
+                                      const std::shared_ptr<neural::PolicyValueFunction>& model,
+                                      Rng rng, SampleSet& samples) {
   const auto& game = context_.game;
-  SearchSettings settings;
-  settings.c = 1.0;
-  SearchAgent::Budget budget;
-  budget.simulations = config_.sims;
   const std::string rollout_spec = "ismcts(sims=" + std::to_string(config_.sims) + ")";
-  std::vector<std::unique_ptr<Agent>> agents;
+  const SeatAgents::Builder expert = [&](std::uint64_t seed) -> std::unique_ptr<Agent> {
+    SearchSettings settings;
+    settings.c = 1.0;
+    SearchAgent::Budget budget;
+    budget.simulations = config_.sims;
+    return neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game, model,
+                                        seed);
+  };
+  std::vector<Agent*> seats;
   for (Player seat = 0; seat < players_; ++seat) {
     const std::uint64_t seed = rng.child("seat", seat).seed();
-    if (config_.exit_expert == ExitExpert::kRollout) {
-      agents.push_back(make_agent(rollout_spec, game, seed));
-    } else {
-      agents.push_back(
-          neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game, model, seed));
-    }
-    agents.back()->new_game(seat);
+    seats.push_back(config_.exit_expert == ExitExpert::kRollout
+                        ? &agents.get(rollout_spec, seat, seed)
+                        : &agents.get("ismcts_nn(training)", seat, seed, expert));
   }
-  auto state = game->new_initial_state();
-  std::vector<Player> seats;
-  std::vector<double> weights;
-  int length = 0;
-  std::vector<float> tensor(static_cast<std::size_t>(input_size_));
-  std::vector<float> mask(static_cast<std::size_t>(actions_));
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      weights.clear();
-      const ChanceOutcomeList outcomes = state->chance_outcomes();
-      for (const ChanceOutcome& outcome : outcomes) weights.push_back(outcome.probability);
-      state->apply_action(outcomes[rng.sample_index(weights)].action);
-      continue;
-    }
-    const Player seat = state->current_player();
-    Agent& agent = *agents[static_cast<std::size_t>(seat)];
-    agent.act(SeatView(*state, seat));
-    const DecisionInfo* info = agent.last_decision();
-    KIBITZ_CHECK(info != nullptr && !info->policy.empty(), "search reported no root policy");
-    state->information_state_tensor(seat, tensor);
-    state->legal_action_mask(mask);
-    std::vector<float> target(static_cast<std::size_t>(actions_), 0.0f);
-    weights.clear();
-    for (const auto& [action, share] : info->policy) {
-      target[static_cast<std::size_t>(action)] = static_cast<float>(share);
-      weights.push_back(share);
-    }
-    if (config_.exit_target_power != 1.0) sharpen_shares(target, config_.exit_target_power);
-    samples.inputs.insert(samples.inputs.end(), tensor.begin(), tensor.end());
-    samples.masks.insert(samples.masks.end(), mask.begin(), mask.end());
-    samples.policies.insert(samples.policies.end(), target.begin(), target.end());
-    seats.push_back(seat);
-    ++length;
-    // Sampled from the visit shares, not the most visited: exploration.
-    state->apply_action(info->policy[rng.sample_index(weights)].first);
-  }
+  SampleCollector collector(config_, input_size_, actions_, rng, samples);
+  const std::unique_ptr<State> state = kibitz::play_game(*game, seats, rng, &collector);
   const std::vector<double> returns = state->returns();
-  for (const Player seat : seats) {
+  for (const Player seat : collector.seats()) {
     for (int r = 0; r < players_; ++r) {
       samples.values.push_back(
           static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players_)]));
     }
   }
+  const auto length = static_cast<int>(collector.seats().size());
   samples.size += length;
   return length;
 }
 
 std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
   Rng rng = Rng(config_.seed).child("exit", static_cast<std::uint64_t>(iteration));
-  // Self-play games run on --threads workers. Each game has its own seed and
-  // sample set, joined in game order, so the result does not depend on how
-  // many workers there are or which game finishes first.
+  // Self-play games run on --threads workers of the match runner's pool.
+  // Each game has its own seed and sample set, joined in game order, so the
+  // result does not depend on how many workers there are or which game
+  // finishes first.
   std::vector<SampleSet> games(static_cast<std::size_t>(config_.exit_games));
   const bool on_cpu = context_.device.is_cpu();
   // On the CPU each worker plays with a CpuMlp copy of the weights: search
@@ -154,33 +171,23 @@ std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, Metri
   // module (docs/neural.md). A GPU run plays on the module, on one worker.
   const std::vector<neural::NamedTensor> weights =
       on_cpu ? neural::network_tensors(context_.net) : std::vector<neural::NamedTensor>();
-  const int workers = on_cpu ? std::min(config_.threads, config_.exit_games) : 1;
-  std::atomic<int> next_game{0};
-  std::vector<std::exception_ptr> failures(static_cast<std::size_t>(workers));
-  auto work = [&](int worker) {
-    try {
-      std::shared_ptr<neural::PolicyValueFunction> model;
-      if (on_cpu) {
-        model = std::make_shared<neural::CpuMlp>(context_.shape, weights);
-      } else {
-        model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
-      }
-      for (int g = next_game++; g < config_.exit_games; g = next_game++) {
-        play_game(model, rng.child("game", static_cast<std::uint64_t>(g)),
-                  games[static_cast<std::size_t>(g)]);
-      }
-    } catch (...) {
-      failures[static_cast<std::size_t>(worker)] = std::current_exception();
+  WorkerPoolOptions pool;
+  pool.threads = on_cpu ? std::min(config_.threads, config_.exit_games) : 1;
+  run_jobs(config_.exit_games, pool, [&](int) -> Job {
+    std::shared_ptr<neural::PolicyValueFunction> model;
+    if (on_cpu) {
+      model = std::make_shared<neural::CpuMlp>(context_.shape, weights);
+    } else {
+      model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
     }
-  };
-  {
-    std::vector<std::jthread> threads;
-    for (int w = 1; w < workers; ++w) threads.emplace_back(work, w);
-    work(0);
-  }
-  for (const std::exception_ptr& failure : failures) {
-    if (failure) std::rethrow_exception(failure);
-  }
+    // The worker's experts are built once, around its model, and reseeded
+    // for every game.
+    auto agents = std::make_shared<SeatAgents>(context_.game);
+    return [&, model, agents](std::int64_t g) {
+      play_game(*agents, model, rng.child("game", static_cast<std::uint64_t>(g)),
+                games[static_cast<std::size_t>(g)]);
+    };
+  });
   SampleSet samples;
   for (const SampleSet& game : games) append(game, samples);
   const std::int64_t collected = samples.size;

@@ -27,6 +27,11 @@ class LoyalistSpiesHeuristic : public Agent {
 
   std::string spec() const override;
   void new_game(Player seat) override;
+  bool reseed(std::uint64_t seed) override {
+    rng_ = Rng(seed);
+    keep_plan_ = 0;
+    return true;
+  }
   Action act(const SeatView& view) override;
 
  private:

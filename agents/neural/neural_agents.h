@@ -41,6 +41,11 @@ class NeuralAgent : public Agent {
   // so a fresh agent with the same seed repeats its choices. Greedy ties go
   // to the lower action.
   Action act(const SeatView& view) override;
+  bool reseed(std::uint64_t seed) override {
+    rng_ = Rng(seed);
+    decisions_ = 0;
+    return true;
+  }
   // The masked policy over the legal actions and the value head's estimate
   // of this seat's return.
   const DecisionInfo* last_decision() const override { return &last_; }

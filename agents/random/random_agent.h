@@ -16,6 +16,10 @@ class RandomAgent : public Agent {
 
   std::string spec() const override { return "random"; }
   Action act(const SeatView& view) override;
+  bool reseed(std::uint64_t seed) override {
+    rng_ = Rng(seed);
+    return true;
+  }
 
   static AgentInfo info();
 

@@ -16,13 +16,29 @@ SearchAgent::SearchAgent(std::string spec, const SearchSettings& settings, const
       budget_(budget),
       spec_budget_(budget),
       game_(std::move(game)),
+      factory_(factory),
       rng_(seed) {
   KIBITZ_CHECK(budget_.threads >= 1, "threads must be at least 1");
+  build_engines();
+  partial_.resize(engines_.size());
+}
+
+void SearchAgent::build_engines() {
+  engines_.clear();
   for (int t = 0; t < budget_.threads; ++t) {
     engines_.push_back(std::make_unique<SearchEngine>(
-        game_, settings_, factory(rng_.child("evaluator", static_cast<std::uint64_t>(t)).seed())));
+        game_, settings_, factory_(rng_.child("evaluator", static_cast<std::uint64_t>(t)).seed())));
   }
-  partial_.resize(engines_.size());
+}
+
+bool SearchAgent::reseed(std::uint64_t seed) {
+  rng_ = Rng(seed);
+  decisions_ = 0;
+  // The evaluators are seeded from the agent's seed (agent rollouts keep
+  // their own agents' generators), so they are built again, as a fresh
+  // agent would build them.
+  build_engines();
+  return true;
 }
 
 Action SearchAgent::act(const SeatView& view) {

@@ -48,6 +48,9 @@ class SearchAgent : public Agent {
   // budget is by simulations.
   Action act(const SeatView& view) override;
   const DecisionInfo* last_decision() const override { return &last_; }
+  // Restarts the generator and the decision count and builds the engines
+  // and their evaluators again from the new seed.
+  bool reseed(std::uint64_t seed) override;
   // simulations replaces sims (PIMC: per world, as its sims parameter) and
   // searches by count; time_ms searches that long instead.
   void set_budget(const ActBudget& budget) override;
@@ -61,6 +64,8 @@ class SearchAgent : public Agent {
   static AgentInfo pimc_info();
 
  private:
+  // One engine per thread, each with an evaluator seeded from rng_.
+  void build_engines();
   void run_engines(const SeatView& view, const Rng& decision_rng);
   void record_decision(Action chosen);
 
@@ -69,6 +74,7 @@ class SearchAgent : public Agent {
   Budget budget_;
   Budget spec_budget_;  // what the spec gave; set_budget starts from it
   std::shared_ptr<const Game> game_;
+  EvaluatorFactory factory_;
   Rng rng_;
   std::uint64_t decisions_ = 0;
   std::vector<std::unique_ptr<SearchEngine>> engines_;

@@ -35,6 +35,11 @@ class CfrAgent : public Agent {
   // Samples the policy's distribution at the view's information state. The
   // same seed and sequence of views give the same actions.
   Action act(const SeatView& view) override;
+  // The policy is shared and fixed: only the generator restarts.
+  bool reseed(std::uint64_t seed) override {
+    rng_ = Rng(seed);
+    return true;
+  }
   // The policy over the legal actions at the last decision.
   const DecisionInfo* last_decision() const override { return &last_; }
 

@@ -1,19 +1,18 @@
 #include "tools/arena/arena_runner.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <exception>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include "agents/agent.h"
+#include "agents/match/match_runner.h"
+#include "agents/match/seat_agents.h"
+#include "agents/match/worker_pool.h"
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/rng.h"
-#include "env/core/seat_view.h"
 #include "replays/analysis/game_outcome.h"
 #include "replays/recorder.h"
 
@@ -70,68 +69,76 @@ ArenaSetup make_arena_setup(std::shared_ptr<const Game> game, std::vector<std::s
   return ArenaSetup{std::move(game), std::move(agents), std::move(schedule), seed};
 }
 
-std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
-                                 std::span<const std::string> seat_agents, std::uint64_t deal_seed,
-                                 replays::ReplayRecord* record) {
+namespace {
+
+// Notes every move of a game in its replay record.
+class RecordingObserver : public MatchObserver {
+ public:
+  explicit RecordingObserver(replays::Recorder& recorder) : recorder_(recorder) {}
+  void on_move(const State& state, Player, Action action, const DecisionInfo* decision) override {
+    recorder_.on_action(state, action, decision);
+  }
+
+ private:
+  replays::Recorder& recorder_;
+};
+
+// play_deal with the agents taken from (and kept in) `agents`, reseeded for
+// this deal: what a worker of play_arena runs for each game.
+std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<const Game>& game,
+                                      std::span<const std::string> seat_agents,
+                                      std::uint64_t deal_seed, replays::ReplayRecord* record) {
   KIBITZ_CHECK(static_cast<int>(seat_agents.size()) == game->num_players(),
                "play_deal: ", seat_agents.size(), " agents for ", game->num_players(), " seats");
   const Rng deal_root(deal_seed);
-  std::vector<std::unique_ptr<Agent>> agents;
-  agents.reserve(seat_agents.size());
+  std::vector<Agent*> seats;
+  seats.reserve(seat_agents.size());
   for (std::size_t s = 0; s < seat_agents.size(); ++s) {
-    agents.push_back(make_agent(seat_agents[s], game, deal_root.child("seat", s).seed()));
-    agents.back()->new_game(static_cast<Player>(s));
+    seats.push_back(&agents.get(seat_agents[s], static_cast<Player>(s),
+                                deal_root.child("seat", s).seed()));
   }
   // Only a recorded game pays for the record; the recorder's clock starts
-  // after the agents are built, so its duration is the game's play alone.
+  // after the agents are ready, so its duration is the game's play alone.
   std::optional<replays::Recorder> recorder;
+  std::optional<RecordingObserver> observer;
   if (record != nullptr) {
     std::vector<std::string> specs;
-    for (const auto& agent : agents) specs.push_back(agent->spec());
+    for (const Agent* agent : seats) specs.push_back(agent->spec());
     recorder.emplace(*game, deal_seed,
                      std::vector<std::string>(seat_agents.begin(), seat_agents.end()),
                      std::move(specs));
+    observer.emplace(*recorder);
   }
   Rng chance = deal_root;
-  ChanceOutcomeList outcomes;
-  std::vector<double> weights;
-  std::unique_ptr<State> state = game->new_initial_state();
-  while (!state->is_terminal()) {
-    const Player actor = state->current_player();
-    Action action = kInvalidAction;
-    const Agent* mover = nullptr;
-    if (actor == kChancePlayer) {
-      // Exactly one draw per chance event keeps the streams of a deal's
-      // seatings aligned event by event.
-      state->chance_outcomes(outcomes);
-      weights.clear();
-      for (const ChanceOutcome& outcome : outcomes) weights.push_back(outcome.probability);
-      action = outcomes[chance.sample_index(weights)].action;
-    } else {
-      Agent& agent = *agents[static_cast<std::size_t>(actor)];
-      action = agent.act(SeatView(*state, actor));
-      KIBITZ_CHECK(state->is_legal(action), "agent ", agent.spec(), " chose illegal action ",
-                   action);
-      mover = &agent;
-    }
-    if (recorder) {
-      recorder->on_action(*state, action, mover != nullptr ? mover->last_decision() : nullptr);
-    }
-    state->apply_action(action);
-  }
+  std::unique_ptr<State> state = play_game(*game, seats, chance, observer ? &*observer : nullptr);
   if (recorder) *record = recorder->finish(*state);
   return state;
 }
 
-std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
-                                       replays::ReplayRecord* record) {
+// The agent spec in each seat of seating `rotation`.
+std::vector<std::string> seated_specs(const ArenaSetup& setup, int rotation) {
   const std::span<const int> seating = setup.schedule.seating(rotation);
   std::vector<std::string> seat_agents;
   seat_agents.reserve(seating.size());
   for (const int agent : seating) {
     seat_agents.push_back(setup.agents[static_cast<std::size_t>(agent)]);
   }
-  return play_deal(setup.game, seat_agents, arena_deal_seed(setup.seed, deal), record);
+  return seat_agents;
+}
+
+}  // namespace
+
+std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
+                                 std::span<const std::string> seat_agents, std::uint64_t deal_seed,
+                                 replays::ReplayRecord* record) {
+  SeatAgents agents(game);
+  return play_deal_with(agents, game, seat_agents, deal_seed, record);
+}
+
+std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
+                                       replays::ReplayRecord* record) {
+  return play_deal(setup.game, seated_specs(setup, rotation), arena_deal_seed(setup.seed, deal),
+                   record);
 }
 
 ArenaResults::ArenaResults(std::int64_t num_deals, int num_rotations, int num_seats)
@@ -187,65 +194,31 @@ void ArenaResults::record(std::int64_t game, std::span<const double> returns,
 
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
                         const ArenaRunOptions& options) {
-  KIBITZ_CHECK(options.threads >= 1, "an arena needs at least one thread");
   ArenaResults results(num_deals, setup.schedule.num_rotations(), setup.game->num_players());
-  const std::int64_t total = results.num_games();
-
-  std::atomic<std::int64_t> next_game{0};
-  std::atomic<std::int64_t> games_done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr failure;
-  std::mutex mutex;  // guards failure and workers_left
-  std::condition_variable all_done;
-  int workers_left = options.threads;
-
-  auto stopping = [&] {
-    return failed.load() || (options.stop != nullptr && options.stop->load());
-  };
+  const int rotations = results.num_rotations();
+  std::vector<std::vector<std::string>> seatings;
+  for (int r = 0; r < rotations; ++r) seatings.push_back(seated_specs(setup, r));
   std::optional<InOrderRecords> records;
   if (options.on_record) records.emplace(options.on_record);
 
-  auto work = [&] {
-    try {
-      std::vector<double> returns;
+  WorkerPoolOptions pool;
+  pool.threads = options.threads;
+  pool.stop = options.stop;
+  pool.progress = options.progress;
+  pool.progress_interval = options.progress_interval;
+  // Each worker keeps its agents for all its games (SeatAgents reseeds them
+  // per deal), so an agent's set-up is paid once per worker, not per game.
+  run_jobs(results.num_games(), pool, [&](int) -> Job {
+    auto agents = std::make_shared<SeatAgents>(setup.game);
+    return [&, agents](std::int64_t game) {
       replays::ReplayRecord record;
-      while (!stopping()) {
-        const std::int64_t game = next_game.fetch_add(1);
-        if (game >= total) break;
-        const std::unique_ptr<State> final_state = play_arena_game(
-            setup, game / results.num_rotations(), static_cast<int>(game % results.num_rotations()),
-            records ? &record : nullptr);
-        returns = final_state->returns();
-        results.record(game, returns, replays::analysis::role_letters(*final_state));
-        if (records) records->deliver(game, std::move(record));
-        games_done.fetch_add(1);
-      }
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(mutex);
-      if (!failure) failure = std::current_exception();
-      failed.store(true);
-    }
-    const std::lock_guard<std::mutex> lock(mutex);
-    --workers_left;
-    all_done.notify_all();
-  };
-
-  std::vector<std::thread> workers;
-  workers.reserve(static_cast<std::size_t>(options.threads));
-  for (int t = 0; t < options.threads; ++t) workers.emplace_back(work);
-  {
-    std::unique_lock<std::mutex> lock(mutex);
-    while (!all_done.wait_for(lock, options.progress_interval, [&] { return workers_left == 0; })) {
-      if (options.progress) {
-        lock.unlock();
-        options.progress(games_done.load(), total);
-        lock.lock();
-      }
-    }
-  }
-  for (std::thread& worker : workers) worker.join();
-  if (failure) std::rethrow_exception(failure);
-  if (options.progress) options.progress(games_done.load(), total);
+      const std::unique_ptr<State> final_state =
+          play_deal_with(*agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
+                         arena_deal_seed(setup.seed, game / rotations), records ? &record : nullptr);
+      results.record(game, final_state->returns(), replays::analysis::role_letters(*final_state));
+      if (records) records->deliver(game, std::move(record));
+    };
+  });
   return results;
 }
 

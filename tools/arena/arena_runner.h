@@ -1,5 +1,6 @@
-// The arena engine: plays every game of a paired-deal schedule on a pool of
-// threads and keeps each game's returns.
+// The arena engine: plays every game of a paired-deal schedule with the match
+// runner (agents/match: play_game on the run_jobs worker pool) and keeps each
+// game's returns.
 //
 // Game g is seating (g mod R) of deal (g / R), R = schedule.num_rotations().
 // Every game is a pure function of (setup, deal, rotation), and in fact of
@@ -8,14 +9,14 @@
 //  * chance draws from Rng(D), one draw per chance event in order, so every
 //    seating of a deal sees the same chance stream (the same cards, as far
 //    as play leads to the same chance events);
-//  * the agent in seat s is built afresh for the game and seeded with
-//    Rng(D).child("seat", s), whichever agent it is, so two copies of one
-//    agent replay each other's games exactly.
+//  * the agent in seat s plays as if built afresh for the game and seeded
+//    with Rng(D).child("seat", s), whichever agent it is, so two copies of
+//    one agent replay each other's games exactly.
 // Hence results do not depend on the thread count or on which thread ran
-// which game; threads only decide the order in which games finish. Building
-// agents per game is what makes that true (an agent reused across games
-// would carry its random state from one to the next), so agents with slow
-// set-up cache it per process, as cfr caches its solves.
+// which game; threads only decide the order in which games finish. A worker
+// builds each agent once and restarts it for every game with that seed
+// (Agent::reseed, agents/match/seat_agents.h), which plays exactly as a
+// fresh agent; models and CFR solves are shared per process besides.
 #pragma once
 
 #include <atomic>

@@ -1,0 +1,45 @@
+#include "agents/match/match_runner.h"
+
+#include "env/core/error.h"
+#include "env/core/seat_view.h"
+
+namespace kibitz {
+
+std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
+                                 MatchObserver* observer) {
+  KIBITZ_CHECK(static_cast<int>(seats.size()) == game.num_players(), "play_game: ", seats.size(),
+               " agents for the ", game.num_players(), " seats of ", game.spec());
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    KIBITZ_CHECK(seats[s] != nullptr, "play_game: no agent in seat ", s);
+    seats[s]->new_game(static_cast<Player>(s));
+  }
+  std::unique_ptr<State> state = game.new_initial_state();
+  while (!state->is_terminal()) {
+    const Player actor = state->current_player();
+    if (observer != nullptr) observer->before_move(*state, actor);
+    Action action = kInvalidAction;
+    const DecisionInfo* decision = nullptr;
+    if (actor == kChancePlayer) {
+      // Exactly one draw per chance event keeps the chance streams of a
+      // deal's seatings aligned event by event.
+      action = state->sample_chance_outcome(chance);
+    } else {
+      Agent& agent = *seats[static_cast<std::size_t>(actor)];
+      action = agent.act(SeatView(*state, actor));
+      KIBITZ_CHECK(state->is_legal(action), "agent ", agent.spec(), " chose illegal action ",
+                   action);
+      decision = agent.last_decision();
+      if (observer != nullptr) {
+        action = observer->choose(*state, actor, action, decision);
+        KIBITZ_CHECK(state->is_legal(action), "the observer of ", agent.spec(),
+                     " chose illegal action ", action);
+      }
+    }
+    if (observer != nullptr) observer->on_move(*state, actor, action, decision);
+    state->apply_action(action);
+    if (observer != nullptr) observer->after_move(*state, actor, action);
+  }
+  return state;
+}
+
+}  // namespace kibitz
