@@ -176,24 +176,32 @@ std::string KuhnState::betting_string() const {
   return s;
 }
 
+// The one definition of a seat's stream: seat_stream collects it, and the
+// renderers and the resampler read it as it comes, with no buffer to fill,
+// so they allocate nothing even on a thread's first call.
+template <typename F>
+void KuhnState::for_each_observation(Player seat, F&& f) const {
+  const int dealt = num_dealt();
+  for (int s = 0; s < dealt; ++s) {
+    if (s == seat) {
+      f(Observation(static_cast<int>(Seen::kDealt)).add(card(s)));
+    } else {
+      f(Observation(static_cast<int>(Seen::kDealtTo)).add(s));
+    }
+  }
+  for (int i = 0; i < num_betting_; ++i) {
+    const Seen kind = betting_[static_cast<std::size_t>(i)] == kBet ? Seen::kBetted : Seen::kPassed;
+    f(Observation(static_cast<int>(kind)).add(i % num_players()));
+  }
+}
+
 void KuhnState::seat_stream(Player seat, SeatStream& out) const {
   KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
   out.clear();
   // One observation per move: reserving the longest game's keeps a reused
   // buffer from ever growing (the hot path allocates nothing).
   out.reserve(static_cast<std::size_t>(game().max_game_length()));
-  const int dealt = num_dealt();
-  for (int s = 0; s < dealt; ++s) {
-    if (s == seat) {
-      out.push_back(Observation(static_cast<int>(Seen::kDealt)).add(card(s)));
-    } else {
-      out.push_back(Observation(static_cast<int>(Seen::kDealtTo)).add(s));
-    }
-  }
-  for (int i = 0; i < num_betting_; ++i) {
-    const Seen kind = betting_[static_cast<std::size_t>(i)] == kBet ? Seen::kBetted : Seen::kPassed;
-    out.push_back(Observation(static_cast<int>(kind)).add(i % num_players()));
-  }
+  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 namespace {
@@ -205,30 +213,27 @@ struct Knowledge {
   int num_betting = 0;
 };
 
-Knowledge read_stream(std::span<const Observation> stream) {
-  Knowledge k;
-  for (const Observation& o : stream) {
-    switch (static_cast<Seen>(o.kind)) {
-      case Seen::kDealt:
-        k.card = o.value(0);
-        break;
-      case Seen::kDealtTo:
-        break;
-      case Seen::kPassed:
-      case Seen::kBetted:
-        k.betting[static_cast<std::size_t>(k.num_betting++)] = o.kind == static_cast<int>(Seen::kBetted) ? kBet : kPass;
-        break;
-    }
+// Reads the next observation of a stream.
+void read(const Observation& o, Knowledge& k) {
+  switch (static_cast<Seen>(o.kind)) {
+    case Seen::kDealt:
+      k.card = o.value(0);
+      break;
+    case Seen::kDealtTo:
+      break;
+    case Seen::kPassed:
+    case Seen::kBetted:
+      k.betting[static_cast<std::size_t>(k.num_betting++)] = o.kind == static_cast<int>(Seen::kBetted) ? kBet : kPass;
+      break;
   }
-  return k;
 }
 
 }  // namespace
 
 void KuhnState::information_state_string(Player player, std::string& out) const {
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  const Knowledge k = read_stream(stream);
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  Knowledge k;
+  for_each_observation(player, [&k](const Observation& o) { read(o, k); });
   out.assign("seat ");
   out += static_cast<char>('0' + player);
   out += " card ";
@@ -245,9 +250,8 @@ void KuhnState::information_state_string(Player player, std::string& out) const 
 void KuhnState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  const Knowledge k = read_stream(stream);
+  Knowledge k;
+  for_each_observation(player, [&k](const Observation& o) { read(o, k); });
   const int n = num_players();
   std::fill(out.begin(), out.end(), 0.0f);
   out[static_cast<std::size_t>(player)] = 1.0f;
@@ -319,9 +323,13 @@ std::unique_ptr<WorldSampler> KuhnGame::new_world_sampler(Player seat, std::span
 }
 
 void KuhnState::resample_from_infostate(Player player, Rng& rng, State& out) const {
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  sample_world(static_cast<const KuhnGame&>(game()), player, stream, rng, out);
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  // The stream in a fixed array (one observation per move), so that no
+  // thread, new or not, allocates here.
+  std::array<Observation, 3 * kMaxPlayers - 1> stream;
+  std::size_t size = 0;
+  for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
+  sample_world(static_cast<const KuhnGame&>(game()), player, std::span(stream.data(), size), rng, out);
 }
 
 void sample_world(const KuhnGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {

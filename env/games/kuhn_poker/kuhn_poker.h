@@ -117,6 +117,10 @@ class KuhnState : public GameState<KuhnState> {
   int num_bets() const;
   bool is_card_dealt(int card) const;
   std::string betting_string() const;
+  // Calls f(observation) for each observation of `seat`'s stream, oldest
+  // first: what seat_stream collects and the renderers and the resampler read.
+  template <typename F>
+  void for_each_observation(Player seat, F&& f) const;
 
   // All fields are fixed-size so copying a state never allocates.
   std::array<int, kMaxPlayers> cards_{-1, -1, -1};

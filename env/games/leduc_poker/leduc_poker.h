@@ -188,9 +188,11 @@ class LeducState : public GameState<LeducState> {
 
  private:
   void apply_bet(Action action);
-  // Appends round `r`'s bets as the seats see them (calls with nothing to
-  // match are checks).
-  void append_round_stream(int r, SeatStream& out) const;
+  // Calls f(observation) for each observation of `seat`'s stream, oldest
+  // first (leduc_stream.cc): what seat_stream collects and the renderers
+  // and the resampler read.
+  template <typename F>
+  void for_each_observation(Player seat, F&& f) const;
   // Bit c set when card c has been dealt (private or public).
   std::uint8_t dealt_mask() const;
   // "rrc,r": one sequence of f/c/r per round reached, "-" for an empty one.

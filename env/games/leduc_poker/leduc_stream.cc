@@ -35,16 +35,28 @@ StreamSpec leduc_stream_spec() {
       std::move(cards));
 }
 
-void LeducState::append_round_stream(int r, SeatStream& out) const {
-  bool raised = false;  // a call after a raise calls it; before one, it checks
-  for (int i = 0; i < num_bets_[idx(r)]; ++i) {
-    const Action bet = bets_[idx(r)][idx(i)];
-    Seen kind = Seen::kRaised;
-    if (bet == kFold) kind = Seen::kFolded;
-    if (bet == kCall) kind = raised ? Seen::kCalled : Seen::kChecked;
-    raised = raised || bet == kRaise;
-    // Seat 0 opens every round and the seats alternate.
-    out.push_back(seen(kind).add(i % kNumPlayers));
+// The one definition of a seat's stream: seat_stream collects it, and the
+// renderers and the resampler read it as it comes, with no buffer to fill,
+// so they allocate nothing even on a thread's first call.
+template <typename F>
+void LeducState::for_each_observation(Player seat, F&& f) const {
+  for (int s = 0; s < kNumPlayers; ++s) {
+    if (private_card(s) < 0) break;  // seat 0 is dealt first
+    f(s == seat ? seen(Seen::kDealt).add(private_card(s)) : seen(Seen::kDealtTo).add(s));
+  }
+  const int rounds = public_card_ < 0 ? 1 : 2;
+  for (int r = 0; r < rounds; ++r) {
+    if (r == 1) f(seen(Seen::kPublic).add(public_card_));
+    bool raised = false;  // a call after a raise calls it; before one, it checks
+    for (int i = 0; i < num_bets_[idx(r)]; ++i) {
+      const Action bet = bets_[idx(r)][idx(i)];
+      Seen kind = Seen::kRaised;
+      if (bet == kFold) kind = Seen::kFolded;
+      if (bet == kCall) kind = raised ? Seen::kCalled : Seen::kChecked;
+      raised = raised || bet == kRaise;
+      // Seat 0 opens every round and the seats alternate.
+      f(seen(kind).add(i % kNumPlayers));
+    }
   }
 }
 
@@ -54,43 +66,32 @@ void LeducState::seat_stream(Player seat, SeatStream& out) const {
   // One observation per move: reserving the longest game's keeps a reused
   // buffer from ever growing (the hot path allocates nothing).
   out.reserve(idx(game().max_game_length()));
-  for (int s = 0; s < kNumPlayers; ++s) {
-    if (private_card(s) < 0) break;  // seat 0 is dealt first
-    out.push_back(s == seat ? seen(Seen::kDealt).add(private_card(s))
-                            : seen(Seen::kDealtTo).add(s));
-  }
-  append_round_stream(0, out);
-  if (public_card_ < 0) return;
-  out.push_back(seen(Seen::kPublic).add(public_card_));
-  append_round_stream(1, out);
+  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 namespace {
 
 // What a seat's stream says: its card and the public card (-1 while unseen)
-// and the bets of each round as actions.
+// and the bets of each round as actions, read one observation at a time.
 struct Knowledge {
   int card = -1;
   int public_card = -1;
   std::array<int, kNumRounds> num_bets{};
   std::array<std::array<Action, kMaxActionsPerRound>, kNumRounds> bets{};
-};
 
-// Reads a stream this game wrote (a state's own seat_stream), so it trusts
-// the order: bets before the public card are round 1's.
-Knowledge read_stream(std::span<const Observation> stream) {
-  Knowledge k;
-  for (const Observation& o : stream) {
-    const int round = k.public_card < 0 ? 0 : 1;
+  // Reads the next observation of a stream this game wrote (a state's own),
+  // so it trusts the order: bets before the public card are round 1's.
+  void add(const Observation& o) {
+    const int round = public_card < 0 ? 0 : 1;
     Action bet = kInvalidAction;
     switch (static_cast<Seen>(o.kind)) {
       case Seen::kDealt:
-        k.card = o.value(0);
+        card = o.value(0);
         break;
       case Seen::kDealtTo:
         break;
       case Seen::kPublic:
-        k.public_card = o.value(0);
+        public_card = o.value(0);
         break;
       case Seen::kFolded:
         bet = kFold;
@@ -103,12 +104,11 @@ Knowledge read_stream(std::span<const Observation> stream) {
         bet = kRaise;
         break;
     }
-    if (bet != kInvalidAction && k.num_bets[idx(round)] < kMaxActionsPerRound) {
-      k.bets[idx(round)][idx(k.num_bets[idx(round)]++)] = bet;
+    if (bet != kInvalidAction && num_bets[idx(round)] < kMaxActionsPerRound) {
+      bets[idx(round)][idx(num_bets[idx(round)]++)] = bet;
     }
   }
-  return k;
-}
+};
 
 // "Js", or "?" for no card, appended without building a string.
 void append_card(int card, std::string& out) {
@@ -124,9 +124,8 @@ void append_card(int card, std::string& out) {
 
 void LeducState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  const Knowledge k = read_stream(stream);
+  Knowledge k;
+  for_each_observation(player, [&k](const Observation& o) { k.add(o); });
   out.assign("seat ");
   out += static_cast<char>('0' + player);
   out += " card ";
@@ -148,9 +147,8 @@ void LeducState::information_state_string(Player player, std::string& out) const
 void LeducState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
   KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  const Knowledge k = read_stream(stream);
+  Knowledge k;
+  for_each_observation(player, [&k](const Observation& o) { k.add(o); });
   std::fill(out.begin(), out.end(), 0.0f);
   out[idx(kSeatOffset + player)] = 1.0f;
   if (k.card >= 0) out[idx(kPrivateOffset + k.card)] = 1.0f;
@@ -164,9 +162,14 @@ void LeducState::information_state_tensor(Player player, std::span<float> out) c
 }
 
 void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
-  sample_world(static_cast<const LeducGame&>(game()), player, stream, rng, out);
+  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+  // The stream in a fixed array (one observation per move), so that no
+  // thread, new or not, allocates here.
+  std::array<Observation, 3 + kNumRounds * kMaxActionsPerRound> stream;
+  std::size_t size = 0;
+  for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
+  sample_world(static_cast<const LeducGame&>(game()), player, std::span(stream.data(), size), rng,
+               out);
 }
 
 std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(
