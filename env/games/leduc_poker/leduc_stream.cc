@@ -161,17 +161,6 @@ void LeducState::information_state_tensor(Player player, std::span<float> out) c
   }
 }
 
-void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
-  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
-  // The stream in a fixed array (one observation per move), so that no
-  // thread, new or not, allocates here.
-  std::array<Observation, 3 + kNumRounds * kMaxActionsPerRound> stream;
-  std::size_t size = 0;
-  for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
-  sample_world(static_cast<const LeducGame&>(game()), player, std::span(stream.data(), size), rng,
-               out);
-}
-
 std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(
     Player seat, std::span<const Observation> stream) const {
   return std::make_unique<LeducWorldSampler>(shared(), seat, stream);
@@ -245,17 +234,17 @@ Action move_for(const LeducState& world, Player seat, const Observation& o, int 
   return move;
 }
 
-}  // namespace
-
-void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
-                  State& out) {
+// sample_world, where `check_values` may be false for a stream whose values
+// were checked before (every draw from one stream checks the same values).
+void draw_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                State& out, bool check_values) {
   KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
   KIBITZ_CHECK(typeid(out) == typeid(LeducState), "sample_world into a state of another game");
   const StreamSpec& spec = game.stream_spec();
   // The cards the stream shows: the seat's own and the public card.
   std::uint8_t shown = 0;
   for (const Observation& o : stream) {
-    spec.validate(o, kNumPlayers);
+    if (check_values) spec.validate(o, kNumPlayers);
     const auto kind = static_cast<Seen>(o.kind);
     if (kind == Seen::kDealt || kind == Seen::kPublic)
       shown |= static_cast<std::uint8_t>(1u << o.value(0));
@@ -283,16 +272,37 @@ void sample_world(const LeducGame& game, Player seat, std::span<const Observatio
   }
 }
 
+}  // namespace
+
+void sample_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                  State& out) {
+  draw_world(game, seat, stream, rng, out, /*check_values=*/true);
+}
+
+void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+  // The stream in a fixed array (one observation per move), so that no
+  // thread, new or not, allocates here; this state wrote its values.
+  std::array<Observation, 3 + kNumRounds * kMaxActionsPerRound> stream;
+  std::size_t size = 0;
+  for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
+  draw_world(static_cast<const LeducGame&>(game()), player, std::span(stream.data(), size), rng,
+             out, /*check_values=*/false);
+}
+
 LeducWorldSampler::LeducWorldSampler(std::shared_ptr<const Game> game, Player seat,
                                      std::span<const Observation> stream)
     : WorldSampler(std::move(game), seat, stream) {
   // Check the stream once, so sample() cannot fail later.
   Rng rng(0);
-  sample(rng, *this->game().new_initial_state());
+  sample_world(static_cast<const LeducGame&>(this->game()), seat, this->stream(), rng,
+               *this->game().new_initial_state());
 }
 
 void LeducWorldSampler::sample(Rng& rng, State& out) const {
-  sample_world(static_cast<const LeducGame&>(game()), seat(), stream(), rng, out);
+  // The constructor checked the stream's values.
+  draw_world(static_cast<const LeducGame&>(game()), seat(), stream(), rng, out,
+             /*check_values=*/false);
 }
 
 }  // namespace kibitz::leduc_poker
