@@ -30,7 +30,7 @@
 // Seat stream (what each seat observes, env/core/observation.h; the kinds
 // are declared in leduc_stream.cc): its own private card ("dealt Js"), that
 // the other seat got one ("P1 is dealt a card"), the public card when it is
-// turned ("public card Kh"), and every bet by its seat ("P0 checks",
+// turned ("public card Kh"), and every bet with its seat ("P0 checks",
 // "P1 raises", "P0 calls", "P1 folds"; a call with nothing to match is a
 // check). Nothing is shown at the end: a seat never sees the other's card.
 // Every move adds one observation to both streams.
