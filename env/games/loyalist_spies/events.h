@@ -1,8 +1,9 @@
 // The event log of a Loyalist Spies round: one small record per history
 // entry (what the action or chance outcome meant: who, which card) plus the
 // derived events nobody chooses (a seat playing nothing, a mission's reveal,
-// the round's scoring). The information-state string and the resampler read
-// it, so neither has to replay the game to learn what an action was.
+// the round's scoring). Each seat's stream of observations is read off it
+// (stream.h, State::seat_stream), so nothing has to replay the game to learn
+// what an action was; everything that speaks for a seat reads the stream.
 #pragma once
 
 #include <algorithm>

@@ -40,6 +40,15 @@
 //   [164, 170)  order <c1>,<c2>,.. (Queen: a permutation of the top cards, top first)
 // Chance outcomes: the card index (cards.h) that comes: an ace, a dealt card,
 // a flipped, face-down or drawn card, a card a Queen reveals.
+//
+// Seat stream (stream.h; docs/rules/loyalist_spies.md "What each seat
+// observes"): every move adds one observation to every seat's stream, the
+// move as that seat saw it ("dealt 7H" / "P2 is dealt a card", "you play
+// QS" / "P1 plays"), and the public events add theirs ("P1 plays nothing",
+// "mission 8D revealed 3H QS 8H 7C 4D total 54", "P2 reveals AH Jk Traitor
+// +11"); an ace seen through a Jack and the cards already on top when a
+// seat's Queen is flipped follow as private observations. The
+// information-state string is rendered from the stream.
 #pragma once
 
 #include <array>
@@ -144,6 +153,8 @@ class LoyalistSpiesGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   // The observation kinds of the seat streams (stream.h).
   const StreamSpec& stream_spec() const override { return stream_spec_; }
+  // Worlds drawn from a seat's stream alone (resample.h: SpiesWorldSampler).
+  std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
 
   // Bounds used for sizing: missions in a round, history entries in a round.
   int max_missions_per_round() const { return max_missions_; }
