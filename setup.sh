@@ -17,6 +17,7 @@ readonly PACKAGES=(
   googletest libgtest-dev libbenchmark-dev
   chromium  # headless, for the test that renders `kibitz replay report` pages
   libtorch-dev  # agents/neural and training/ (the only targets that link it)
+  python3  # tests/tools/engine_client.py: a seat-protocol client in Python's standard library
 )
 # Only for `./setup.sh fuzz`: libFuzzer comes with clang and its runtime.
 readonly FUZZ_PACKAGES=(clang libclang-rt-14-dev)

@@ -1,0 +1,173 @@
+// The engine as a seat in the referee: `kibitz arena --agents
+// 'engine(cmd=kibitz engine --agent X),Y'` plays every game with a seat
+// stream to its end, and
+//   - its games are those of X in process with the same seed, move for
+//     move, with the same policies and values recorded;
+//   - what the engine was sent (its --log) is, at each of its decisions,
+//     exactly its seat's stream in the recorded game: nothing of another
+//     seat's hidden cards, nothing but observations and the protocol's own
+//     fields.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "env/core/error.h"
+#include "env/core/json.h"
+#include "env/core/registry.h"
+#include "env/core/state.h"
+#include "env/core/stream_spec.h"
+#include "replays/replay_reader.h"
+#include "tools/engine/engine_request.h"
+
+namespace kibitz::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Case {
+  std::string game;
+  std::string agent;  // played through the engine, and in process
+  int games;
+};
+
+class EngineInArena : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    try {
+      load_game(GetParam().game)->stream_spec();
+    } catch (const KibitzError& e) {
+      GTEST_SKIP() << e.what();
+    }
+    dir_ = fs::temp_directory_path() / ("kibitz_engine_arena_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  // Runs an arena of `first` against random; returns its records.
+  std::vector<replays::ReplayRecord> arena(const std::string& first, const std::string& name) {
+    const fs::path record = dir_ / (name + ".kbr");
+    const std::string command = std::string("'") + KIBITZ_BINARY + "' arena --game '" +
+                                GetParam().game + "' --agents '" + first + ",random' --games " +
+                                std::to_string(GetParam().games) + " --seed 11 --threads 1 --quiet --record '" +
+                                record.string() + "' >'" + (dir_ / "out").string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream out(dir_ / "out");
+    std::stringstream text;
+    text << out.rdbuf();
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command << "\n" << text.str();
+    return replays::read_replay_file(record.string());
+  }
+
+  fs::path dir_;
+};
+
+void expect_same_games(const std::vector<replays::ReplayRecord>& through_engine,
+                       const std::vector<replays::ReplayRecord>& in_process) {
+  ASSERT_EQ(through_engine.size(), in_process.size());
+  for (std::size_t g = 0; g < in_process.size(); ++g) {
+    const auto& a = through_engine[g];
+    const auto& b = in_process[g];
+    EXPECT_EQ(a.actions, b.actions) << "game " << g;
+    EXPECT_EQ(a.returns, b.returns) << "game " << g;
+    ASSERT_EQ(a.annotations.size(), b.annotations.size()) << "game " << g;
+    for (std::size_t i = 0; i < b.annotations.size(); ++i) {
+      EXPECT_EQ(a.annotations[i].move, b.annotations[i].move);
+      EXPECT_EQ(a.annotations[i].decision.policy, b.annotations[i].decision.policy) << "game " << g;
+      EXPECT_EQ(a.annotations[i].decision.has_value, b.annotations[i].decision.has_value);
+      EXPECT_EQ(a.annotations[i].decision.value, b.annotations[i].decision.value);
+    }
+  }
+}
+
+// The messages the engine received, game by game (split at new_game).
+std::vector<std::vector<std::string>> received_by_game(const fs::path& log) {
+  std::vector<std::vector<std::string>> games;
+  std::ifstream in(log);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("> ", 0) != 0) continue;
+    line.erase(0, 2);
+    if (line.find(R"("type":"new_game")") != std::string::npos) games.emplace_back();
+    if (!games.empty()) games.back().push_back(line);
+  }
+  return games;
+}
+
+// Checks one game's messages against the recorded game: at the engine's
+// k-th decision it holds exactly the seat's stream of the k-th decision.
+void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord& record,
+                                  const std::vector<std::string>& messages) {
+  const std::set<std::string> allowed = {"type",         "version", "game",  "seat",
+                                     "observations", "seed",    "budget"};
+  const StreamSpec& spec = game.stream_spec();
+  Player seat = -1;
+  SeatStream told;
+  std::vector<SeatStream> at_acts;
+  for (const std::string& text : messages) {
+    json::Document doc;
+    doc.Parse(text.c_str());
+    ASSERT_TRUE(doc.IsObject()) << text;
+    for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
+      EXPECT_TRUE(allowed.count(it->name.GetString()) == 1) << "field " << it->name.GetString();
+    }
+    const std::string type = doc["type"].GetString();
+    if (type == "new_game") seat = doc["seat"].GetInt();
+    if (type == "observations") {
+      for (const json::Value& o : doc["observations"].GetArray()) told.push_back(spec.from_json(json_text(o)));
+    }
+    if (type == "act") at_acts.push_back(told);
+  }
+  ASSERT_GE(seat, 0);
+  EXPECT_EQ(record.seat_labels[static_cast<std::size_t>(seat)].rfind("engine(", 0), 0u);
+  auto state = game.new_initial_state();
+  std::size_t decision = 0;
+  for (const Action action : record.actions) {
+    if (state->current_player() == seat) {
+      ASSERT_LT(decision, at_acts.size());
+      EXPECT_EQ(at_acts[decision], state->seat_stream(seat)) << "decision " << decision;
+      ++decision;
+    }
+    state->apply_action(action);
+  }
+  EXPECT_EQ(decision, at_acts.size());
+}
+
+TEST_P(EngineInArena, PlaysAsTheAgentInProcessAndHearsOnlyItsSeat) {
+  const Case& c = GetParam();
+  const fs::path log = dir_ / "engine.log";
+  const std::string engine = std::string("engine(cmd=") + KIBITZ_BINARY + " engine --agent " +
+                             c.agent + " --log " + log.string() + ")";
+  const auto through_engine = arena(engine, "engine");
+  const auto in_process = arena(c.agent, "in_process");
+  ASSERT_EQ(through_engine.size(), static_cast<std::size_t>(c.games));
+  expect_same_games(through_engine, in_process);
+
+  const auto game = load_game(c.game);
+  const auto received = received_by_game(log);
+  ASSERT_EQ(received.size(), through_engine.size());
+  for (std::size_t g = 0; g < received.size(); ++g) {
+    SCOPED_TRACE("game " + std::to_string(g));
+    expect_only_the_seats_stream(*game, through_engine[g], received[g]);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryGame, EngineInArena,
+    ::testing::Values(Case{"kuhn_poker", "ismcts(sims=40)", 8},
+                      Case{"leduc_poker", "ismcts(sims=40)", 6},
+                      Case{"loyalist_spies", "ismcts(sims=8)", 2}),
+    [](const ::testing::TestParamInfo<Case>& param_info) { return param_info.param.game; });
+
+}  // namespace
+}  // namespace kibitz::tools

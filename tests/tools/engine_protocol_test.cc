@@ -1,0 +1,153 @@
+// Tests of `kibitz engine` as a client meets it: the built binary
+// (KIBITZ_BINARY) spoken to line by line. The malformed-message suite: each
+// bad line gets one error line naming the problem, and the engine's game is
+// the same afterwards (its state reply does not change) and still playable.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <string>
+
+#include "tests/tools/kibitz_child.h"
+
+namespace kibitz::tools {
+namespace {
+
+using testing::KibitzChild;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// An engine child and the replies it has written so far.
+class Engine {
+ public:
+  explicit Engine(const std::string& agent) : child_({"engine", "--agent", agent}) {}
+
+  // Sends one line and returns the one reply line.
+  std::string ask(const std::string& line) {
+    child_.type(line + "\n");
+    return reply();
+  }
+  std::string reply() {
+    if (!child_.read_until("\n")) return "(no reply: " + child_.err() + ")";
+    const std::size_t end = child_.out().find('\n', read_);
+    const std::string line = child_.out().substr(read_, end - read_);
+    read_ = end + 1;
+    return line;
+  }
+  KibitzChild& child() { return child_; }
+
+ private:
+  KibitzChild child_;
+  std::size_t read_ = 0;
+};
+
+void expect_error(Engine& engine, const std::string& line, const std::string& named,
+                  const std::string& state) {
+  const std::string reply = engine.ask(line);
+  EXPECT_TRUE(contains(reply, R"({"type":"error","message":)")) << line << "\n" << reply;
+  EXPECT_TRUE(contains(reply, named)) << line << "\nshould name '" << named << "':\n" << reply;
+  EXPECT_EQ(engine.ask(R"({"type":"state"})"), state) << "after " << line.substr(0, 200);
+}
+
+TEST(EngineProtocol, MalformedMessagesGetAnErrorAndChangeNothing) {
+  Engine engine("ismcts(sims=50)");
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"hello","version":1})"), R"("protocol":"kibitz-seat")"));
+  const std::string no_game = engine.ask(R"({"type":"state"})");
+  EXPECT_EQ(no_game, R"({"type":"state","in_game":false})");
+  expect_error(engine, R"({"type":"act"})", "send new_game first", no_game);
+  expect_error(engine, R"({"type":"new_game","game":"kuhn_poker","seat":2})", "seat", no_game);
+  expect_error(engine, R"({"type":"new_game","game":"kuhn_pokr","seat":0})", "kuhn_pokr", no_game);
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":1,"seed":5})"),
+                       R"j({"type":"game","game":"kuhn_poker(players=2)","seat":1)j"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"observations","observations":[)"
+                                  R"({"kind":"dealt_to","seat":0},{"kind":"dealt","card":"K"}]})"),
+                       R"("observations":2,"to_act":false)"));
+  const std::string state = engine.ask(R"({"type":"state"})");
+  ASSERT_TRUE(contains(state, R"("stream":[{"kind":"dealt_to","seat":0},{"kind":"dealt","card":"K"}])"))
+      << state;
+
+  // Truncated JSON, and JSON that is not a message.
+  expect_error(engine, R"({"type":"observation","observation":{"kind":"bet","seat":0})", "not valid JSON", state);
+  expect_error(engine, R"(["act"])", "JSON object", state);
+  expect_error(engine, "", "empty line", state);
+  expect_error(engine, R"({"type":"act","type":"act"})", "", state);
+  expect_error(engine, "{\"type\":\"act\",\"budget\":{\"simulations\":NaN}}", "", state);
+  expect_error(engine, std::string(200, '[') + std::string(200, ']'), "", state);
+  // Unknown type and unknown fields.
+  expect_error(engine, R"({"type":"fold"})", R"(unknown message type \"fold\")", state);
+  expect_error(engine, R"({"type":"state","verbose":true})", R"(no field \"verbose\")", state);
+  // The wrong seat.
+  expect_error(engine, R"({"type":"act","seat":0})", "plays seat 1", state);
+  expect_error(engine, R"({"type":"observation","seat":0,"observation":{"kind":"bet","seat":0}})",
+               "plays seat 1", state);
+  // Impossible observations: a second card, P1 moving first, a card Kuhn lacks.
+  expect_error(engine, R"({"type":"observation","observation":{"kind":"dealt","card":"Q"}})", "dealt Q", state);
+  expect_error(engine, R"({"type":"observation","observation":{"kind":"bet","seat":1}})", "P1 bets", state);
+  expect_error(engine, R"({"type":"observation","observation":{"kind":"dealt","card":"A"}})", "no card", state);
+  // Out of order: acting before its turn, a second new_game.
+  expect_error(engine, R"({"type":"act"})", "P0's turn", state);
+  expect_error(engine, R"({"type":"new_game","game":"kuhn_poker","seat":0})", "end_game first", state);
+  // A 10 MB line is refused without being kept whole.
+  const std::string huge = R"({"type":"observation","observation":{"kind":"dealt","card":")" +
+                           std::string(10u << 20, 'K') + R"("}})";
+  expect_error(engine, huge, "longer than the 1048576-byte limit", state);
+
+  // And the game goes on.
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"observation","observation":{"kind":"bet","seat":0}})"),
+                       R"("to_act":true)"));
+  const std::string action = engine.ask(R"({"type":"act","budget":{"simulations":20}})");
+  EXPECT_TRUE(contains(action, R"({"type":"action","action":")")) << action;
+  EXPECT_TRUE(contains(action, R"("policy":{"pass":)")) << action;
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"end_game"})"), R"({"type":"ended")"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act"})"), "send new_game first"));
+  EXPECT_EQ(engine.child().wait(), 0) << engine.child().err();
+}
+
+TEST(EngineProtocol, VersionRule) {
+  Engine engine("random");
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0})"), "say hello first"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello"})"), "needs \\\"version\\\""));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2})"),
+                       "this engine speaks version 1 of kibitz-seat, not version 2"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1,"protocol":"mjai"})"), "not \\\"mjai\\\""));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1,"protocol":"kibitz-seat"})"),
+                       R"({"type":"hello","protocol":"kibitz-seat","version":1,)"));
+  EXPECT_EQ(engine.child().wait(), 0);
+}
+
+// The engine's memory does not grow with the length of a line: 64 MB with
+// no newline costs it no more than a short line does (peak resident sizes
+// of the children this test reaped, in KiB).
+TEST(EngineProtocol, AnEndlessLineDoesNotFillTheMemory) {
+  auto peak_after = [](const std::string& line) {
+    Engine engine("random");
+    engine.child().type(line);
+    engine.child().close_input();
+    const std::string reply = engine.reply();
+    EXPECT_EQ(engine.child().wait(), 0);
+    rusage usage{};
+    ::getrusage(RUSAGE_CHILDREN, &usage);
+    return std::make_pair(reply, usage.ru_maxrss);
+  };
+  const auto [short_reply, short_peak] = peak_after("{}\n");
+  const auto [long_reply, long_peak] = peak_after(std::string(64u << 20, ' '));
+  EXPECT_TRUE(contains(short_reply, R"(a \"type\" string)")) << short_reply;
+  EXPECT_TRUE(contains(long_reply, "a line of 67108864 bytes")) << long_reply;
+  EXPECT_LT(long_peak, short_peak + 16 * 1024) << "KiB";
+}
+
+TEST(EngineProtocol, HelpTeachesTheMessagesAndBadFlagsAreRefused) {
+  KibitzChild help({"engine", "--help"});
+  EXPECT_EQ(help.wait(), 0);
+  for (const char* part : {"hello", "new_game", "observations", "act", "state", "end_game",
+                           "docs/protocol.md", "1 MiB"}) {
+    EXPECT_TRUE(contains(help.out(), part)) << part;
+  }
+  KibitzChild bad({"engine", "--agent", "randm"});
+  EXPECT_EQ(bad.wait(), 2);
+  EXPECT_TRUE(contains(bad.err(), "unknown agent 'randm'")) << bad.err();
+}
+
+}  // namespace
+}  // namespace kibitz::tools
