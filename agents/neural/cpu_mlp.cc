@@ -93,23 +93,25 @@ CpuMlp::CpuMlp(const NetworkShape& shape, const std::vector<NamedTensor>& tensor
     return layer;
   };
 
+  auto weights = std::make_shared<Weights>();
   int width = shape.input_size;
   int widest = 0;
   for (std::size_t k = 0; k < shape.hidden.size(); ++k) {
     Layer layer = empty_layer(width, shape.hidden[k]);
     copy_linear("trunk." + std::to_string(k), width, layer.out, layer, 0);
-    hidden_.push_back(std::move(layer));
+    weights->hidden.push_back(std::move(layer));
     width = shape.hidden[k];
     widest = std::max(widest, width);
   }
-  heads_ = empty_layer(width, shape.num_actions + shape.num_players);
-  copy_linear("policy", width, shape.num_actions, heads_, 0);
-  copy_linear("value", width, shape.num_players, heads_, shape.num_actions);
+  weights->heads = empty_layer(width, shape.num_actions + shape.num_players);
+  copy_linear("policy", width, shape.num_actions, weights->heads, 0);
+  copy_linear("value", width, shape.num_players, weights->heads, shape.num_actions);
 
   // All scratch now, so evaluate() never allocates.
   current_.assign(static_cast<std::size_t>(widest), 0.0f);
   next_.assign(static_cast<std::size_t>(widest), 0.0f);
-  heads_out_.assign(static_cast<std::size_t>(heads_.out), 0.0f);
+  heads_out_.assign(static_cast<std::size_t>(weights->heads.out), 0.0f);
+  weights_ = std::move(weights);
 }
 
 void CpuMlp::apply(const Layer& layer, std::span<const float> x, std::span<float> out) {
@@ -143,7 +145,7 @@ void CpuMlp::evaluate(int batch, std::span<const float> inputs, std::span<const 
   // a blocked matrix product would gain little; large batches use TorchModel.
   for (std::size_t r = 0; r < rows; ++r) {
     std::span<const float> x = inputs.subspan(r * in, in);
-    for (const Layer& layer : hidden_) {
+    for (const Layer& layer : weights_->hidden) {
       const std::span<float> out(next_.data(), static_cast<std::size_t>(layer.out));
       apply(layer, x, out);
       for (float& v : out) v = std::max(v, 0.0f);  // ReLU
@@ -152,7 +154,7 @@ void CpuMlp::evaluate(int batch, std::span<const float> inputs, std::span<const 
       std::swap(current_, next_);
       x = std::span<const float>(current_.data(), out.size());
     }
-    apply(heads_, x, heads_out_);
+    apply(weights_->heads, x, heads_out_);
     masked_softmax(std::span<const float>(heads_out_).first(na), masks.subspan(r * na, na),
                    policy.subspan(r * na, na));
     for (std::size_t p = 0; p < np; ++p) {

@@ -22,7 +22,9 @@ namespace kibitz::neural {
 
 // A policy-value MLP in float arrays, for small batches on the CPU. Not thread
 // safe: evaluate() writes per-object scratch buffers (BatchingEvaluator
-// serialises calls, as PolicyValueFunction allows).
+// serialises calls, as PolicyValueFunction allows). The weights themselves
+// are immutable and shared by every copy (share()), so one loaded checkpoint
+// serves the agents of every thread (model_cache.h).
 class CpuMlp : public PolicyValueFunction {
  public:
   // Reads a checkpoint for `game` with the checks and messages of
@@ -47,6 +49,10 @@ class CpuMlp : public PolicyValueFunction {
   // The checkpoint's metadata (default-constructed when built from tensors).
   const CheckpointInfo& checkpoint() const { return checkpoint_; }
 
+  // A model that shares these weights (read only) and has scratch buffers of
+  // its own, so it may evaluate on another thread than this one.
+  std::unique_ptr<CpuMlp> share() const { return std::unique_ptr<CpuMlp>(new CpuMlp(*this)); }
+
  private:
   // One fully connected layer, weights transposed to [in][out] so that the
   // contribution of one input is a contiguous run over the outputs.
@@ -57,15 +63,23 @@ class CpuMlp : public PolicyValueFunction {
     std::vector<float> bias;     // out
   };
 
+  // Every layer, built once and never changed afterwards.
+  struct Weights {
+    std::vector<Layer> hidden;
+    // Both heads as one layer: num_actions logits, then num_players values
+    // (before tanh), so the last activations are read once.
+    Layer heads;
+  };
+
+  // Shares the weights, copies the scratch (share()).
+  CpuMlp(const CpuMlp&) = default;
+
   // out = bias + sum over nonzero x[i] of x[i] * weights row i.
   static void apply(const Layer& layer, std::span<const float> x, std::span<float> out);
 
   NetworkShape shape_;
   CheckpointInfo checkpoint_;
-  std::vector<Layer> hidden_;
-  // Both heads as one layer: num_actions logits, then num_players values
-  // (before tanh), so the last activations are read once.
-  Layer heads_;
+  std::shared_ptr<const Weights> weights_;
   // Scratch: the activations of the current layer and the next one (each
   // as wide as the widest hidden layer), and the heads' outputs.
   std::vector<float> current_, next_, heads_out_;

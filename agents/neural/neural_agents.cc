@@ -5,8 +5,7 @@
 #include <utility>
 
 #include "agents/neural/batching_evaluator.h"
-#include "agents/neural/cpu_mlp.h"
-#include "agents/neural/torch_model.h"
+#include "agents/neural/model_cache.h"
 #include "env/core/error.h"
 
 namespace kibitz::neural {
@@ -88,8 +87,8 @@ std::shared_ptr<PolicyValueFunction> load_model(const std::string& owner, const 
     // Agents evaluate one row at a time (or one per search thread), where
     // LibTorch's per-operator overhead outweighs the arithmetic: on the CPU
     // the plain C++ copy of the network is about 20 times faster (cpu_mlp.h).
-    if (device == "cpu") return CpuMlp::load(path, game);
-    return TorchModel::load(path, game, device);
+    // The checkpoint is read once per process and shared (model_cache.h).
+    return cached_model(path, game, device);
   } catch (const KibitzError& e) {
     throw error(owner, ": ", e.what());
   }

@@ -77,7 +77,9 @@ AgentInfo ismcts_nn_info();
 
 // Loads a checkpoint for the agents' model= and device= parameters: a CpuMlp
 // for device "cpu" (much faster at the agents' small batches), a TorchModel
-// on any other device. Errors name `owner` (e.g. "agent nn") and the path.
+// on any other device, read once per process and shared with every other
+// agent of the same file (model_cache.h). Errors name `owner` (e.g. "agent
+// nn") and the path.
 std::shared_ptr<PolicyValueFunction> load_model(const std::string& owner, const std::string& path,
                                                 const Game& game, const std::string& device);
 

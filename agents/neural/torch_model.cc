@@ -43,6 +43,10 @@ const CheckpointInfo& TorchModel::checkpoint() const { return impl_->checkpoint;
 
 std::string TorchModel::device() const { return impl_->device.str(); }
 
+std::unique_ptr<TorchModel> TorchModel::share() const {
+  return std::unique_ptr<TorchModel>(new TorchModel(std::make_unique<Impl>(*impl_)));
+}
+
 void TorchModel::evaluate(int batch, std::span<const float> inputs, std::span<const float> masks,
                           std::span<float> policy, std::span<float> values) {
   const NetworkShape& s = shape();

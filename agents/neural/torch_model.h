@@ -43,6 +43,11 @@ class TorchModel : public PolicyValueFunction {
   // "cpu", "cuda:0", ...
   std::string device() const;
 
+  // A model on the same network module (shared, read only: evaluate runs
+  // forward passes without autograd and changes no parameter), for an agent
+  // on another thread; the module is loaded once for all of them.
+  std::unique_ptr<TorchModel> share() const;
+
  private:
   struct Impl;
   explicit TorchModel(std::unique_ptr<Impl> impl);
