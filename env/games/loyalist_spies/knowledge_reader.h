@@ -1,0 +1,147 @@
+// StreamReader: the public rules of Loyalist Spies replayed over one seat's
+// stream, for SpiesKnowledge::read (knowledge.h). It knows what every seat
+// can know (whose turn it is, hand sizes, the deck's size, the cards a
+// Queen fixed on top, the missions and their terms) plus the reading seat's
+// own cards, so it can say of each observation whether the game can produce
+// it there, and write the event of the log it describes.
+//
+// Internal to the sampler's files: knowledge_reader.cc (the turn phases) and
+// knowledge_checks.cc (the checks of cards, reveals and round ends).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "env/core/observation.h"
+#include "env/core/stream_spec.h"
+#include "env/games/loyalist_spies/knowledge.h"
+#include "env/games/loyalist_spies/scoring.h"
+#include "env/games/loyalist_spies/stream.h"
+
+namespace kibitz::loyalist_spies {
+
+class StreamReader {
+ public:
+  StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out);
+
+  // Reads the stream's observation `index`; throws KibitzError naming it
+  // when the rules cannot produce it there.
+  void add(int index, const Observation& o);
+  // After the last observation: the stream may not stop where the game
+  // always adds more in the same move (a reveal after the last play, the
+  // round-end reveals, a seat that cannot play playing nothing).
+  void finish();
+
+ private:
+  // What comes next, from the public rules.
+  enum class Step : std::uint8_t {
+    kAces, kDeal, kKeep, kFlip, kJack, kPeek, kOrder, kFaceDown, kPlay, kReveal, kDraw,
+    kDiscard, kRoundEnd, kOver,
+  };
+  // A private observation owed right after the last one.
+  enum class Owed : std::uint8_t { kNone, kAlreadyOnTop, kTargetAce, kDeterminerAce };
+
+  [[noreturn]] void refuse(const std::string& why) const;
+  void expect(Obs kind, Obs expected, const char* what) const;
+  void expect_seat(int seat, int expected, const char* role) const;
+  void push(EventKind kind, int seat, int card, int aux);
+  bool own(Obs kind) const;  // whether a kind is the viewer's own version of a move
+
+  // knowledge_reader.cc: the phases.
+  void add_secondary(const Observation& o);
+  void start_round();
+  void on_ace(Obs kind, const Observation& o);
+  void on_deal(Obs kind, const Observation& o);
+  void on_keep(Obs kind, const Observation& o);
+  void start_turn();
+  void end_turn();
+  void on_flip(Obs kind, const Observation& o);
+  void on_jack(Obs kind, const Observation& o);
+  void start_queen();
+  void on_peek(Obs kind, const Observation& o);
+  void after_peek();
+  void on_order(Obs kind, const Observation& o);
+  void start_mission(int card);
+  void on_face_down(Obs kind);
+  void next_player_to_play();
+  void on_play(Obs kind, const Observation& o);
+  void after_reveal(bool success);
+  void next_discarder();
+  void on_discard(Obs kind, const Observation& o);
+  void start_refill();
+  void next_drawer();
+  void on_draw(Obs kind, const Observation& o);
+  void take_top();
+
+  // knowledge_checks.cc: cards and the public reveals.
+  void check_deck_card(int card) const;
+  void check_own_keep(int card) const;
+  void check_ace(int seat, int ace) const;
+  void learn_ace(int seat, int ace);
+  void on_already_on_top(const Observation& o);
+  void on_ace_seen(const Observation& o);
+  void on_reveal(Obs kind, const Observation& o);
+  void on_round_end(Obs kind, const Observation& o);
+  void score_round_end();
+
+  const LoyalistSpiesGame& game_;
+  const Config& config_;
+  const StreamSpec& spec_;
+  const int n_;
+  const int p_;
+  SpiesKnowledge& out_;
+  int index_ = 0;             // of the observation being read
+  const Observation* obs_ = nullptr;
+
+  Step step_ = Step::kAces;
+  Owed owed_ = Owed::kNone;
+  int round_ = 0;
+  int first_ = 0;        // first determiner
+  int det_ = 0;          // determiner
+  int actor_ = 0;
+  int count_ = 0;
+  int steps_ = 0;
+  std::array<int, kMaxPlayers> totals_{};
+
+  // The round in progress.
+  CardMask universe_ = 0;  // the round's cards besides the aces
+  std::array<int, kMaxPlayers> hands_{};  // hand sizes
+  CardMask own_hand_ = 0, own_dealt_ = 0, own_kept_ = 0;
+  int own_last_keep_rank_ = -1;
+  CardMask gone_ = 0;   // the seat saw them leave the deck, or holds them: never taken from it again
+  CardMask spent_ = 0;  // flipped, revealed, or the seat's own: never on a later mission or in another hand
+  CardMask dealt_cards_ = 0;  // the viewer's dealt cards, for the deal's uniqueness
+  int deck_ = 0;           // cards in the deck
+  int top_len_ = 0;        // cards a Queen fixed on top
+  std::array<int, kQueenLook> own_top_{};  // the viewer's knowledge of each: card, or kHidden
+  int queen_len_ = 0;
+  std::array<int, kMaxPlayers> aces_{};     // known aces (kHidden unknown)
+  std::array<unsigned, kMaxPlayers> excluded_{};  // suits a failed Jack match ruled out
+  std::array<int, kMaxPlayers> ace_event_{};
+  int kings_ = 0;
+  int jack_suit_ = -1;
+  // The last Jack look, for the ace it shows right after.
+  int jack_det_ = -1;
+  int jack_target_ = -1;
+  bool jack_match_ = false;
+  int look_suit_ = -1;
+  int mission_card_ = -1;
+  MissionTerms terms_;
+  int fd_left_ = 0;
+  int fd_count_ = 0;
+  int plays_ = 0;              // cards played on the current mission
+  CardMask mission_known_ = 0;  // its cards the viewer knows (its own play, face-down cards it knew)
+  std::array<int, kMaxPlayers> owed_draws_{};
+  bool refill_stage_ = false;
+  MissionTally tally_;
+  // The round end being read: each seat's ace, Jokers, role and points.
+  std::array<int, kMaxPlayers> end_ace_{};
+  std::array<CardMask, kMaxPlayers> end_jokers_{};
+  std::array<Role, kMaxPlayers> end_role_{};
+  std::array<int, kMaxPlayers> end_points_{};
+  std::array<Observation, kMaxPlayers> end_obs_{};
+  std::array<int, kMaxPlayers> end_index_{};
+};
+
+}  // namespace kibitz::loyalist_spies
