@@ -78,26 +78,7 @@ class TimelineBuilder {
     const Observation& seen = streams_.seen_by(0, index);
     const ls::Obs kind = ls::obs_kind(seen);
     const int actor = tracker_.actor();
-    switch (kind) {
-      case ls::Obs::kOwnAce:
-      case ls::Obs::kAceTo:
-        if (actor == 0) new_round();  // aces go out in seat order
-        round().ace[at(actor)] = actor_card(index);
-        return;
-      case ls::Obs::kDealt:
-      case ls::Obs::kDealtTo: {
-        const int card = actor_card(index);
-        round().dealt[at(actor)] |= ls::card_bit(card);
-        hands_[at(actor)] |= ls::card_bit(card);
-        return;
-      }
-      case ls::Obs::kKeep:
-      case ls::Obs::kKept:
-        round().kept[at(actor)] |= ls::card_bit(actor_card(index));
-        return;
-      default:
-        break;
-    }
+    if (on_setup(kind, actor, index)) return;
     if (setup_) finish_setup();
     switch (kind) {
       case ls::Obs::kFlip:
@@ -156,6 +137,30 @@ class TimelineBuilder {
         break;
       default:
         break;
+    }
+  }
+
+  // An ace, a dealt or a kept card: false for any other event.
+  bool on_setup(ls::Obs kind, int actor, int index) {
+    switch (kind) {
+      case ls::Obs::kOwnAce:
+      case ls::Obs::kAceTo:
+        if (actor == 0) new_round();  // aces go out in seat order
+        round().ace[at(actor)] = actor_card(index);
+        return true;
+      case ls::Obs::kDealt:
+      case ls::Obs::kDealtTo: {
+        const int card = actor_card(index);
+        round().dealt[at(actor)] |= ls::card_bit(card);
+        hands_[at(actor)] |= ls::card_bit(card);
+        return true;
+      }
+      case ls::Obs::kKeep:
+      case ls::Obs::kKept:
+        round().kept[at(actor)] |= ls::card_bit(actor_card(index));
+        return true;
+      default:
+        return false;
     }
   }
 

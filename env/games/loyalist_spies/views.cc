@@ -80,14 +80,10 @@ class Renderer {
       case Obs::kAceSeen:
         break;  // always read with its Jack
       case Obs::kQueenShows:
+        move("sees ", nullptr, o.value(0));
+        break;
       case Obs::kQueenShowsTo:
-        token();
-        if (kind == Obs::kQueenShows) {
-          out_ += "sees ";
-          card(o.value(0));
-        } else {
-          out_ += "sees a card";
-        }
+        move(nullptr, "sees a card", -1);
         break;
       case Obs::kOrder:
         token();
@@ -103,8 +99,10 @@ class Renderer {
         ++face_down_;
         break;
       case Obs::kPlay:
+        move("you play ", nullptr, o.value(0));
+        break;
       case Obs::kPlays:
-        on_play(kind == Obs::kPlay ? viewer_ : o.value(0), kind == Obs::kPlay ? o.value(0) : -1);
+        move(nullptr, " plays", o.value(0));
         break;
       case Obs::kNoPlay:
         token();
@@ -118,20 +116,15 @@ class Renderer {
         break;
       case Obs::kDraw:
       case Obs::kDraws:
-        on_draw(kind == Obs::kDraw ? viewer_ : o.value(0), kind == Obs::kDraw ? o.value(0) : -1);
+        move(kind == Obs::kDraw ? "you draw " : nullptr, " draws", o.value(0));
+        if (tracker_.last_draw_refill()) out_ += " (refill)";
         break;
       case Obs::kDiscard:
-      case Obs::kDiscards: {
-        token();
-        if (kind == Obs::kDiscard) {
-          out_ += "you discard ";
-          card(o.value(0));
-        } else {
-          seat(o.value(0));
-          out_ += " discards";
-        }
+        move("you discard ", nullptr, o.value(0));
         break;
-      }
+      case Obs::kDiscards:
+        move(nullptr, " discards", o.value(0));
+        break;
       case Obs::kLoyal:
       case Obs::kCompromised:
       case Obs::kTraitor:
@@ -297,15 +290,17 @@ class Renderer {
     }
   }
 
-  void on_play(int who, int c) {
+  // One token for a move: "<own><card>" for the viewer's own move (own not
+  // null), else "<seat><theirs>" (value: the seat, or -1 for none).
+  void move(const char* own, const char* theirs, int value) {
     token();
-    if (c >= 0) {
-      out_ += "you play ";
-      card(c);
-    } else {
-      seat(who);
-      out_ += " plays";
+    if (own != nullptr) {
+      out_ += own;
+      card(value);
+      return;
     }
+    if (value >= 0) seat(value);
+    out_ += theirs;
   }
 
   void on_reveal(const Observation& o) {
@@ -321,18 +316,6 @@ class Renderer {
     out_ += " = ";
     number(total);
     out_ += tracker_.last_success() ? ": success" : ": failed";
-  }
-
-  void on_draw(int who, int c) {
-    token();
-    if (c >= 0) {
-      out_ += "you draw ";
-      card(c);
-    } else {
-      seat(who);
-      out_ += " draws";
-    }
-    if (tracker_.last_draw_refill()) out_ += " (refill)";
   }
 
   void on_round_end(const Observation& o) {
