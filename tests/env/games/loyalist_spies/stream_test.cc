@@ -138,8 +138,9 @@ TEST_P(StreamContract, GrowsByEveryMoveForEverySeatAndRoundTrips) {
   }
 }
 
-// Worlds the old resampler draws look the same to the seat: they must give
-// it the same stream (the stream holds nothing the seat could not see).
+// Worlds drawn for a seat look the same to it: the same stream, information
+// state and tensor. (Run against the event-log resampler that came before
+// the stream, this showed the stream holds nothing the seat could not see.)
 TEST_P(StreamContract, WorldsTheSeatCannotTellApartGiveItTheSameStream) {
   const auto game = make_game(GetParam());
   Rng rng(8);
@@ -151,6 +152,8 @@ TEST_P(StreamContract, WorldsTheSeatCannotTellApartGiveItTheSameStream) {
         for (Player p = 0; p < game->num_players(); ++p) {
           state->resample_from_infostate(p, rng, *world);
           ASSERT_EQ(world->seat_stream(p), state->seat_stream(p)) << "seat " << p;
+          ASSERT_EQ(world->information_state_string(p), state->information_state_string(p));
+          ASSERT_EQ(world->information_state_tensor(p), state->information_state_tensor(p));
         }
       }
       const ActionList legal = state->legal_actions();
