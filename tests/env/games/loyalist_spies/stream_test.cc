@@ -139,7 +139,7 @@ TEST_P(StreamContract, GrowsByEveryMoveForEverySeatAndRoundTrips) {
 }
 
 // Worlds drawn for a seat look the same to it: the same stream, information
-// state and tensor. (Run against the event-log resampler that came before
+// state, tensor and observation string. (Run against the event-log resampler that came before
 // the stream, this showed the stream holds nothing the seat could not see.)
 TEST_P(StreamContract, WorldsTheSeatCannotTellApartGiveItTheSameStream) {
   const auto game = make_game(GetParam());
@@ -154,6 +154,8 @@ TEST_P(StreamContract, WorldsTheSeatCannotTellApartGiveItTheSameStream) {
           ASSERT_EQ(world->seat_stream(p), state->seat_stream(p)) << "seat " << p;
           ASSERT_EQ(world->information_state_string(p), state->information_state_string(p));
           ASSERT_EQ(world->information_state_tensor(p), state->information_state_tensor(p));
+          // The replay view shows it beside the information state.
+          ASSERT_EQ(world->observation_string(p), state->observation_string(p));
         }
       }
       const ActionList legal = state->legal_actions();
