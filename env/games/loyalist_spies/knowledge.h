@@ -54,7 +54,8 @@ struct KnownRound {
   // The set each revealed mission showed.
   std::array<CardMask, kMaxKnownMissions> sets{};
   // What the seat saw when its own Queen was flipped with cards already
-  // fixed on top: the flip's event index and those cards, top first.
+  // fixed on top: the flip's event index within the round (0 = begin) and
+  // those cards, top first.
   struct TopView {
     int event = -1;
     int len = 0;
@@ -63,6 +64,7 @@ struct KnownRound {
   std::array<TopView, 4> views{};  // one per Queen at most
   int num_views = 0;
 
+  // The view at the round's event `event` (0 = begin), or null.
   const TopView* view_at(int event) const {
     for (int i = 0; i < num_views; ++i) {
       if (views[static_cast<std::size_t>(i)].event == event) return &views[static_cast<std::size_t>(i)];
@@ -80,6 +82,10 @@ class SpiesKnowledge {
   // they have grown to the game's size. Throws KibitzError naming the first
   // observation the rules cannot produce there.
   void read(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream);
+  // The same for a stream that State::seat_stream just wrote (so the rules
+  // produced it): the observations' values are not validated against the
+  // stream's declaration, and observation_of() is not kept. Same result.
+  void read_own(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream);
 
   const Config& config() const { return *config_; }
   int viewer() const { return viewer_; }
@@ -89,8 +95,11 @@ class SpiesKnowledge {
   std::span<const KnownRound> rounds() const { return rounds_; }
   // History entries of the whole game.
   int history_length() const { return history_length_; }
-  // The index in the stream of the primary observation that describes event e.
-  int observation_of(int event) const { return observation_of_[static_cast<std::size_t>(event)]; }
+  // The index in the stream of the primary observation that describes
+  // event e (-1 after read_own).
+  int observation_of(int event) const {
+    return event < static_cast<int>(observation_of_.size()) ? observation_of_[static_cast<std::size_t>(event)] : -1;
+  }
 
  private:
   friend class StreamReader;

@@ -65,7 +65,7 @@ void StreamReader::on_already_on_top(const Observation& o) {
   }
   KnownRound& round = out_.rounds_.back();
   KnownRound::TopView& view = round.views[static_cast<std::size_t>(round.num_views++)];
-  view.event = static_cast<int>(out_.events_.size()) - 1;  // the Queen's flip
+  view.event = static_cast<int>(out_.events_.size()) - 1 - round.begin;  // the Queen's flip, in the round
   view.len = top_len_;
   CardMask seen = 0;
   for (int i = 0; i < top_len_; ++i) {
@@ -198,6 +198,7 @@ void StreamReader::score_round_end() {
     totals_[i] += score.points[i];
     beaten = beaten || totals_[i] > config_.target_score;
   }
+  close_round();
   out_.rounds_.back().finished = true;
   ++round_;
   const bool over = config_.rounds > 0 ? round_ == config_.rounds : (beaten || round_ == config_.max_rounds);

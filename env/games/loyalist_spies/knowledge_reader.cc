@@ -10,13 +10,14 @@
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 
 namespace kibitz::loyalist_spies {
-StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out)
+StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out, bool check)
     : game_(game),
       config_(game.config()),
       spec_(game.stream_spec()),
       n_(game.config().players),
       p_(viewer),
-      out_(out) {
+      out_(out),
+      check_(check) {
   KIBITZ_CHECK(viewer >= 0 && viewer < n_, "bad seat ", viewer);
   out_.config_ = &config_;
   out_.viewer_ = viewer;
@@ -63,23 +64,27 @@ bool StreamReader::own(Obs kind) const {
 void StreamReader::push(EventKind kind, int seat, int card, int aux) {
   out_.events_.push_back(
       {kind, static_cast<std::int8_t>(seat), static_cast<std::int8_t>(card), static_cast<std::uint8_t>(aux)});
-  out_.observation_of_.push_back(index_);
+  if (check_) out_.observation_of_.push_back(index_);
+  round_entries_ += is_history_event(kind) ? 1 : 0;
+}
+
+void StreamReader::close_round() {
   KnownRound& round = out_.rounds_.back();
   round.end = static_cast<int>(out_.events_.size());
-  if (is_history_event(kind)) {
-    ++round.entries;
-    ++out_.history_length_;
-  }
+  round.entries = round_entries_;
+  out_.history_length_ = round.history_begin + round_entries_;
 }
 
 void StreamReader::add(int index, const Observation& o) {
   index_ = index;
   obs_ = &o;
   if (o.kind >= kNumObsKinds) refuse("loyalist_spies has no observation kind " + std::to_string(int{o.kind}));
-  try {
-    spec_.validate(o, n_);
-  } catch (const KibitzError& e) {
-    refuse(e.what());
+  if (check_) {
+    try {
+      spec_.validate(o, n_);
+    } catch (const KibitzError& e) {
+      refuse(e.what());
+    }
   }
   const Obs kind = obs_kind(o);
   if (!is_primary(kind)) {
@@ -123,6 +128,7 @@ void StreamReader::add_secondary(const Observation& o) {
 
 void StreamReader::finish() {
   if (out_.rounds_.empty()) return;
+  close_round();
   const auto end = [&](const std::string& why) {
     throw error(game_.spec(), ": seat P", p_, "'s stream stops where the game cannot stop: ", why);
   };
@@ -177,6 +183,7 @@ void StreamReader::on_ace(Obs kind, const Observation& o) {
     round.end = round.begin;
     round.history_begin = out_.history_length_;
     out_.rounds_.push_back(round);
+    round_entries_ = 0;
   }
   const auto s = static_cast<std::size_t>(count_);
   ace_event_[s] = static_cast<int>(out_.events_.size());
@@ -580,7 +587,13 @@ void StreamReader::on_draw(Obs kind, const Observation& o) {
 }
 
 void SpiesKnowledge::read(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream) {
-  StreamReader reader(game, viewer, *this);
+  StreamReader reader(game, viewer, *this, true);
+  for (std::size_t i = 0; i < stream.size(); ++i) reader.add(static_cast<int>(i), stream[i]);
+  reader.finish();
+}
+
+void SpiesKnowledge::read_own(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream) {
+  StreamReader reader(game, viewer, *this, false);
   for (std::size_t i = 0; i < stream.size(); ++i) reader.add(static_cast<int>(i), stream[i]);
   reader.finish();
 }

@@ -23,7 +23,9 @@ namespace kibitz::loyalist_spies {
 
 class StreamReader {
  public:
-  StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out);
+  // `check`: validate each observation's values against its declaration
+  // and keep the observation index of each event (read() does; read_own() not).
+  StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out, bool check);
 
   // Reads the stream's observation `index`; throws KibitzError naming it
   // when the rules cannot produce it there.
@@ -46,6 +48,7 @@ class StreamReader {
   void expect(Obs kind, Obs expected, const char* what) const;
   void expect_seat(int seat, int expected, const char* role) const;
   void push(EventKind kind, int seat, int card, int aux);
+  void close_round();  // writes the round's end and history entries
   bool own(Obs kind) const;  // whether a kind is the viewer's own version of a move
 
   // knowledge_reader.cc: the phases.
@@ -91,6 +94,8 @@ class StreamReader {
   const int n_;
   const int p_;
   SpiesKnowledge& out_;
+  const bool check_;
+  int round_entries_ = 0;  // history entries of the round being read
   int index_ = 0;             // of the observation being read
   const Observation* obs_ = nullptr;
 

@@ -24,8 +24,10 @@ thread_local SampleStats t_resample_stats;
   const std::string why = result == RoundSearch::kNoWorld
                               ? "every way to place the cards it did not see contradicts one of them"
                               : "no consistent world found in " + std::to_string(runs) + " draws";
-  throw error("loyalist_spies: no world gives seat P", knowledge.viewer(), " the observations of round ", round,
-              " (observations ", first, " to ", last, "): ", why);
+  const std::string where =
+      first > 0 ? " (observations " + std::to_string(first) + " to " + std::to_string(last) + ")" : "";
+  throw error("loyalist_spies: no world gives seat P", knowledge.viewer(), " the observations of round ", round, where,
+              ": ", why);
 }
 
 }  // namespace
@@ -98,7 +100,8 @@ SpiesWorldSampler::SpiesWorldSampler(std::shared_ptr<const Game> game, Player se
 }
 
 void SpiesWorldSampler::sample(Rng& rng, State& out) const {
-  KIBITZ_CHECK(typeid(out) == typeid(LoyalistSpiesState) && out.game().spec() == game().spec(),
+  KIBITZ_CHECK(typeid(out) == typeid(LoyalistSpiesState) &&
+                   (&out.game() == &game() || out.game().spec() == game().spec()),
                "a world of ", game().spec(), " drawn into a state of ", out.game().spec());
   static thread_local std::array<Action, kMaxGameEvents> actions;
   SampleStats stats;
@@ -144,7 +147,7 @@ void LoyalistSpiesState::resample_from_infostate(Player player, Rng& rng, State&
   thread_local std::array<RoundPlan, kMaxRoundsLimit> plans;
   static thread_local std::array<Action, kMaxGameEvents> actions;
   seat_stream(player, stream);
-  knowledge.read(static_cast<const LoyalistSpiesGame&>(game()), player, stream);
+  knowledge.read_own(static_cast<const LoyalistSpiesGame&>(game()), player, stream);
   const std::size_t rounds = knowledge.rounds().size();
   for (std::size_t r = 0; r < rounds; ++r) plans[r].prepare(knowledge, knowledge.rounds()[r]);
   draw_history(knowledge, std::span<const RoundPlan>(plans.data(), rounds), rng, actions, SamplerOptions{},

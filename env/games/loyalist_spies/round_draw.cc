@@ -28,8 +28,7 @@ static_assert(static_cast<std::size_t>(EventKind::kRoundEnd) + 1 == kActionBaseO
 }  // namespace
 
 void RoundDraw::reset() {
-  const int size = static_cast<int>(plan_.events.size());
-  for (int e = 0; e < size; ++e) value(e) = ev(e).card;
+  // value_ is written only for the events whose card is hidden (val()).
   num_links_ = 0;
   num_tokens_ = 0;
   hand_ = {};
@@ -225,6 +224,7 @@ bool RoundDraw::step(int e) {
         placed_ |= card_bit(item);
         pinned_face_down_[m] |= card_bit(item);
       } else {
+        value(e) = -1;  // decided by the reveal, or by the fill
         free_face_down_[m][static_cast<std::size_t>(num_free_face_down_[m]++)] = static_cast<std::int16_t>(e);
       }
       return true;
@@ -355,9 +355,9 @@ bool RoundDraw::others_orders_offered() const {
       for (int i = 1; i < len; ++i) top[static_cast<std::size_t>(i - 1)] = top[static_cast<std::size_t>(i)];
       if (len > 0) --len;
     } else if (x.kind == EventKind::kPeek) {
-      top[static_cast<std::size_t>(len++)] = value_[static_cast<std::size_t>(e)];
+      top[static_cast<std::size_t>(len++)] = static_cast<std::int8_t>(val(e));
     } else if (x.kind == EventKind::kOrder) {
-      const int order = value_[static_cast<std::size_t>(e)];
+      const int order = val(e);
       if (x.seat != plan_.p &&
           !keeps_joker_order(order, std::span<const std::int8_t>(top.data(), static_cast<std::size_t>(len)))) {
         return false;
@@ -376,7 +376,7 @@ int RoundDraw::slot_card(int slot) const {
   const auto i = static_cast<std::size_t>(slot);
   if (slot_fixed_[i] >= 0) return slot_fixed_[i];
   KIBITZ_CHECK(slot_event_[i] >= 0, "a placeholder never decided");
-  return value_[static_cast<std::size_t>(slot_event_[i])];
+  return val(slot_event_[i]);
 }
 
 void RoundDraw::write_actions(std::span<Action> out) const {
@@ -384,7 +384,7 @@ void RoundDraw::write_actions(std::span<Action> out) const {
   for (int e = 0; e < static_cast<int>(plan_.events.size()); ++e) {
     const Event& x = ev(e);
     if (!is_history_event(x.kind)) continue;
-    const int v = value_[static_cast<std::size_t>(e)];
+    const int v = val(e);
     KIBITZ_DCHECK(v >= 0, "event ", e, " of kind ", static_cast<int>(x.kind), " was never drawn");
     out[i++] = kActionBaseOfKind[static_cast<std::size_t>(x.kind)] + v;
   }

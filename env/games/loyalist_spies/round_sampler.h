@@ -225,6 +225,11 @@ class RoundDraw {
     return true;
   }
   std::int8_t& value(int e) { return value_[static_cast<std::size_t>(e)]; }
+  // Event e's card in the world: the one the viewer saw, or the one drawn.
+  int val(int e) const {
+    const int card = ev(e).card;
+    return card != kHidden ? card : value_[static_cast<std::size_t>(e)];
+  }
   // Takes the world's top item for event e: the card the viewer knows there,
   // or -1 (a placeholder, now decided by e, or no fixed top at all).
   int take_world(int e) {
