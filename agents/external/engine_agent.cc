@@ -62,7 +62,9 @@ json::Document EngineAgent::exchange(std::string_view sent_type, const std::stri
     fail(e.what());
   }
   json::Document doc;
-  doc.Parse<json::kParseIterativeFlag>(answer.data(), answer.size());
+  // Full precision: a policy share or value reads back as the very double
+  // the program printed (the engine prints each in its shortest exact form).
+  doc.Parse<json::kParseIterativeFlag | json::kParseFullPrecisionFlag>(answer.data(), answer.size());
   if (doc.HasParseError() || !doc.IsObject()) fail("its answer is not a JSON object: " + answer);
   const std::string type = member_text(doc, "type");
   if (type == "error") {

@@ -54,11 +54,14 @@ class EngineInArena : public ::testing::TestWithParam<Case> {
     if (!dir_.empty()) fs::remove_all(dir_);
   }
 
-  // Runs an arena of `first` against random; returns its records.
+  // Runs an arena of `first` against random agents, one per other seat,
+  // so that `first` has one seat in every game; returns its records.
   std::vector<replays::ReplayRecord> arena(const std::string& first, const std::string& name) {
     const fs::path record = dir_ / (name + ".kbr");
+    std::string agents = first;
+    for (int p = 1; p < load_game(GetParam().game)->num_players(); ++p) agents += ",random";
     const std::string command = std::string("'") + KIBITZ_BINARY + "' arena --game '" +
-                                GetParam().game + "' --agents '" + first + ",random' --games " +
+                                GetParam().game + "' --agents '" + agents + "' --games " +
                                 std::to_string(GetParam().games) + " --seed 11 --threads 1 --quiet --record '" +
                                 record.string() + "' >'" + (dir_ / "out").string() + "' 2>&1";
     const int status = std::system(command.c_str());
@@ -166,7 +169,7 @@ INSTANTIATE_TEST_SUITE_P(
     EveryGame, EngineInArena,
     ::testing::Values(Case{"kuhn_poker", "ismcts(sims=40)", 8},
                       Case{"leduc_poker", "ismcts(sims=40)", 6},
-                      Case{"loyalist_spies", "ismcts(sims=8)", 2}),
+                      Case{"loyalist_spies", "ismcts(sims=8)", 4}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return param_info.param.game; });
 
 }  // namespace

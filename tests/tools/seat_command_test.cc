@@ -53,8 +53,11 @@ class Console {
 };
 
 // The observation texts the console accepted in `text`: typed ("  ok: ")
-// or filled in ("  + ").
-void take_accepted(const std::string& text, std::vector<std::string>& accepted) {
+// or filled in ("  + "); and those it holds as the beginning of a move
+// ("  held: "), until they come back accepted.
+void take_accepted(const std::string& text, std::vector<std::string>& accepted,
+                   std::vector<std::string>& held) {
+  if (text.find("\n  ok: ") != std::string::npos) held.clear();
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
@@ -62,6 +65,7 @@ void take_accepted(const std::string& text, std::vector<std::string>& accepted) 
     const std::string line = text.substr(start, end - start);
     if (line.rfind("  ok: ", 0) == 0) accepted.push_back(line.substr(6));
     if (line.rfind("  + ", 0) == 0) accepted.push_back(line.substr(4, line.find("   (") - 4));
+    if (line.rfind("  held: ", 0) == 0) held.push_back(line.substr(8));
     start = end + 1;
   }
 }
@@ -81,8 +85,8 @@ int play_through(const std::string& spec, Player seat, const std::string& agent,
   const StreamSpec& stream_spec = game->stream_spec();
   Console console(spec, seat, agent);
   std::string said = console.until_prompt();
-  std::vector<std::string> accepted;
-  take_accepted(said, accepted);
+  std::vector<std::string> accepted, held;
+  take_accepted(said, accepted, held);
   std::string advice = advice_in(said);
   std::string own_action;  // the AI's move, entered as its action text
   Rng rng(seed);
@@ -95,18 +99,25 @@ int play_through(const std::string& spec, Player seat, const std::string& agent,
       EXPECT_EQ(accepted[i], truth[i]) << "observation " << i << " (filled in wrongly?)";
       if (accepted[i] != truth[i]) return advised;
     }
-    if (accepted.size() < truth.size()) {
-      const std::string entry = !own_action.empty() ? own_action : truth[accepted.size()];
+    if (accepted.size() + held.size() < truth.size()) {
+      const std::string entry = !own_action.empty() ? own_action : truth[accepted.size() + held.size()];
       own_action.clear();
       said = console.type(entry);
+      if (said.empty()) {
+        const int status = console.child().wait();
+        ADD_FAILURE() << "the console ended (status " << status << ") after '" << entry
+                      << "':\n" << console.child().err();
+        return advised;
+      }
       EXPECT_FALSE(contains(said, "refused")) << entry << "\n" << said;
       if (contains(said, "refused")) return advised;
-      take_accepted(said, accepted);
+      take_accepted(said, accepted, held);
       if (!advice_in(said).empty()) advice = advice_in(said);
       continue;
     }
     if (state->is_terminal()) {
       EXPECT_TRUE(contains(said, "The game is over")) << said;
+      EXPECT_TRUE(contains(said, "Result")) << said;
       break;
     }
     Action move = kInvalidAction;

@@ -118,8 +118,8 @@ TEST(NextObservations, ListsWhatCanComeAndWhatIsForced) {
   next = next_observations(session, 8);
   EXPECT_TRUE(next.seat_to_act);
   EXPECT_EQ(next.forced(), nullptr);  // the seat's own move is its choice
-  ASSERT_NE(next.own_move("BET"), nullptr);
-  EXPECT_EQ(next.own_move("bet")->text, "P1 bets");
+  EXPECT_EQ(next.own_move("BET"), kuhn(*game, {"P1 bets"}));
+  EXPECT_TRUE(next.own_move("fold").empty());
 }
 
 TEST(EngineServer, AnswersEveryLineWithOneReplyAndKeepsItsGameOnErrors) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "env/core/error.h"
 #include "env/core/state.h"
 #include "env/core/stream_spec.h"
 
@@ -22,21 +23,25 @@ bool same_text_any_case(std::string_view a, std::string_view b) {
 }  // namespace
 
 const NextCandidate* NextObservations::forced() const {
-  if (seat_to_act || over || candidates.size() != 1) return nullptr;
+  if (seat_to_act || over || failed_draws > 0 || candidates.size() != 1) return nullptr;
   return candidates.front().worlds == worlds_drawn ? &candidates.front() : nullptr;
 }
 
-const NextCandidate* NextObservations::own_move(std::string_view action_text) const {
-  const NextCandidate* found = nullptr;
+SeatStream NextObservations::own_move(std::string_view action_text) const {
+  SeatStream common;
+  bool first = true;
   for (const NextCandidate& c : candidates) {
     if (c.own_action.empty() || !same_text_any_case(c.own_action, action_text)) continue;
-    // The same action giving different observations in different worlds
-    // (a move whose outcome the seat learns as it happens): the person must
-    // say which.
-    if (found != nullptr || c.worlds != worlds_drawn) return nullptr;
-    found = &c;
+    if (first) {
+      common = c.observations;
+      first = false;
+      continue;
+    }
+    std::size_t same = 0;
+    while (same < common.size() && same < c.observations.size() && common[same] == c.observations[same]) ++same;
+    common.resize(same);
   }
-  return found;
+  return common;
 }
 
 NextObservations next_observations(SeatSession& session, int worlds) {
@@ -49,7 +54,13 @@ NextObservations next_observations(SeatSession& session, int worlds) {
   std::map<std::string, NextCandidate> by_text;
   SeatStream after;
   for (int w = 0; w < worlds; ++w) {
-    const std::unique_ptr<State> world = session.draw_world();
+    std::unique_ptr<State> world;
+    try {
+      world = session.draw_world();
+    } catch (const KibitzError& e) {
+      if (next.failed_draws++ == 0) next.failure = e.what();
+      continue;
+    }
     ++next.worlds_drawn;
     const Player actor = world->current_player();
     ActionList moves;

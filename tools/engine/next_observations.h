@@ -30,15 +30,22 @@ struct NextCandidate {
 struct NextObservations {
   std::vector<NextCandidate> candidates;  // sorted by text
   int worlds_drawn = 0;
+  // Draws the sampler refused although the stream has a world (a sampler
+  // bug: the session found one), and the first reason; the list is made
+  // from the other draws.
+  int failed_draws = 0;
+  std::string failure;
   bool seat_to_act = false;
   bool over = false;
 
   // The one candidate of every world drawn, when the seat is not to act
   // (its own move is its choice, never forced); nullptr otherwise.
   const NextCandidate* forced() const;
-  // The candidate of the seat's own action `action_text` (any case), when
-  // every drawn world gives the seat the same observations for it.
-  const NextCandidate* own_move(std::string_view action_text) const;
+  // What the seat's own action `action_text` (any case) shows it in every
+  // world drawn: all of its observations, or their common beginning when
+  // the rest differs between worlds (a play that reveals the mission);
+  // empty when no candidate is that action.
+  SeatStream own_move(std::string_view action_text) const;
 };
 
 // Draws `worlds` worlds from the session (with its generator) and collects

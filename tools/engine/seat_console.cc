@@ -73,6 +73,7 @@ void SeatConsole::start_game() {
   ++games_;
   session_ = std::make_unique<SeatSession>(game_, seat_, agent_, Rng(seed_).child("game", games_).seed());
   entries_.clear();
+  held_.clear();
   autofill_paused_ = false;
   out_ << "\n=== game " << games_ << ": " << game_->spec() << ", the AI plays " << seat_name()
        << " ===\n"
@@ -86,6 +87,7 @@ void SeatConsole::settle() {
   while (true) {
     next_ = next_observations(*session_, options_.worlds);
     if (session_->over()) {
+      print_result();
       out_ << "The game is over. Type new for another game, or quit.\n";
       return;
     }
@@ -104,8 +106,36 @@ void SeatConsole::settle() {
   }
 }
 
+void SeatConsole::print_result() {
+  // The returns are the seat's to know only when every world its stream
+  // allows has the same ones (a showdown it did not see leaves them open).
+  std::vector<double> returns;
+  bool same = true;
+  for (int w = 0; w < options_.worlds && same; ++w) {
+    const std::vector<double> r = session_->draw_world()->returns();
+    same = returns.empty() || r == returns;
+    returns = r;
+  }
+  if (!same) {
+    out_ << "Result: it depends on cards " << seat_name() << " has not seen.\n";
+    return;
+  }
+  out_ << "Result:";
+  for (std::size_t s = 0; s < returns.size(); ++s) {
+    out_ << (s == 0 ? " " : ", ") << seat_text(static_cast<Player>(s)) << " " << signed_value(returns[s]);
+  }
+  out_ << "\n";
+}
+
 void SeatConsole::advise() {
-  advice_ = session_->act(options_.budget);
+  try {
+    advice_ = session_->act(options_.budget);
+  } catch (const KibitzError& e) {
+    // The table goes on whatever the agent does: the person can still
+    // enter the move made, and undo.
+    out_ << seat_name() << " to act, but the agent could not decide: " << e.what() << "\n";
+    return;
+  }
   out_ << seat_name() << " to act. Play: " << advice_->action_text;
   if (const std::optional<double> share = advice_->share()) {
     out_ << "   (sure: " << percent(*share) << " of the agent's policy";
@@ -165,34 +195,87 @@ void SeatConsole::enter(std::string_view text) {
   SeatStream typed;
   // The AI's own move may be entered as its action ("bet"): the seat's
   // observations of it are the same in every world.
-  if (session_->to_act()) {
-    if (const NextCandidate* own = next_.own_move(text)) typed = own->observations;
+  if (session_->to_act() && held_.empty()) {
+    typed = next_.own_move(text);
   }
+  SeatStream move = held_;
   try {
     if (typed.empty()) typed = read_typed_observations(game_->stream_spec(), game_->num_players(), text);
-    session_->observe(typed);
+    move.insert(move.end(), typed.begin(), typed.end());
+    session_->observe(move);
   } catch (const KibitzError& e) {
-    out_ << "  refused: " << e.what() << longer_move_hint(typed) << "\n";
+    if (!hold(typed, move)) {
+      out_ << "  refused: " << e.what() << "\n";
+      if (!held_.empty()) out_ << "  (still held: the beginning of a move typed before; undo drops it)\n";
+    }
     return;
   }
-  entries_.push_back(typed.size());
+  held_.clear();
+  entries_.push_back(move.size());
   autofill_paused_ = false;
   const StreamSpec& spec = game_->stream_spec();
-  for (const Observation& o : typed) out_ << "  ok: " << spec.to_text(o) << "\n";
+  for (const Observation& o : move) out_ << "  ok: " << spec.to_text(o) << "\n";
   settle();
 }
 
-std::string SeatConsole::longer_move_hint(const SeatStream& typed) const {
-  if (typed.empty()) return {};
-  for (const NextCandidate& c : next_.candidates) {
-    if (c.observations.size() > typed.size() && stream_starts_with(c.observations, typed)) {
-      return "\n  (that move shows more: enter '" + c.text + "' on one line)";
+bool SeatConsole::hold(const SeatStream& typed, const SeatStream& move) {
+  if (typed.empty()) return false;
+  const StreamSpec& spec = game_->stream_spec();
+  if (held_.empty()) {
+    const std::string rest = rest_of_longer_move(move);
+    if (rest.empty()) return false;
+    held_ = move;
+    for (const Observation& o : typed) out_ << "  held: " << spec.to_text(o) << "\n";
+    out_ << "  (the same move shows more, such as '" << rest << "': enter it next)\n";
+    return true;
+  }
+  // Once a move has begun, what follows in it (the others' aces at a
+  // round's end, say) varies too much to be matched by a few draws: it is
+  // held unchecked up to the longest move seen, and the sampler checks the
+  // whole move when it is complete.
+  std::size_t longest = 0;
+  for (const NextCandidate& c : next_.candidates) longest = std::max(longest, c.observations.size());
+  if (move.size() >= longest) return false;
+  held_ = move;
+  for (const Observation& o : typed) {
+    out_ << "  held: " << spec.to_text(o) << "   (checked when its move is complete)\n";
+  }
+  return true;
+}
+
+std::string SeatConsole::rest_of_longer_move(const SeatStream& typed) const {
+  const StreamSpec& spec = game_->stream_spec();
+  auto rest_of = [&](const NextCandidate& c) {
+    std::string rest;
+    for (std::size_t i = typed.size(); i < c.observations.size(); ++i) {
+      rest += (rest.empty() ? "" : "; ") + spec.to_text(c.observations[i]);
+    }
+    return rest;
+  };
+  // A move of the worlds drawn that begins so; failing that, one whose
+  // observations are of the same kinds (their values, such as the other
+  // seats' aces at a round's end, vary too much for a few draws to hit).
+  // The whole move is checked by the sampler once its rest is typed.
+  for (const bool exact : {true, false}) {
+    for (const NextCandidate& c : next_.candidates) {
+      if (c.observations.size() <= typed.size()) continue;
+      bool fits = true;
+      for (std::size_t i = 0; i < typed.size() && fits; ++i) {
+        fits = exact ? c.observations[i] == typed[i] : c.observations[i].kind == typed[i].kind;
+      }
+      if (fits) return rest_of(c);
     }
   }
   return {};
 }
 
 void SeatConsole::undo() {
+  if (!held_.empty()) {
+    const StreamSpec& spec = game_->stream_spec();
+    for (const Observation& o : held_) out_ << "  taken back: " << spec.to_text(o) << " (held)\n";
+    held_.clear();
+    return;
+  }
   if (entries_.empty()) {
     out_ << "  nothing to undo in this game\n";
     return;
@@ -227,12 +310,16 @@ void SeatConsole::list(std::string_view prefix) {
     out_ << (next_.over ? "  nothing: the game is over\n" : "  nothing that begins so in the worlds drawn\n");
   }
   out_ << "  (drawn from " << next_.worlds_drawn << " worlds the seat's stream allows; another entry is checked when typed)\n";
+  if (next_.failed_draws > 0) {
+    out_ << "  (" << next_.failed_draws << " draws failed, a fault of the game's sampler: " << next_.failure << ")\n";
+  }
 }
 
 void SeatConsole::show_stream() const {
   const StreamSpec& spec = game_->stream_spec();
   out_ << "  what " << seat_name() << " has seen (" << session_->stream().size() << "):\n";
   for (const Observation& o : session_->stream()) out_ << "    " << spec.to_text(o) << "\n";
+  for (const Observation& o : held_) out_ << "    " << spec.to_text(o) << "   (held: the rest of its move is due)\n";
 }
 
 void SeatConsole::print_help() const {

@@ -6,6 +6,10 @@
 // and nothing changes. `?` (or Tab) lists what can come next; observations
 // that are the only possibility are filled in and shown; when the seat is
 // to act, the console says the move to make and how sure the agent is.
+//
+// Some moves show a seat several things at once (the last card played and
+// the mission's reveal): a person types them one per line, so an entry
+// that is the beginning of such a move is held until the rest is typed.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +52,8 @@ class SeatConsole {
   // is awaited (the AI's move, the next observation, or the end).
   void settle();
   void advise();
+  // The game's returns, when the seat's stream settles them.
+  void print_result();
   // One line typed; false for quit.
   bool handle(const std::string& line);
   void enter(std::string_view text);
@@ -56,8 +62,12 @@ class SeatConsole {
   void show_stream() const;
   void print_help() const;
   void print_prompt_hint() const;
-  // A hint when `typed` begins the observations of a move that gives more.
-  std::string longer_move_hint(const SeatStream& typed) const;
+  // Whether the refused `move` (held_ then `typed`) may be the beginning of
+  // a move that shows more; if so it is held and said so.
+  bool hold(const SeatStream& typed, const SeatStream& move);
+  // The rest of a move that gives more than `typed`, as text, when `typed`
+  // begins one in the worlds drawn; empty otherwise.
+  std::string rest_of_longer_move(const SeatStream& typed) const;
   std::string seat_name() const;
 
   std::shared_ptr<const Game> game_;
@@ -72,6 +82,7 @@ class SeatConsole {
   NextObservations next_;                 // for the stream as it is now
   std::vector<std::size_t> entries_;      // observations per accepted entry, for undo
   bool autofill_paused_ = false;          // after undo, until the next entry
+  SeatStream held_;                       // the beginning of a move, until the rest comes
   std::optional<SeatDecision> advice_;    // the AI's move for the stream as it is now
 };
 
