@@ -188,10 +188,10 @@ class Table : public MatchObserver {
   replays::ReplayWriter* writer_;
   TableIo io_;
   int humans_ = 0;
-  Player only_human_ = -1;  // the one human seat, or -1 for none or several
-  Player on_screen_ = -1;   // the human seat whose view was shown last
+  Player only_human_ = -1;                     // the one human seat, or -1 for none or several
+  Player on_screen_ = -1;                      // the human seat whose view was shown last
   std::optional<replays::Recorder> recorder_;  // the game under way's, when recording
-  std::string move_text_;                       // the text of the move being made
+  std::string move_text_;                      // the text of the move being made
 };
 
 // The --seats labels, one per player.

@@ -31,13 +31,13 @@ MatchResult play_match(const std::shared_ptr<const Game>& game, const AgentFacto
       for (Player seat = 0; seat < players; ++seat) {
         const std::uint64_t agent_seed =
             seats.child("seat", static_cast<std::uint64_t>(seat)).seed();
-        seated.push_back(seat == learner_seat
-                             ? &agents->get("learner", seat, agent_seed, learner)
-                             : &agents->get(opponent_spec, seat, agent_seed));
+        seated.push_back(seat == learner_seat ? &agents->get("learner", seat, agent_seed, learner)
+                                              : &agents->get(opponent_spec, seat, agent_seed));
       }
       Rng chance(deal_seed);
       const std::unique_ptr<State> state = play_game(*game, seated, chance);
-      values[static_cast<std::size_t>(g)] = state->returns()[static_cast<std::size_t>(learner_seat)];
+      values[static_cast<std::size_t>(g)] =
+          state->returns()[static_cast<std::size_t>(learner_seat)];
     };
   });
   MatchResult result;

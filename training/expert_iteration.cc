@@ -134,8 +134,7 @@ int ExpertIterationLearner::play_game(SeatAgents& agents,
     settings.c = 1.0;
     SearchAgent::Budget budget;
     budget.simulations = config_.sims;
-    return neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game, model,
-                                        seed);
+    return neural::make_ismcts_nn_agent("ismcts_nn(training)", settings, budget, game, model, seed);
   };
   std::vector<Agent*> seats;
   for (Player seat = 0; seat < players_; ++seat) {

@@ -1,6 +1,8 @@
-// TrainConfig: everything one `kibitz train` run is made of, declared once
-// here (the command's flags map onto it one to one) and validated before any
-// work starts, so a typo fails at once rather than an hour into a run.
+// TrainConfig: everything one `kibitz train` run is made of, with its
+// defaults, validated before any work starts, so a typo fails at once rather
+// than an hour into a run. Each field's flag, help and range are declared
+// once, in train_options.h, which drives the command's flags, validate() and
+// the options line a run logs.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,11 @@ enum class ExitExpert {
 
 // "net" or "rollout"; throws KibitzError naming --exit-expert otherwise.
 ExitExpert parse_exit_expert(std::string_view text);
+std::string_view exit_expert_name(ExitExpert expert);
+
+// A --seed: digits only, below 2^64; throws KibitzError naming --seed (the
+// message of the other commands' --seed, tools/options.h parse_uint64).
+std::uint64_t parse_seed(std::string_view text);
 
 // One training run. Defaults are the command's defaults.
 struct TrainConfig {
@@ -101,7 +108,10 @@ struct TrainConfig {
   double exit_target_power = 1.0;
 };
 
-// Throws KibitzError naming the first bad field (as its flag).
+// Throws KibitzError naming the first bad field (as its flag): first the
+// rules that tie fields together (a game, an output folder, one budget,
+// --init and --force without --resume), then every option's range in the
+// order of train_options().
 void validate(const TrainConfig& config);
 
 }  // namespace kibitz::training

@@ -29,6 +29,7 @@
 #include "training/learning_curve.h"
 #include "training/policy_extraction.h"
 #include "training/run_dir.h"
+#include "training/train_options.h"
 
 namespace kibitz::training {
 
@@ -363,6 +364,9 @@ std::int64_t Trainer::total_iterations_hint() const {
 }
 
 TrainSummary Trainer::run(const std::atomic<bool>* stop) {
+  // Every option of the run as flags (train_options.h), so a log says how
+  // to run it again.
+  log("options: " + describe_options(config_));
   start_or_resume();
   TrainSummary summary;
   auto done = [&] { return config_.steps > 0 ? steps_ : iteration_; };

@@ -28,7 +28,8 @@ std::optional<FileIdentity> identity_of(const std::string& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) return std::nullopt;
   return FileIdentity{static_cast<std::uint64_t>(info.st_dev),
-                      static_cast<std::uint64_t>(info.st_ino), static_cast<std::int64_t>(info.st_size),
+                      static_cast<std::uint64_t>(info.st_ino),
+                      static_cast<std::int64_t>(info.st_size),
                       static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 +
                           static_cast<std::int64_t>(info.st_mtim.tv_nsec)};
 }

@@ -57,9 +57,8 @@ TEST(WorkerPool, AWorkerKeepsItsStateAndThread) {
 // Without a progress display, one thread is the calling thread itself.
 TEST(WorkerPool, OneThreadRunsOnTheCaller) {
   std::thread::id ran_on;
-  run_jobs(3, WorkerPoolOptions{}, [&](int) -> Job {
-    return [&](std::int64_t) { ran_on = std::this_thread::get_id(); };
-  });
+  run_jobs(3, WorkerPoolOptions{},
+           [&](int) -> Job { return [&](std::int64_t) { ran_on = std::this_thread::get_id(); }; });
   EXPECT_EQ(ran_on, std::this_thread::get_id());
 }
 
@@ -98,16 +97,18 @@ TEST(WorkerPool, TheFirstFailureIsRethrownAndStopsNewJobs) {
                std::runtime_error);
   EXPECT_LT(started.load(), 10'000);
   // A worker that fails to start fails the run too.
-  EXPECT_THROW(run_jobs(5, WorkerPoolOptions{},
-                        [](int) -> Job { throw std::runtime_error("no worker"); }),
-               std::runtime_error);
+  EXPECT_THROW(
+      run_jobs(5, WorkerPoolOptions{}, [](int) -> Job { throw std::runtime_error("no worker"); }),
+      std::runtime_error);
 }
 
 TEST(WorkerPool, ProgressEndsWithEveryJobDone) {
   std::vector<std::pair<std::int64_t, std::int64_t>> calls;
   WorkerPoolOptions options;
   options.threads = 2;
-  options.progress = [&](std::int64_t done, std::int64_t total) { calls.emplace_back(done, total); };
+  options.progress = [&](std::int64_t done, std::int64_t total) {
+    calls.emplace_back(done, total);
+  };
   options.progress_interval = std::chrono::milliseconds(1);
   run_jobs(50, options, [](int) -> Job { return [](std::int64_t) {}; });
   ASSERT_FALSE(calls.empty());

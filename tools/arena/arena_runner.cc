@@ -94,8 +94,8 @@ std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<
   std::vector<Agent*> seats;
   seats.reserve(seat_agents.size());
   for (std::size_t s = 0; s < seat_agents.size(); ++s) {
-    seats.push_back(&agents.get(seat_agents[s], static_cast<Player>(s),
-                                deal_root.child("seat", s).seed()));
+    seats.push_back(
+        &agents.get(seat_agents[s], static_cast<Player>(s), deal_root.child("seat", s).seed()));
   }
   // Only a recorded game pays for the record; the recorder's clock starts
   // after the agents are ready, so its duration is the game's play alone.
@@ -212,9 +212,9 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
     auto agents = std::make_shared<SeatAgents>(setup.game);
     return [&, agents](std::int64_t game) {
       replays::ReplayRecord record;
-      const std::unique_ptr<State> final_state =
-          play_deal_with(*agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
-                         arena_deal_seed(setup.seed, game / rotations), records ? &record : nullptr);
+      const std::unique_ptr<State> final_state = play_deal_with(
+          *agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
+          arena_deal_seed(setup.seed, game / rotations), records ? &record : nullptr);
       results.record(game, final_state->returns(), replays::analysis::role_letters(*final_state));
       if (records) records->deliver(game, std::move(record));
     };
