@@ -68,6 +68,8 @@ TEST(SeatAgents, ReseededAgentsPlayLikeFreshOnes) {
       {"leduc_poker", {"random", "cfr(iters=10)"}},
       {"leduc_poker", {"ismcts(sims=30)", "mo_ismcts(sims=20)"}},
       {"loyalist_spies(rounds=1)", {"heuristic", "random", "heuristic(joker_keep=0.9)", "random"}},
+      {"loyalist_spies(rounds=1)",
+       {"ismcts(sims=20)", "heuristic", "mo_ismcts(sims=10)", "random"}},
   };
   for (const Case& c : cases) {
     std::int64_t builds = 0;
