@@ -38,6 +38,8 @@ struct Case {
   int games;
 };
 
+void PrintTo(const Case& c, std::ostream* out) { *out << c.game << " with " << c.agent; }
+
 class EngineInArena : public ::testing::TestWithParam<Case> {
  protected:
   void SetUp() override {

@@ -167,6 +167,43 @@ TEST(SeatCommand, LoyalistSpiesFourthSeatFromTheDealToTheFinalScore) {
   EXPECT_GT(play_through("loyalist_spies(players=4)", 3, "ismcts(sims=8)", 1), 0);
 }
 
+// A dealer calls a hand: the seat's cards on one line, the other seats'
+// cards dealt between them filled in.
+TEST(SeatCommand, AWholeHandOnOneLine) {
+  const std::string spec = "loyalist_spies(players=4)";
+  try {
+    load_game(spec)->stream_spec();
+  } catch (const KibitzError& e) {
+    GTEST_SKIP() << e.what();
+  }
+  const auto game = load_game(spec);
+  auto state = game->new_initial_state();
+  Rng rng(5);
+  while (state->is_chance_node()) state->apply_action(state->sample_chance_outcome(rng));
+  std::string ace, hand;
+  int cards = 0;
+  for (const Observation& o : state->seat_stream(3)) {
+    const std::string text = game->stream_spec().to_text(o);
+    if (text.rfind("your ace is ", 0) == 0) ace = text;
+    if (text.rfind("dealt ", 0) == 0) {
+      hand += " " + text.substr(6);
+      ++cards;
+    }
+  }
+  ASSERT_GT(cards, 5);
+  Console console(spec, 3, "random");
+  console.until_prompt();
+  console.type(ace);
+  const std::string said = console.type("dealt" + hand);
+  EXPECT_FALSE(contains(said, "refused")) << said;
+  std::size_t ok = 0;
+  for (std::size_t at = said.find("  ok: dealt "); at != std::string::npos; at = said.find("  ok: dealt ", at + 1)) ++ok;
+  EXPECT_EQ(ok, static_cast<std::size_t>(cards)) << said;
+  EXPECT_TRUE(contains(said, "  + P0 is dealt a card")) << said;
+  console.type("quit");
+  EXPECT_EQ(console.child().wait(), 0);
+}
+
 TEST(SeatCommand, ListsWhatCanComeRefusesContradictionsAndUndoes) {
   Console console("kuhn_poker", 1, "ismcts(sims=20)");
   std::string said = console.until_prompt();

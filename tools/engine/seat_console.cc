@@ -95,15 +95,53 @@ void SeatConsole::settle() {
       advise();
       return;
     }
-    const NextCandidate* forced = options_.autofill && !autofill_paused_ ? next_.forced() : nullptr;
-    if (forced == nullptr) {
+    if (autofill_paused_ || !fill_forced()) {
       print_prompt_hint();
       return;
     }
-    session_->observe(forced->observations);
-    entries_.push_back(forced->observations.size());
-    out_ << "  + " << forced->text << "   (the only thing that can come next; undo takes it back)\n";
   }
+}
+
+bool SeatConsole::fill_forced(std::string* shown) {
+  const NextCandidate* forced = options_.autofill ? next_.forced() : nullptr;
+  if (forced == nullptr) return false;
+  session_->observe(forced->observations);
+  entries_.push_back(forced->observations.size());
+  const std::string line = "  + " + forced->text + "   (the only thing that can come next; undo takes it back)\n";
+  if (shown != nullptr) {
+    *shown += line;
+  } else {
+    out_ << line;
+  }
+  return true;
+}
+
+bool SeatConsole::enter_one_by_one(const SeatStream& typed) {
+  if (typed.size() < 2 || !held_.empty()) return false;
+  const StreamSpec& spec = game_->stream_spec();
+  const std::size_t entries_before = entries_.size();
+  std::string shown;  // printed only if every one of them is accepted
+  try {
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+      session_->observe(SeatStream{typed[i]});
+      entries_.push_back(1);
+      shown += "  ok: " + spec.to_text(typed[i]) + "\n";
+      if (i + 1 == typed.size()) break;
+      do {
+        next_ = next_observations(*session_, options_.worlds);
+      } while (fill_forced(&shown));
+    }
+  } catch (const KibitzError&) {
+    std::size_t count = 0;
+    for (; entries_.size() > entries_before; entries_.pop_back()) count += entries_.back();
+    session_->undo(count);
+    next_ = next_observations(*session_, options_.worlds);
+    return false;
+  }
+  out_ << shown;
+  autofill_paused_ = false;
+  settle();
+  return true;
 }
 
 void SeatConsole::print_result() {
@@ -204,8 +242,9 @@ void SeatConsole::enter(std::string_view text) {
     move.insert(move.end(), typed.begin(), typed.end());
     session_->observe(move);
   } catch (const KibitzError& e) {
-    if (!hold(typed, move)) {
-      out_ << "  refused: " << e.what() << "\n";
+    const std::string why = e.what();
+    if (!enter_one_by_one(typed) && !hold(typed, move)) {
+      out_ << "  refused: " << why << "\n";
       if (!held_.empty()) out_ << "  (still held: the beginning of a move typed before; undo drops it)\n";
     }
     return;

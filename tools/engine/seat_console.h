@@ -52,6 +52,15 @@ class SeatConsole {
   // is awaited (the AI's move, the next observation, or the end).
   void settle();
   void advise();
+  // Fills in the one observation that can come next, if there is one (by
+  // next_, which the caller keeps current); writes it to `shown` if given,
+  // else to the output.
+  bool fill_forced(std::string* shown = nullptr);
+  // Several observations typed at once that are not one move, entered in
+  // turn with what is forced between them filled in ("dealt 5S JD 7S" while
+  // the others' cards are dealt in between). All or nothing; false if one
+  // is refused.
+  bool enter_one_by_one(const SeatStream& typed);
   // The game's returns, when the seat's stream settles them.
   void print_result();
   // One line typed; false for quit.
