@@ -1,6 +1,7 @@
 #include "tools/engine/engine_server.h"
 
 #include <array>
+#include <exception>
 
 #include "agents/external/seat_protocol.h"
 #include "agents/registry.h"
@@ -34,7 +35,10 @@ std::string EngineServer::handle(std::string_view line) {
     const EngineRequest request = EngineRequest::parse(line);
     type = request.type();
     return dispatch(request);
-  } catch (const KibitzError& e) {
+  } catch (const std::exception& e) {
+    // A KibitzError names bad input; anything else (a model file LibTorch
+    // cannot read, say) is still this request's failure, not the engine's
+    // end: handlers change the session only once nothing more can throw.
     MessageWriter reply("error");
     reply.text("message", e.what());
     if (!type.empty()) reply.text("request", type);

@@ -30,7 +30,8 @@ class EngineServer {
   EngineServer(std::string agent_spec, std::uint64_t seed);
 
   // The reply to one request (a line without its newline). Problems with
-  // the request become an error reply; only bugs throw.
+  // the request, and any exception while handling it, become an error
+  // reply; only a failed KIBITZ_CHECK (a bug) ends the engine.
   std::string handle(std::string_view line);
   // The reply to a line that was too long to read (`bytes` long).
   std::string refuse_long_line(std::size_t bytes) const;
