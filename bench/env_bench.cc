@@ -12,7 +12,11 @@
 //   clone_into          copy into an existing state (allocation-free clone)
 //   clone               clone(): allocates the new state, freed each iteration
 //   resample            resample_from_infostate(p, rng, out) at a decision node
-//                       (reads the seat's stream and draws from it)
+//                       (reads the seat's stream and draws from it); Loyalist
+//                       Spies adds complete_share, the share of rounds whose
+//                       draw met only dead ends and went to the complete
+//                       search, and complete_draws, the draws that search ran
+//                       per such round (world_sample reports them too)
 //   world_sample        WorldSampler::sample(rng, out) with the sampler built
 //                       once per position from the seat's stream: what search
 //                       pays per world; also reports median_ns and p99_ns of
@@ -52,6 +56,7 @@
 #include "env/core/rng.h"
 #include "env/core/state.h"
 #include "env/core/world_sampler.h"
+#include "env/games/loyalist_spies/resample.h"
 #include "tests/support/counting_allocator.h"
 
 namespace kibitz::bench {
@@ -243,18 +248,34 @@ void bm_clone(benchmark::State& bench, LazyPools& lazy) {
   bench.SetLabel("allocating: new state + history, freed each call");
 }
 
+// Loyalist Spies draws each round fast and falls back on a complete search
+// where the fast draw meets dead ends (issue 16): the share of rounds that
+// needed it, and the draws it ran per such round.
+void report_complete_method(benchmark::State& bench, const loyalist_spies::SampleStats& stats) {
+  if (stats.rounds == 0) return;
+  bench.counters["complete_share"] = static_cast<double>(stats.complete) / static_cast<double>(stats.rounds);
+  bench.counters["complete_draws"] =
+      stats.complete == 0 ? 0.0 : static_cast<double>(stats.complete_runs) / static_cast<double>(stats.complete);
+}
+
 void bm_resample(benchmark::State& bench, LazyPools& lazy) {
   GamePools& pools = lazy.get();
   if (skip_if_empty(bench, pools.decisions.size())) return;
   std::unique_ptr<State> world = pools.game->new_initial_state();
   Rng rng = Rng(kSeed).child("resample");
   std::size_t i = 0;
+  const loyalist_spies::SampleStats before = loyalist_spies::resample_stats();
   time_calls(bench, [&] {
     pools.decisions[i]->resample_from_infostate(pools.decision_players[i], rng, *world);
     benchmark::DoNotOptimize(world.get());
     benchmark::ClobberMemory();
     if (++i == pools.decisions.size()) i = 0;
   });
+  loyalist_spies::SampleStats during = loyalist_spies::resample_stats();
+  during.rounds -= before.rounds;
+  during.complete -= before.complete;
+  during.complete_runs -= before.complete_runs;
+  report_complete_method(bench, during);
 }
 
 // The median and 99th percentile of single sample() calls, each timed on
@@ -299,6 +320,13 @@ void bm_world_sample(benchmark::State& bench, LazyPools& lazy) {
     benchmark::ClobberMemory();
     if (++i == samplers.size()) i = 0;
   });
+  loyalist_spies::SampleStats stats;
+  for (const auto& sampler : samplers) {
+    if (const auto* spies = dynamic_cast<const loyalist_spies::SpiesWorldSampler*>(sampler.get())) {
+      stats.add(spies->stats());
+    }
+  }
+  report_complete_method(bench, stats);
 }
 
 void bm_seat_stream(benchmark::State& bench, LazyPools& lazy) {

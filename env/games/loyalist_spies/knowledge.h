@@ -46,6 +46,13 @@ struct KnownRound {
   int history_begin = 0;  // its history entries: [history_begin, history_begin + entries)
   int entries = 0;
   bool finished = false;  // its round-end events are in
+  // The set-up: aces, then the deal, then the keeps (keep5), in the rules'
+  // fixed order; the first turn's first event (round-local; the round's
+  // length while the set-up lasts); the seat's own dealt and kept cards.
+  int first_determiner = 0;
+  int first_turn_event = -1;
+  CardMask own_dealt = 0;
+  CardMask own_kept = 0;
   // Another seat that is due to play on the current mission when the stream
   // ends: it holds a card other than a Joker (else it would have played
   // nothing). -1 when there is none.

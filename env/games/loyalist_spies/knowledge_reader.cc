@@ -72,6 +72,9 @@ void StreamReader::close_round() {
   KnownRound& round = out_.rounds_.back();
   round.end = static_cast<int>(out_.events_.size());
   round.entries = round_entries_;
+  round.own_dealt = own_dealt_;
+  round.own_kept = own_kept_;
+  if (round.first_turn_event < 0 && step_ <= Step::kKeep) round.first_turn_event = round.end - round.begin;
   out_.history_length_ = round.history_begin + round_entries_;
 }
 
@@ -128,7 +131,7 @@ void StreamReader::add_secondary(const Observation& o) {
 
 void StreamReader::finish() {
   if (out_.rounds_.empty()) return;
-  close_round();
+  if (!out_.rounds_.back().finished) close_round();  // a finished one was closed by its scoring
   const auto end = [&](const std::string& why) {
     throw error(game_.spec(), ": seat P", p_, "'s stream stops where the game cannot stop: ", why);
   };
@@ -182,6 +185,7 @@ void StreamReader::on_ace(Obs kind, const Observation& o) {
     round.begin = static_cast<int>(out_.events_.size());
     round.end = round.begin;
     round.history_begin = out_.history_length_;
+    round.first_determiner = first_;
     out_.rounds_.push_back(round);
     round_entries_ = 0;
   }
@@ -265,6 +269,8 @@ void StreamReader::on_keep(Obs kind, const Observation& o) {
 // --- Turns ----------------------------------------------------------------
 
 void StreamReader::start_turn() {
+  KnownRound& round = out_.rounds_.back();
+  if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_.events_.size()) - round.begin;
   kings_ = 0;
   jack_suit_ = -1;
   mission_card_ = -1;

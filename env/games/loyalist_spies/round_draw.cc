@@ -31,6 +31,8 @@ void RoundDraw::reset() {
   // value_ is written only for the events whose card is hidden (val()).
   num_links_ = 0;
   num_tokens_ = 0;
+  open_drawn_ = 0;
+  drawn_slots_seen_ = 0;
   hand_ = {};
   placed_ = 0;
   pinned_face_down_ = {};

@@ -9,12 +9,22 @@
 namespace kibitz::loyalist_spies {
 namespace {
 
-// a! / (a - b)!: the ways to fill b slots from a cards (0 when b > a).
+// a! / (a - b)!: the ways to fill b slots from a cards (0 when b > a), from
+// a table built once (a and b are at most the 54 cards).
 double falling(int a, int b) {
-  if (b > a) return 0;
-  double f = 1;
-  for (int i = 0; i < b; ++i) f *= a - i;
-  return f;
+  static const auto table = [] {
+    std::array<std::array<double, kNumCardIndices + 1>, kNumCardIndices + 1> t{};
+    for (int x = 0; x <= kNumCardIndices; ++x) {
+      t[static_cast<std::size_t>(x)][0] = 1;
+      for (int y = 1; y <= x; ++y) {
+        t[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)] =
+            t[static_cast<std::size_t>(x)][static_cast<std::size_t>(y - 1)] * (x - y + 1);
+      }
+    }
+    return t;
+  }();
+  if (b < 0 || a < 0 || b > a) return 0;
+  return table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
 }
 
 // Slot codes of the drawn-class slots: a token, a free face-down event, or a
@@ -96,8 +106,14 @@ bool RoundDraw::place_fill_jokers(std::span<const std::int8_t> initial, std::spa
   const int dn = popcount(free & ~kJokerMask) - an;
   const int num_i = static_cast<int>(initial.size());
   const int num_d = static_cast<int>(drawn.size());
+  // Non-Joker fillings once `ji` initial and `jd` drawn-class slots hold Jokers.
+  auto rest = [&](int ji, int jd) { return falling(an, num_i - ji) * falling(an + dn - (num_i - ji), num_d - jd); };
+  std::array<int, kMaxJokers> jokers{};
+  int num_jokers = 0;
+  for_each_card(free & kJokerMask, [&](int j) { jokers[static_cast<std::size_t>(num_jokers++)] = j; });
+  if (num_jokers == 0) return rest(0, 0) > 0;
   // Slots that may take a Joker, by class: 0 initial, 1 drawn-class.
-  std::array<std::array<std::int16_t, kMaxTokens + 2 * kMaxSlots>, 2> open{};
+  std::array<std::array<std::int16_t, kMaxTokens + 2 * kMaxSlots>, 2> open;
   std::array<int, 2> num_open{};
   for (const std::int8_t t : initial) {
     if (!token(t).non_joker) open[0][static_cast<std::size_t>(num_open[0]++)] = t;
@@ -105,11 +121,6 @@ bool RoundDraw::place_fill_jokers(std::span<const std::int8_t> initial, std::spa
   for (const std::int16_t code : drawn) {
     if (code >= kFaceDownCode || !token(code).non_joker) open[1][static_cast<std::size_t>(num_open[1]++)] = code;
   }
-  // Non-Joker fillings once `ji` initial and `jd` drawn-class slots hold Jokers.
-  auto rest = [&](int ji, int jd) { return falling(an, num_i - ji) * falling(an + dn - (num_i - ji), num_d - jd); };
-  std::array<int, kMaxJokers> jokers{};
-  int num_jokers = 0;
-  for_each_card(free & kJokerMask, [&](int j) { jokers[static_cast<std::size_t>(num_jokers++)] = j; });
   // Destinations: 0 an initial slot, 1 a drawn-class slot, 2 nowhere; one
   // choice per Joker, as a base-3 number. Weight: the ways to pick distinct
   // slots for that choice, times the fillings of the rest.

@@ -2,6 +2,8 @@
 // which of their cards went onto each revealed mission, what a seat that
 // played nothing held, discards, and the Jokers shown at a round's end.
 // Each choice is among everything the observations leave open.
+#include <algorithm>
+
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/round_sampler.h"
 
@@ -9,16 +11,38 @@ namespace kibitz::loyalist_spies {
 namespace {
 
 constexpr int kMissionRetries = 8;  // splits of one set tried by the fast draw before it gives up
+// The least weight a drawn card keeps against a dealt one as the source of a
+// play (so every consistent world stays possible).
+constexpr double kRareDrawnShare = 0.02;
 
 }  // namespace
 
+// The card a seat played came from one of its cards without one yet: a
+// drawn one for a card the viewer gave up, else either kind. Drawn ones are
+// taken less often when the viewer's given-up cards need those places: they
+// must end in the others' draws once the deck is too short to hold them,
+// and a draw that held a card seen on a mission cannot hold one of them.
 int RoundDraw::take_token_for(int seat, int card) {
-  TokenMask options = 0;
+  TokenMask initial = 0, drawn = 0;
   for_each_card(hand_[static_cast<std::size_t>(seat)], [&](int t) {
     const Token& tk = token(t);
-    if (tk.card < 0 && (tk.drawn || !plan_.deck_only(card))) options |= TokenMask{1} << t;
+    if (tk.card >= 0) return;
+    (tk.drawn ? drawn : initial) |= TokenMask{1} << t;
   });
-  KIBITZ_CHECK(options != 0, "no token of ", seat_name(seat), " can hold ", card_name(card));
+  if (plan_.deck_only(card)) initial = 0;
+  KIBITZ_CHECK((initial | drawn) != 0, "no token of ", seat_name(seat), " can hold ", card_name(card));
+  TokenMask options = initial | drawn;
+  if (initial != 0 && drawn != 0 && plan_.deck_need > 0) {
+    const int places = popcount(open_drawn_) + plan_.drawn_slots - drawn_slots_seen_;
+    if (places - 1 < plan_.deck_need) {
+      options = initial;  // a drawn one would leave too few places: no world
+    } else {
+      const double share = 1.0 - static_cast<double>(plan_.deck_need) / places;
+      const std::array<double, 2> weights = {static_cast<double>(popcount(initial)),
+                                             popcount(drawn) * std::max(share, kRareDrawnShare)};
+      options = chooser_->pick_weighted(weights) == 0 ? initial : drawn;
+    }
+  }
   const int t = random_token(options);
   assign(t, card);
   hand_[static_cast<std::size_t>(seat)] &= ~(TokenMask{1} << t);
@@ -85,13 +109,19 @@ bool RoundDraw::split_mission(int m, std::span<const std::int16_t> open_plays, C
   // Destination of each card: a face-down slot (0..F-1) or F + the play.
   std::array<std::int8_t, kMissionDeckCards + kMaxPlayers> dest{};
   const int retries = chooser_->searching() ? 1 : kMissionRetries;
+  // Drawn places beyond those the viewer's unseen given-up cards need: a
+  // given-up card played from a draw takes one of them.
+  const int spare = popcount(open_drawn_) + plan_.drawn_slots - drawn_slots_seen_ - plan_.deck_need;
   for (int attempt = 0; attempt < retries; ++attempt) {
     unsigned free_slots = (1u << num_face_down) - 1;
     unsigned used = 0;
+    int spare_left = spare;
     bool ok = true;
     for (int i = 0; i < num_cards && ok; ++i) {
       const int c = cards[static_cast<std::size_t>(i)];
-      const unsigned plays = is_joker(c) ? 0u : (plan_.deck_only(c) ? drawn_token : any_token) & ~used;
+      const bool deck_only = plan_.deck_only(c);
+      const unsigned plays =
+          is_joker(c) || (deck_only && spare_left <= 0) ? 0u : (deck_only ? drawn_token : any_token) & ~used;
       const int total = popcount(free_slots) + popcount(plays);
       if (total == 0) {
         ok = false;
@@ -105,6 +135,7 @@ bool RoundDraw::split_mission(int m, std::span<const std::int16_t> open_plays, C
       } else {
         const int j = nth_card(plays, r - popcount(free_slots));
         used |= 1u << j;
+        spare_left -= deck_only ? 1 : 0;
         dest[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(num_face_down + j);
       }
     }

@@ -73,59 +73,76 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
   viewer_play.fill(-1);
   mission_of_card.fill(-1);
 
-  // What the viewer saw this round, and what it saw after its keep.
-  CardMask seen = 0, seen_later = 0;
-  CardMask kept_p = 0;
-  int keeps = 0, deals = 0;
+  // The set-up lies in the rules' fixed order: n aces, the deal round-robin
+  // from the seat after the first determiner, then (keep5) five keeps per
+  // seat from the first determiner.
   const int size = static_cast<int>(events.size());
-  first_turn_event = size;
-  for (int e = 0; e < size; ++e) {
+  first_turn_event = round.first_turn_event < 0 ? size : round.first_turn_event;
+  const int setup = first_turn_event;
+  aces_dealt = std::min(n, setup);
+  for (int s = 0; s < aces_dealt; ++s) ace_event[static_cast<std::size_t>(s)] = s;
+  const int total_deals = config->keep5 ? config->cards_in_play() : kKeepCount * n;
+  const int deals = std::clamp(setup - n, 0, total_deals);
+  const int keeps = std::max(0, setup - n - total_deals);
+  for (int i = 0, seat = (round.first_determiner + 1) % n; i < deals; ++i, seat = seat + 1 == n ? 0 : seat + 1) {
+    const auto s = static_cast<std::size_t>(seat);
+    deal_events[s][static_cast<std::size_t>(deal_count[s]++)] = static_cast<std::int16_t>(n + i);
+  }
+  for (int j = 0; j < keeps; ++j) {
+    const auto s = static_cast<std::size_t>((round.first_determiner + j / kKeepCount) % n);
+    keep_events[s][static_cast<std::size_t>(keep_count[s]++)] = static_cast<std::int16_t>(n + total_deals + j);
+  }
+  setup_done = (config->keep5 ? keeps : deals) == kKeepCount * n;
+  dealt_p = round.own_dealt;
+  if (config->keep5 && setup_done) given_p = dealt_p & ~round.own_kept;
+
+  // What the viewer saw after the set-up.
+  CardMask seen_later = 0;
+  int consumed = 0;  // cards taken from the deck
+  int face_down_cards = 0;  // face-down cards, by mission below
+  std::array<int, kMaxKnownMissions> face_down_of{};
+  drawn_slots = 0;
+  for (int e = first_turn_event; e < size; ++e) {
     const Event& x = events[static_cast<std::size_t>(e)];
     const auto s = static_cast<std::size_t>(x.seat);
     const bool own = x.seat == p;
     const CardMask bit = x.card >= 0 && x.card < kNumCardIndices ? card_bit(x.card) : 0;
-    if (first_turn_event == size && x.kind != EventKind::kAce && x.kind != EventKind::kDeal &&
-        x.kind != EventKind::kKeep) {
-      first_turn_event = e;
-    }
-    if (x.kind == EventKind::kFaceDown || x.kind == EventKind::kPlay || x.kind == EventKind::kNoPlay ||
-        x.kind == EventKind::kReveal) {
-      missions = std::max(missions, x.aux + 1);
-    }
     switch (x.kind) {
-      case EventKind::kAce:
-        ace_event[s] = e;
-        ++aces_dealt;
-        break;
-      case EventKind::kDeal:
-        deal_events[s][static_cast<std::size_t>(deal_count[s]++)] = static_cast<std::int16_t>(e);
-        ++deals;
-        if (own) dealt_p |= bit;
-        break;
-      case EventKind::kKeep:
-        keep_events[s][static_cast<std::size_t>(keep_count[s]++)] = static_cast<std::int16_t>(e);
-        ++keeps;
-        if (own) kept_p |= bit;
-        break;
       case EventKind::kJack:
         // The Jack was flipped just before: a failed match rules its suit out.
         if (x.aux == 0) excluded[static_cast<std::size_t>(x.card)] |= 1u << suit_of(events[static_cast<std::size_t>(e - 1)].card);
         break;
       case EventKind::kFlip:
+        ++consumed;
         seen_later |= bit;
         if (const KnownRound::TopView* view = round.view_at(e)) {
           for (int i = 0; i < view->len; ++i) seen_later |= card_bit(view->cards[static_cast<std::size_t>(i)]);
         }
         break;
       case EventKind::kPeek:
-      case EventKind::kDraw:
         if (own) seen_later |= bit;
         break;
+      case EventKind::kDraw:
+        ++consumed;
+        if (own) seen_later |= bit;
+        drawn_slots += own ? 0 : 1;
+        break;
+      case EventKind::kFaceDown:
+        ++consumed;
+        ++face_down_cards;
+        ++face_down_of[x.aux];
+        missions = std::max(missions, x.aux + 1);
+        break;
+      case EventKind::kNoPlay:
+        missions = std::max(missions, x.aux + 1);
+        break;
       case EventKind::kPlay:
+        missions = std::max(missions, x.aux + 1);
         play_event[x.aux][s] = static_cast<std::int16_t>(e);
         if (own) viewer_play[x.aux] = x.card;
         break;
       case EventKind::kReveal:
+        missions = std::max(missions, x.aux + 1);
         reveal_event[x.aux] = e;
         break;
       case EventKind::kRoundEnd:
@@ -142,12 +159,17 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
     set_cards |= s;
     for_each_card(s, [&](int c) { mission_of_card[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(m); });
   }
+  for (int m = 0; m < missions; ++m) {
+    if (reveal_event[static_cast<std::size_t>(m)] < 0) drawn_slots += face_down_of[static_cast<std::size_t>(m)];
+  }
+  static_cast<void>(face_down_cards);
   seen_later |= set_cards;
-  seen = seen_later | dealt_p;
-  setup_done = (config->keep5 ? keeps : deals) == kKeepCount * n;
-  if (config->keep5 && setup_done) given_p = dealt_p & ~kept_p;
+  const CardMask seen = seen_later | dealt_p;
   any_pool = universe & ~seen & ~final_jokers_all;
   deck_pool = given_p & ~seen_later & ~final_jokers_all;
+  // Given-up cards may still lie in the deck, as many as it holds now.
+  const int deck_left = setup_done ? config->deck_cards() - consumed : 0;
+  deck_need = std::max(0, popcount(deck_pool) - deck_left);
 }
 
 }  // namespace kibitz::loyalist_spies

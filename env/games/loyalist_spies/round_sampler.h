@@ -131,6 +131,12 @@ struct RoundPlan {
   std::array<std::array<std::int16_t, kMaxPlayers>, kMaxKnownMissions> play_event{};
   std::array<std::int8_t, kNumCardIndices> mission_of_card{};
   CardMask set_cards = 0;  // every revealed mission card
+  // The cards the viewer gave up that must lie in the others' draws (or on
+  // an unrevealed mission) rather than still in the deck, and the slots of
+  // that kind in the round: draws by the others, face-down cards of
+  // unrevealed missions.
+  int deck_need = 0;
+  int drawn_slots = 0;
 };
 
 // One attempt at the round's hidden cards and choices.
@@ -199,8 +205,11 @@ class RoundDraw {
     if (num_tokens_ >= kMaxTokens) return -1;
     tokens_[static_cast<std::size_t>(num_tokens_)] = {static_cast<std::int8_t>(owner), static_cast<std::int8_t>(card),
                                                       drawn, false};
-    hand_[static_cast<std::size_t>(owner)] |= TokenMask{1} << num_tokens_;
+    const TokenMask bit = TokenMask{1} << num_tokens_;
+    hand_[static_cast<std::size_t>(owner)] |= bit;
     if (card >= 0) placed_ |= card_bit(card);
+    if (drawn && card < 0) open_drawn_ |= bit;
+    if (drawn) ++drawn_slots_seen_;
     return num_tokens_++;
   }
   Token& token(int t) { return tokens_[static_cast<std::size_t>(t)]; }
@@ -208,6 +217,7 @@ class RoundDraw {
   void assign(int t, int card) {
     token(t).card = static_cast<std::int8_t>(card);
     placed_ |= card_bit(card);
+    open_drawn_ &= ~(TokenMask{1} << t);
   }
   const Event& ev(int e) const { return plan_.events[static_cast<std::size_t>(e)]; }
   // Event e's card is token t's.
@@ -253,6 +263,11 @@ class RoundDraw {
   int num_tokens_ = 0;
   std::array<TokenMask, kMaxPlayers> hand_{};
   CardMask placed_ = 0;
+  // For take_token_for: drawn tokens still without a card, and the
+  // drawn-class slots (draws by the others, face-down cards of unrevealed
+  // missions) met so far.
+  TokenMask open_drawn_ = 0;
+  int drawn_slots_seen_ = 0;
   std::array<CardMask, kMaxKnownMissions> pinned_face_down_{};
   std::array<std::array<std::int16_t, kMissionDeckCards>, kMaxKnownMissions> free_face_down_;
   std::array<int, kMaxKnownMissions> num_free_face_down_{};

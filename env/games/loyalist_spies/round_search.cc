@@ -8,19 +8,38 @@
 #include "env/games/loyalist_spies/round_sampler.h"
 
 namespace kibitz::loyalist_spies {
+namespace {
+
+// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i >= 1): restart
+// limits that are within a small factor of the best fixed limit whatever
+// the tree (Luby, Sinclair and Zuckerman, 1993).
+std::int64_t luby(std::int64_t i) {
+  while (true) {
+    int k = 1;
+    while ((std::int64_t{1} << k) - 1 < i) ++k;
+    if ((std::int64_t{1} << k) - 1 == i) return std::int64_t{1} << (k - 1);
+    i -= (std::int64_t{1} << (k - 1)) - 1;
+  }
+}
+
+constexpr std::int64_t kLubyUnit = 8;  // runs per unit of the sequence
+
+}  // namespace
 
 RoundSearch search_round(RoundDraw& draw, Rng& rng, std::int64_t budget, std::int64_t& runs) {
   // One search per thread, its path reserved once: no allocation per round.
   thread_local DecisionSearch search;
   Chooser chooser(rng, &search);
   runs = 0;
-  // Restarts with a doubling limit: a dead end caused by an early decision
-  // would otherwise keep a plain depth-first search below it for as long as
-  // the later decisions have branches; a restart draws the early ones anew.
-  // Each stage is a complete search while it lasts: one that runs out of
-  // branches has shown that the round has no world.
-  for (std::int64_t limit = 64; runs < budget; limit *= 2) {
+  // Restarts: a dead end caused by an early decision would keep a plain
+  // depth-first search below that decision for as long as the later ones
+  // have branches; a restart draws every decision anew (its first run is a
+  // fresh random draw). Each stage is a complete search while it lasts, so
+  // one that runs out of branches has shown that the round has no world;
+  // the limits grow without bound, so the search is complete given time.
+  for (std::int64_t stage = 1; runs < budget; ++stage) {
     search.clear();
+    const std::int64_t limit = kLubyUnit * luby(stage);
     for (std::int64_t in_stage = 0; in_stage < limit && runs < budget; ++in_stage) {
       search.rewind();
       ++runs;
