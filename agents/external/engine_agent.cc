@@ -113,6 +113,12 @@ void EngineAgent::send_new_observations(const SeatView& view) {
   }
 }
 
+bool EngineAgent::reseed(std::uint64_t seed) {
+  seed_ = seed;
+  seed_sent_ = false;
+  return true;
+}
+
 Action EngineAgent::act(const SeatView& view) {
   KIBITZ_CHECK(in_game_, "engine agent: act before new_game");
   send_new_observations(view);

@@ -13,9 +13,9 @@
 // holds no more. Its errors, its exit and its silence past timeout_ms become
 // a KibitzError naming the program.
 //
-// Seeding: the agent's seed goes with the first new_game, so an engine that
-// builds its agent from it (kibitz engine does) plays exactly as the same
-// agent in process with the same seed.
+// Seeding: the agent's seed goes with the first new_game (and the first
+// after a reseed), so an engine that builds its agent from it (kibitz engine
+// does) plays exactly as the same agent in process with the same seed.
 #pragma once
 
 #include <chrono>
@@ -48,6 +48,10 @@ class EngineAgent : public Agent {
   // started, does not answer, speaks another version or does not play the
   // game.
   void new_game(Player seat) override;
+  // The next new_game carries `seed`, and the program (kibitz engine does)
+  // builds its agent afresh from it: so an arena keeps one program per
+  // worker instead of starting one per game.
+  bool reseed(std::uint64_t seed) override;
   Action act(const SeatView& view) override;
   const DecisionInfo* last_decision() const override { return reported_ ? &last_ : nullptr; }
   // The budget of the next acts, sent to the program with each (the

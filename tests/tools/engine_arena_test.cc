@@ -160,6 +160,17 @@ TEST_P(EngineInArena, PlaysAsTheAgentInProcessAndHearsOnlyItsSeat) {
 
   const auto game = load_game(c.game);
   const auto received = received_by_game(log);
+  // One program for all the games of the (one) worker: each game's seed
+  // comes with its new_game.
+  std::ifstream lines(log);
+  int hellos = 0, seeded = 0;
+  for (std::string line; std::getline(lines, line);) {
+    hellos += line.rfind(R"(> {"type":"hello")", 0) == 0 ? 1 : 0;
+    seeded += line.rfind(R"(> {"type":"new_game")", 0) == 0 && line.find(R"("seed":)") != std::string::npos;
+  }
+  EXPECT_GE(hellos, 1);
+  EXPECT_LE(hellos, game->num_players());
+  EXPECT_EQ(seeded, c.games);
   ASSERT_EQ(received.size(), through_engine.size());
   for (std::size_t g = 0; g < received.size(); ++g) {
     SCOPED_TRACE("game " + std::to_string(g));
