@@ -101,7 +101,10 @@ std::string EngineServer::on_new_game(const EngineRequest& request) {
   const std::uint64_t seed = seeded ? request.unsigned_integer("seed") : seed_;
   // Built aside and kept only once everything has worked.
   std::unique_ptr<Agent> fresh;
-  if (seeded || !agent_ || agent_game_ != game->spec()) {
+  const bool same_game = agent_ && agent_game_ == game->spec();
+  // An agent that can restart as if built with the seed (Agent::reseed) is
+  // kept: its model, say, is not read again.
+  if (!same_game || (seeded && !agent_->reseed(seed))) {
     try {
       fresh = make_agent(agent_spec_, game, seed);
     } catch (const KibitzError& e) {

@@ -5,10 +5,10 @@
 // gets an "error" reply naming the problem, and the game goes on as before.
 //
 // The agent is built from its spec with the agent registry when a game
-// needs it and kept across games: a new_game with a "seed" rebuilds it from
-// that seed (so a referee can reproduce an in-process agent exactly), one
-// without reuses the agent built for the same game, or builds one from the
-// engine's own seed.
+// needs it and kept across games: a new_game with a "seed" restarts it from
+// that seed (Agent::reseed, or built again), so a referee can reproduce an
+// in-process agent exactly; one without reuses the agent of the same game,
+// or builds one from the engine's own seed.
 #pragma once
 
 #include <cstdint>
