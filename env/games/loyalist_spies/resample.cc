@@ -146,6 +146,7 @@ void LoyalistSpiesState::resample_from_infostate(Player player, Rng& rng, State&
   thread_local SpiesKnowledge knowledge;
   thread_local std::array<RoundPlan, kMaxRoundsLimit> plans;
   static thread_local std::array<Action, kMaxGameEvents> actions;
+  thread_search();  // the complete method's buffers, made on the first call rather than when first needed
   seat_stream(player, stream);
   knowledge.read_own(static_cast<const LoyalistSpiesGame&>(game()), player, stream);
   const std::size_t rounds = knowledge.rounds().size();

@@ -291,6 +291,9 @@ class RoundDraw {
 // until a run succeeds, every branch has been tried (kNoWorld), or `budget`
 // runs have been made (kGaveUp). `runs` gets the runs made.
 enum class RoundSearch { kFound, kNoWorld, kGaveUp };
+// The search's buffers on this thread (made on first use: callers that must
+// not allocate later touch it early).
+DecisionSearch& thread_search();
 RoundSearch search_round(RoundDraw& draw, Rng& rng, std::int64_t budget, std::int64_t& runs);
 
 }  // namespace kibitz::loyalist_spies

@@ -26,9 +26,14 @@ constexpr std::int64_t kLubyUnit = 8;  // runs per unit of the sequence
 
 }  // namespace
 
-RoundSearch search_round(RoundDraw& draw, Rng& rng, std::int64_t budget, std::int64_t& runs) {
+DecisionSearch& thread_search() {
   // One search per thread, its path reserved once: no allocation per round.
   thread_local DecisionSearch search;
+  return search;
+}
+
+RoundSearch search_round(RoundDraw& draw, Rng& rng, std::int64_t budget, std::int64_t& runs) {
+  DecisionSearch& search = thread_search();
   Chooser chooser(rng, &search);
   runs = 0;
   // Restarts: a dead end caused by an early decision would keep a plain
