@@ -35,11 +35,13 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
 }
 
 void StreamReader::refuse(const std::string& why) const {
-  std::string text;
-  try {
-    text = spec_.to_text(*obs_);
-  } catch (const KibitzError&) {
-    text = "of kind " + std::to_string(int{obs_->kind});
+  std::string text = "of kind " + std::to_string(int{obs_->kind});
+  if (obs_->kind < spec_.num_kinds()) {
+    try {
+      text = spec_.to_text(*obs_);
+    } catch (const KibitzError&) {
+      // Values the kind cannot hold: the kind's number names it.
+    }
   }
   throw error(game_.spec(), ": observation ", index_ + 1, " ('", text, "') cannot come here in seat P", p_,
               "'s stream: ", why);

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -112,6 +113,11 @@ struct SetupCase {
   int deals;  // cards dealt after the aces
   Player seat;
 };
+
+// So failure messages print the position instead of the struct's bytes.
+void PrintTo(const SetupCase& c, std::ostream* out) {
+  *out << c.spec << " after the aces and " << c.deals << " dealt cards, seat P" << c.seat;
+}
 
 class SetupExactTest : public ::testing::TestWithParam<SetupCase> {};
 
