@@ -20,9 +20,14 @@
 //  - afterwards every card another seat held is a "token", made when it
 //    was dealt or drawn; a mission's revealed set is split between its
 //    face-down deck cards and the seats that played (a card must be in the
-//    player's hand then; Jokers only face down); a seat that played nothing
-//    held only Jokers; at a round's end the revealed Jokers are in their
-//    holders' hands, and the seat due to play holds a card it can play;
+//    player's hand then; Jokers only face down), card by card, uniformly
+//    among the places still open; a seat that played nothing held only
+//    Jokers; at a round's end the revealed Jokers are in their holders'
+//    hands, and the seat due to play holds a card it can play;
+//  - the cards the viewer gave up and never saw again must end in the
+//    others' draws once the deck is too short to hold them: a played card
+//    is taken from a seat's dealt cards rather than its draws in proportion
+//    to the draws those cards leave free, and never so as to leave too few;
 //  - cards the seat saw on top of the deck (its own Queen) go where it saw
 //    them; after another seat reorders them their order is drawn among the
 //    orders that fit what happened to each position next;
@@ -31,9 +36,11 @@
 //    saw, deck cards also from those it gave up), and in a keep5 deal who
 //    was dealt which given-up card, and in what order, is uniform too.
 // Every decision that could be part of a consistent world is open to every
-// draw, so every consistent world can come out; the fast draw is not
-// exactly uniform over them where a split or a token choice changes how
-// many ways the rest can be completed (docs/rules/loyalist_spies.md).
+// draw, so every consistent world can come out. Where the hidden cards are
+// interchangeable as far as the viewer saw, every consistent world is
+// equally likely; the draw is not exactly uniform where a split or a token
+// choice changes how many ways the rest can be completed
+// (docs/rules/loyalist_spies.md, "Worlds drawn for search").
 #pragma once
 
 #include <array>
