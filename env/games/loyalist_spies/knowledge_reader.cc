@@ -34,35 +34,6 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
   start_round();
 }
 
-void StreamReader::refuse(const std::string& why) const {
-  std::string text = "of kind " + std::to_string(int{obs_->kind});
-  if (obs_->kind < spec_.num_kinds()) {
-    try {
-      text = spec_.to_text(*obs_);
-    } catch (const KibitzError&) {
-      // Values the kind cannot hold: the kind's number names it.
-    }
-  }
-  throw error(game_.spec(), ": observation ", index_ + 1, " ('", text, "') cannot come here in seat P", p_,
-              "'s stream: ", why);
-}
-
-void StreamReader::expect(Obs kind, Obs expected, const char* what) const {
-  if (kind != expected) refuse(std::string("the rules call for ") + what + " here");
-}
-
-void StreamReader::expect_seat(int seat, int expected, const char* role) const {
-  if (seat != expected) {
-    refuse(std::string("it is P") + std::to_string(expected) + "'s " + role + ", not P" + std::to_string(seat) +
-           "'s");
-  }
-}
-
-bool StreamReader::own(Obs kind) const {
-  return kind == Obs::kOwnAce || kind == Obs::kDealt || kind == Obs::kKeep || kind == Obs::kQueenShows ||
-         kind == Obs::kOrder || kind == Obs::kPlay || kind == Obs::kDraw || kind == Obs::kDiscard;
-}
-
 void StreamReader::push(EventKind kind, int seat, int card, int aux) {
   out_.events_.push_back(
       {kind, static_cast<std::int8_t>(seat), static_cast<std::int8_t>(card), static_cast<std::uint8_t>(aux)});
@@ -592,18 +563,6 @@ void StreamReader::on_draw(Obs kind, const Observation& o) {
   push(EventKind::kDraw, actor_, card, refill_stage_ ? 1 : 0);
   if (--owed_draws_[s] == 0) ++steps_;
   next_drawer();
-}
-
-void SpiesKnowledge::read(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream) {
-  StreamReader reader(game, viewer, *this, true);
-  for (std::size_t i = 0; i < stream.size(); ++i) reader.add(static_cast<int>(i), stream[i]);
-  reader.finish();
-}
-
-void SpiesKnowledge::read_own(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream) {
-  StreamReader reader(game, viewer, *this, false);
-  for (std::size_t i = 0; i < stream.size(); ++i) reader.add(static_cast<int>(i), stream[i]);
-  reader.finish();
 }
 
 }  // namespace kibitz::loyalist_spies

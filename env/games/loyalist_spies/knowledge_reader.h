@@ -5,8 +5,9 @@
 // own cards, so it can say of each observation whether the game can produce
 // it there, and write the event of the log it describes.
 //
-// Internal to the sampler's files: knowledge_reader.cc (the turn phases) and
-// knowledge_checks.cc (the checks of cards, reveals and round ends).
+// Internal to the sampler's files: knowledge_reader.cc (the turn phases),
+// knowledge_checks.cc (the checks of cards, reveals and round ends) and
+// knowledge.cc (SpiesKnowledge::read and the refusals).
 #pragma once
 
 #include <array>
@@ -49,7 +50,6 @@ class StreamReader {
   void expect_seat(int seat, int expected, const char* role) const;
   void push(EventKind kind, int seat, int card, int aux);
   void close_round();  // writes the round's end and history entries
-  bool own(Obs kind) const;  // whether a kind is the viewer's own version of a move
 
   // knowledge_reader.cc: the phases.
   void add_secondary(const Observation& o);

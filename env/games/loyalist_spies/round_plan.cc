@@ -73,9 +73,14 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
   viewer_play.fill(-1);
   mission_of_card.fill(-1);
 
-  // The set-up lies in the rules' fixed order: n aces, the deal round-robin
-  // from the seat after the first determiner, then (keep5) five keeps per
-  // seat from the first determiner.
+  prepare_setup(round);
+  prepare_turns(round);
+}
+
+// The set-up lies in the rules' fixed order: n aces, the deal round-robin
+// from the seat after the first determiner, then (keep5) five keeps per
+// seat from the first determiner.
+void RoundPlan::prepare_setup(const KnownRound& round) {
   const int size = static_cast<int>(events.size());
   first_turn_event = round.first_turn_event < 0 ? size : round.first_turn_event;
   const int setup = first_turn_event;
@@ -95,12 +100,15 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
   setup_done = (config->keep5 ? keeps : deals) == kKeepCount * n;
   dealt_p = round.own_dealt;
   if (config->keep5 && setup_done) given_p = dealt_p & ~round.own_kept;
+}
 
-  // What the viewer saw after the set-up.
+// The turns: what the viewer saw after the set-up, the missions, the Jacks'
+// misses, the round's end; then the pools the unseen cards come from.
+void RoundPlan::prepare_turns(const KnownRound& round) {
+  const int size = static_cast<int>(events.size());
   CardMask seen_later = 0;
   int consumed = 0;  // cards taken from the deck
-  int face_down_cards = 0;  // face-down cards, by mission below
-  std::array<int, kMaxKnownMissions> face_down_of{};
+  std::array<int, kMaxKnownMissions> face_down_of{};  // face-down cards by mission
   drawn_slots = 0;
   for (int e = first_turn_event; e < size; ++e) {
     const Event& x = events[static_cast<std::size_t>(e)];
@@ -129,7 +137,6 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
         break;
       case EventKind::kFaceDown:
         ++consumed;
-        ++face_down_cards;
         ++face_down_of[x.aux];
         missions = std::max(missions, x.aux + 1);
         break;
@@ -162,7 +169,6 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
   for (int m = 0; m < missions; ++m) {
     if (reveal_event[static_cast<std::size_t>(m)] < 0) drawn_slots += face_down_of[static_cast<std::size_t>(m)];
   }
-  static_cast<void>(face_down_cards);
   seen_later |= set_cards;
   const CardMask seen = seen_later | dealt_p;
   any_pool = universe & ~seen & ~final_jokers_all;

@@ -109,6 +109,8 @@ inline constexpr int kMaxSeatEvents = 64;  // deal or keep events of one seat in
 struct RoundPlan {
   void prepare(const SpiesKnowledge& knowledge, const KnownRound& round);
   bool deck_only(int card) const { return (given_p >> card) & 1u; }
+  void prepare_setup(const KnownRound& round);
+  void prepare_turns(const KnownRound& round);
 
   const Config* config = nullptr;
   const KnownRound* known = nullptr;
