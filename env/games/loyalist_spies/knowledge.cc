@@ -19,15 +19,12 @@ void StreamReader::refuse(const std::string& why) const {
               "'s stream: ", why);
 }
 
-void StreamReader::expect(Obs kind, Obs expected, const char* what) const {
-  if (kind != expected) refuse(std::string("the rules call for ") + what + " here");
+void StreamReader::refuse_kind(const char* what) const {
+  refuse(std::string("the rules call for ") + what + " here");
 }
 
-void StreamReader::expect_seat(int seat, int expected, const char* role) const {
-  if (seat != expected) {
-    refuse(std::string("it is P") + std::to_string(expected) + "'s " + role + ", not P" + std::to_string(seat) +
-           "'s");
-  }
+void StreamReader::refuse_seat(int seat, int expected, const char* role) const {
+  refuse(std::string("it is P") + std::to_string(expected) + "'s " + role + ", not P" + std::to_string(seat) + "'s");
 }
 
 void SpiesKnowledge::read(const LoyalistSpiesGame& game, int viewer, std::span<const Observation> stream) {

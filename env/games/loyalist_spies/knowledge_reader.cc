@@ -17,7 +17,8 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
       n_(game.config().players),
       p_(viewer),
       out_(out),
-      check_(check) {
+      check_(check),
+      cards_in_play_(game.config().cards_in_play()) {
   KIBITZ_CHECK(viewer >= 0 && viewer < n_, "bad seat ", viewer);
   out_.config_ = &config_;
   out_.viewer_ = viewer;
@@ -177,7 +178,7 @@ void StreamReader::on_ace(Obs kind, const Observation& o) {
   }
   if (++count_ < n_) return;
   count_ = 0;
-  actor_ = (first_ + 1) % n_;
+  actor_ = next_seat(first_);
   step_ = Step::kDeal;
 }
 
@@ -197,10 +198,10 @@ void StreamReader::on_deal(Obs kind, const Observation& o) {
     push(EventKind::kDeal, actor_, kHidden, 0);
   }
   ++hands_[static_cast<std::size_t>(actor_)];
-  actor_ = (actor_ + 1) % n_;
+  actor_ = next_seat(actor_);
   ++count_;
   if (config_.keep5) {
-    if (count_ < config_.cards_in_play()) return;
+    if (count_ < cards_in_play_) return;
     step_ = Step::kKeep;
     actor_ = first_;
     count_ = 0;
@@ -229,7 +230,7 @@ void StreamReader::on_keep(Obs kind, const Observation& o) {
   }
   if (++count_ < kKeepCount) return;
   count_ = 0;
-  actor_ = (actor_ + 1) % n_;
+  actor_ = next_seat(actor_);
   if (++steps_ < n_) return;
   hands_.fill(kKeepCount);
   own_hand_ = own_kept_;
@@ -257,7 +258,7 @@ void StreamReader::start_turn() {
 }
 
 void StreamReader::end_turn() {
-  det_ = (det_ + 1) % n_;
+  det_ = next_seat(det_);
   start_turn();
 }
 
@@ -428,7 +429,7 @@ void StreamReader::on_face_down(Obs kind) {
 
 void StreamReader::next_player_to_play() {
   if (steps_ < n_) {
-    actor_ = (det_ + steps_) % n_;
+    actor_ = seat_after(det_, steps_);
     step_ = Step::kPlay;
   } else {
     step_ = Step::kReveal;
@@ -484,7 +485,7 @@ void StreamReader::after_reveal(bool success) {
 
 void StreamReader::next_discarder() {
   while (steps_ < n_) {
-    const int s = (det_ + steps_) % n_;
+    const int s = seat_after(det_, steps_);
     if (hands_[static_cast<std::size_t>(s)] != 0) {
       actor_ = s;
       step_ = Step::kDiscard;
@@ -527,7 +528,7 @@ void StreamReader::start_refill() {
 
 void StreamReader::next_drawer() {
   while (steps_ < n_ && deck_ != 0) {
-    const int s = (det_ + steps_) % n_;
+    const int s = seat_after(det_, steps_);
     if (owed_draws_[static_cast<std::size_t>(s)] > 0) {
       actor_ = s;
       step_ = Step::kDraw;

@@ -46,9 +46,19 @@ class StreamReader {
   enum class Owed : std::uint8_t { kNone, kAlreadyOnTop, kTargetAce, kDeterminerAce };
 
   [[noreturn]] void refuse(const std::string& why) const;
-  void expect(Obs kind, Obs expected, const char* what) const;
-  void expect_seat(int seat, int expected, const char* role) const;
+  // Inline: every observation checks its kind and seat.
+  void expect(Obs kind, Obs expected, const char* what) const {
+    if (kind != expected) [[unlikely]] refuse_kind(what);
+  }
+  void expect_seat(int seat, int expected, const char* role) const {
+    if (seat != expected) [[unlikely]] refuse_seat(seat, expected, role);
+  }
+  [[noreturn]] void refuse_kind(const char* what) const;
+  [[noreturn]] void refuse_seat(int seat, int expected, const char* role) const;
   void push(EventKind kind, int seat, int card, int aux);
+  // Seats in turn order, without a division (this runs per observation).
+  int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
+  int seat_after(int seat, int steps) const { return seat + steps >= n_ ? seat + steps - n_ : seat + steps; }
   void close_round();  // writes the round's end and history entries
 
   // knowledge_reader.cc: the phases.
@@ -95,6 +105,7 @@ class StreamReader {
   const int p_;
   SpiesKnowledge& out_;
   const bool check_;
+  const int cards_in_play_;
   int round_entries_ = 0;  // history entries of the round being read
   int index_ = 0;             // of the observation being read
   const Observation* obs_ = nullptr;
