@@ -15,10 +15,12 @@
 // attempt meets a dead end when a choice it made is contradicted by a later
 // observation. When every attempt does, the complete method takes over: a
 // depth-first search over the same decisions (round_search.cc), restarted
-// with a doubling node limit, which tries every option the observations
-// leave open, so it finds a world whenever the round has one and can reach
-// every consistent world. SampleStats counts how often it is needed (bench/
-// reports the share).
+// on the Luby schedule, which tries every option the observations leave
+// open, so it finds a world whenever the round has one, can reach every
+// consistent world, and shows that there is none when it runs out of
+// branches. SampleStats counts how often it is needed (bench/ reports the
+// share); kCompleteBudget bounds its work on a stream it can neither
+// explain nor rule out.
 #pragma once
 
 #include <atomic>
