@@ -19,6 +19,7 @@ import subprocess
 import sys
 
 CARDS = ["J", "Q", "K"]  # lowest first
+SHOWDOWNS = {"pp", "bb", "pbb"}  # betting that ends with both seats in
 
 
 class Engine:
@@ -53,8 +54,7 @@ def fail(problem):
 def kuhn_result(cards, moves):
     """Seat 0's return once the betting `moves` ("p"/"b" each) has ended, or
     None while it goes on. Each seat antes 1; a bet adds 1."""
-    ended = {"pp", "bb", "bp", "pbp", "pbb"}
-    if moves not in ended:
+    if moves not in SHOWDOWNS | {"bp", "pbp"}:
         return None
     if moves == "bp":
         return 1  # seat 1 folds
@@ -92,9 +92,14 @@ def play_game(engine, rng, engine_seat):
         # Every move is seen by both seats, the mover's own included.
         pending.append({"kind": action, "seat": actor})
         moves += action[0]
+    if moves in SHOWDOWNS:
+        # Nobody folded: both cards are shown, seat 0 first, as part of the
+        # last move (so in the same message).
+        pending += [{"kind": "show", "seat": seat, "card": cards[seat]} for seat in range(2)]
     engine.ask({"type": "observations", "observations": pending}, "observed")
     state = engine.ask({"type": "state"}, "state")
-    if not state["over"] or state["observations"] != 2 + len(moves):
+    shown = 2 if moves in SHOWDOWNS else 0
+    if not state["over"] or state["observations"] != 2 + len(moves) + shown:
         fail(f"the engine's state disagrees with the table: {state}")
     engine.ask({"type": "end_game"}, "ended")
     result = kuhn_result(cards, moves)

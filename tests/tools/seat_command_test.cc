@@ -6,6 +6,7 @@
 // in by itself must be the ones the real game then gives.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,17 @@ void take_accepted(const std::string& text, std::vector<std::string>& accepted,
   }
 }
 
+// The line the console prints when the seat's stream settles the returns.
+std::string result_line(const std::vector<double>& returns) {
+  std::string line = "Result:";
+  for (std::size_t s = 0; s < returns.size(); ++s) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%+.2f", returns[s]);
+    line += (s == 0 ? " " : ", ") + seat_text(static_cast<Player>(s)) + " " + value;
+  }
+  return line + "\n";
+}
+
 // The move the console says to make in `text`, or "".
 std::string advice_in(const std::string& text) {
   const std::size_t at = text.find(" to act. Play: ");
@@ -117,7 +129,9 @@ int play_through(const std::string& spec, Player seat, const std::string& agent,
     }
     if (state->is_terminal()) {
       EXPECT_TRUE(contains(said, "The game is over")) << said;
-      EXPECT_TRUE(contains(said, "Result")) << said;
+      // Every game's end settles the returns for the seat (a showdown shows
+      // the cards still in), so the console says them.
+      EXPECT_TRUE(contains(said, result_line(state->returns()))) << said;
       break;
     }
     Action move = kInvalidAction;
@@ -231,6 +245,37 @@ TEST(SeatCommand, ListsWhatCanComeRefusesContradictionsAndUndoes) {
   console.child().close_input();
   // The input ends in the middle of a game: exit status 2, as play's.
   EXPECT_EQ(console.child().wait(), 2);
+}
+
+// A Kuhn showdown typed one observation a line: the call is held until the
+// cards are shown, and then the console says the result.
+TEST(SeatCommand, AKuhnShowdownEndsWithTheResult) {
+  Console console("kuhn_poker", 0, "random");
+  console.until_prompt();
+  std::string said = console.type("dealt K");
+  EXPECT_TRUE(contains(said, "  + P1 is dealt a card")) << said;
+  console.type("P0 passes");
+  console.type("P1 bets");
+  said = console.type("P0 bets");
+  EXPECT_TRUE(contains(said, "  held: P0 bets")) << said;
+  EXPECT_FALSE(contains(said, "Result")) << said;
+  said = console.type("P0 shows K");
+  EXPECT_TRUE(contains(said, "  held: P0 shows K")) << said;
+  said = console.type("P1 shows Q");
+  EXPECT_TRUE(contains(said, "  ok: P1 shows Q")) << said;
+  EXPECT_TRUE(contains(said, "Result: P0 +2.00, P1 -2.00\n")) << said;
+  EXPECT_TRUE(contains(said, "The game is over")) << said;
+  // A showdown that contradicts the deal is refused: seat 0 holds the K.
+  said = console.type("new");
+  said = console.type("dealt J");
+  console.type("P0 passes");
+  said = console.type("P1 passes; P0 shows Q; P1 shows K");
+  EXPECT_TRUE(contains(said, "refused: ")) << said;
+  EXPECT_TRUE(contains(said, "not your card")) << said;
+  said = console.type("P1 passes; P0 shows J; P1 shows K");
+  EXPECT_TRUE(contains(said, "Result: P0 -1.00, P1 +1.00\n")) << said;
+  console.type("quit");
+  EXPECT_EQ(console.child().wait(), 0);
 }
 
 TEST(SeatCommand, BadFlagsAreRefused) {

@@ -46,7 +46,9 @@ StreamSpec kuhn_stream_spec(int num_players) {
   return StreamSpec({{"dealt", "dealt {card:card}", "the card you were dealt"},
                      {"dealt_to", "{seat} is dealt a card", "another seat gets its card, face down"},
                      {"pass", "{seat} passes", "a seat checks or folds"},
-                     {"bet", "{seat} bets", "a seat bets or calls"}},
+                     {"bet", "{seat} bets", "a seat bets or calls"},
+                     {"show", "{seat} shows {card:card}",
+                      "at a showdown, each seat still in shows its card (after the last bet)"}},
                     card_names(num_players));
 }
 
@@ -150,6 +152,17 @@ void KuhnState::do_apply_action(Action action) {
   betting_[static_cast<std::size_t>(num_betting_++)] = action;
 }
 
+bool KuhnState::in_hand(Player seat) const {
+  return first_bettor_ < 0 || contribution_[static_cast<std::size_t>(seat)] == 2;
+}
+
+bool KuhnState::at_showdown() const {
+  if (!is_terminal()) return false;
+  int in = 0;
+  for (int seat = 0; seat < num_players(); ++seat) in += in_hand(seat) ? 1 : 0;
+  return in >= 2;
+}
+
 void KuhnState::returns(std::span<double> out) const {
   const int n = num_players();
   std::fill(out.begin(), out.end(), 0.0);
@@ -159,13 +172,14 @@ void KuhnState::returns(std::span<double> out) const {
   double pot = 0;
   for (int seat = 0; seat < n; ++seat) {
     pot += contribution_[static_cast<std::size_t>(seat)];
-    const bool in = first_bettor_ < 0 || contribution_[static_cast<std::size_t>(seat)] == 2;
-    if (in && (winner < 0 || cards_[static_cast<std::size_t>(seat)] > cards_[static_cast<std::size_t>(winner)])) {
+    if (in_hand(seat) && (winner < 0 || cards_[static_cast<std::size_t>(seat)] >
+                                            cards_[static_cast<std::size_t>(winner)])) {
       winner = seat;
     }
   }
   for (int seat = 0; seat < n; ++seat) {
-    out[static_cast<std::size_t>(seat)] = (seat == winner ? pot : 0.0) - contribution_[static_cast<std::size_t>(seat)];
+    out[static_cast<std::size_t>(seat)] =
+        (seat == winner ? pot : 0.0) - contribution_[static_cast<std::size_t>(seat)];
   }
 }
 
@@ -193,14 +207,21 @@ void KuhnState::for_each_observation(Player seat, F&& f) const {
     const Seen kind = betting_[static_cast<std::size_t>(i)] == kBet ? Seen::kBetted : Seen::kPassed;
     f(Observation(static_cast<int>(kind)).add(i % num_players()));
   }
+  // The showdown belongs to the last bet's move: the cards of the seats
+  // still in are shown to everyone, in seat order.
+  if (!at_showdown()) return;
+  for (int s = 0; s < num_players(); ++s) {
+    if (in_hand(s)) f(Observation(static_cast<int>(Seen::kShows)).add(s).add(card(s)));
+  }
 }
 
 void KuhnState::seat_stream(Player seat, SeatStream& out) const {
   KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
   out.clear();
-  // One observation per move: reserving the longest game's keeps a reused
-  // buffer from ever growing (the hot path allocates nothing).
-  out.reserve(static_cast<std::size_t>(game().max_game_length()));
+  // One observation per move and one per seat at a showdown: reserving the
+  // longest game's keeps a reused buffer from ever growing (the hot path
+  // allocates nothing).
+  out.reserve(static_cast<std::size_t>(game().max_game_length() + num_players()));
   for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
@@ -224,6 +245,10 @@ void read(const Observation& o, Knowledge& k) {
     case Seen::kPassed:
     case Seen::kBetted:
       k.betting[static_cast<std::size_t>(k.num_betting++)] = o.kind == static_cast<int>(Seen::kBetted) ? kBet : kPass;
+      break;
+    case Seen::kShows:
+      // Left out of the information state: it keys decisions, and none
+      // follows the showdown (policy files keep their keys).
       break;
   }
 }
@@ -324,55 +349,165 @@ std::unique_ptr<WorldSampler> KuhnGame::new_world_sampler(Player seat, std::span
 
 void KuhnState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  // The stream in a fixed array (one observation per move), so that no
-  // thread, new or not, allocates here.
-  std::array<Observation, 3 * kMaxPlayers - 1> stream;
+  // The stream in a fixed array (one observation per move, one per seat at
+  // a showdown), so that no thread, new or not, allocates here.
+  std::array<Observation, 4 * kMaxPlayers - 1> stream;
   std::size_t size = 0;
   for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
   sample_world(static_cast<const KuhnGame&>(game()), player, std::span(stream.data(), size), rng, out);
 }
 
-void sample_world(const KuhnGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
-  const int n = game.num_players();
-  KIBITZ_CHECK(seat >= 0 && seat < n, "bad seat ", seat);
-  // Read the stream: the deals come first, in seat order, then the betting.
+namespace {
+
+// What a seat's stream says, read in order and checked as far as the stream
+// alone allows: the deals (in seat order), the betting, then the showdown.
+struct StreamFacts {
   int own_card = -1;
   int dealt = 0;
   std::array<Action, 2 * kMaxPlayers - 1> betting{};
   int num_betting = 0;
-  for (const Observation& o : stream) {
+  // The showdown's observations, in stream order: their index, seat, card.
+  std::array<std::size_t, kMaxPlayers> show_at{};
+  std::array<Player, kMaxPlayers> show_seat{};
+  std::array<int, kMaxPlayers> show_card{};
+  int num_shows = 0;
+};
+
+// "cannot come <when> in seat P0's stream[: <why>]".
+[[noreturn]] void refuse(const KuhnGame& game, Player seat, const Observation& o,
+                         std::string_view when, std::string_view why = {}) {
+  throw error("kuhn_poker: observation '", game.stream_spec().to_text(o), "' cannot come ", when,
+              " in seat P", seat, "'s stream", why.empty() ? "" : ": ", why);
+}
+
+// A show: only after every deal, once per seat, with a card of the game;
+// the seat's own show must be its card, and no two seats hold one card.
+void read_show(const KuhnGame& game, Player seat, const Observation& o, std::size_t at,
+               StreamFacts& f) {
+  const int n = game.num_players();
+  const Player shower = o.value(0);
+  const int card = o.value(1);
+  if (shower < 0 || shower >= n || card < 0 || card > n) {
+    throw error("kuhn_poker(players=", n, "): a show of seat ", shower, " and card ", card,
+                " names a seat or card the game does not have");
+  }
+  if (f.dealt < n) refuse(game, seat, o, "before every seat has its card");
+  for (int i = 0; i < f.num_shows; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    if (f.show_seat[k] == shower) refuse(game, seat, o, "twice");
+    if (f.show_card[k] == card)
+      refuse(game, seat, o, "now", "P" + std::to_string(f.show_seat[k]) + " showed that card");
+  }
+  if ((shower == seat) != (card == f.own_card)) {
+    refuse(game, seat, o, "now", shower == seat ? "that is not your card" : "that card is yours");
+  }
+  const auto k = static_cast<std::size_t>(f.num_shows++);
+  f.show_at[k] = at;
+  f.show_seat[k] = shower;
+  f.show_card[k] = card;
+}
+
+StreamFacts read_stream(const KuhnGame& game, Player seat, std::span<const Observation> stream) {
+  const int n = game.num_players();
+  StreamFacts f;
+  for (std::size_t at = 0; at < stream.size(); ++at) {
+    const Observation& o = stream[at];
     const auto kind = static_cast<Seen>(o.kind);
-    const bool deal = kind == Seen::kDealt || kind == Seen::kDealtTo;
-    if (deal != (num_betting == 0 && dealt < n) || (kind == Seen::kDealt) != (deal && dealt == seat) ||
-        (kind == Seen::kDealtTo && o.value(0) != dealt) ||
-        (!deal && (num_betting >= 2 * n - 1 || o.value(0) != num_betting % n))) {
-      throw error("kuhn_poker: observation '", game.stream_spec().to_text(o), "' cannot come ",
-                  deal ? "now" : "before every seat has its card", " in seat P", seat, "'s stream");
+    if (kind == Seen::kShows) {
+      read_show(game, seat, o, at, f);
+      continue;
     }
-    if (kind == Seen::kDealt) own_card = o.value(0);
+    if (f.num_shows > 0) refuse(game, seat, o, "after the showdown");
+    const bool deal = kind == Seen::kDealt || kind == Seen::kDealtTo;
+    if (deal != (f.num_betting == 0 && f.dealt < n) ||
+        (kind == Seen::kDealt) != (deal && f.dealt == seat) ||
+        (kind == Seen::kDealtTo && o.value(0) != f.dealt) ||
+        (!deal && (f.num_betting >= 2 * n - 1 || o.value(0) != f.num_betting % n))) {
+      refuse(game, seat, o, deal ? "now" : "before every seat has its card");
+    }
+    if (kind == Seen::kDealt) f.own_card = o.value(0);
     if (deal) {
-      ++dealt;
+      ++f.dealt;
     } else {
-      betting[static_cast<std::size_t>(num_betting++)] = kind == Seen::kBetted ? kBet : kPass;
+      f.betting[static_cast<std::size_t>(f.num_betting++)] = kind == Seen::kBetted ? kBet : kPass;
     }
   }
-  // The cards this seat has not seen go to the others, uniformly.
+  return f;
+}
+
+// The world's showdown (the seats still in, in seat order) must be the
+// stream's: all of it, since it is part of the last bet's move.
+void check_showdown(const KuhnGame& game, Player seat, std::span<const Observation> stream,
+                    const StreamFacts& f, const KuhnState& world) {
+  const bool showdown = world.at_showdown();
+  int due = 0;  // the shows matched so far
+  std::string missing;
+  for (Player s = 0; s < game.num_players() && showdown; ++s) {
+    if (!world.in_hand(s)) continue;
+    if (due < f.num_shows) {
+      const auto k = static_cast<std::size_t>(due++);
+      if (f.show_seat[k] != s)
+        refuse(game, seat, stream[f.show_at[k]], "now", "P" + std::to_string(s) + " shows next");
+    } else {
+      missing += (missing.empty() ? "'P" : ", 'P") + std::to_string(s) + " shows " +
+                 (s == seat ? card_name(game.num_players(), f.own_card) : std::string("...")) + "'";
+    }
+  }
+  if (due < f.num_shows) {
+    refuse(game, seat, stream[f.show_at[static_cast<std::size_t>(due)]], "now",
+           showdown              ? "only the seats still in show their cards"
+           : world.is_terminal() ? "the hand ended by folds, so nobody shows"
+                                 : "cards are shown only when the betting is over");
+  }
+  if (!missing.empty()) {
+    throw error("kuhn_poker: seat P", seat,
+                "'s stream stops before the showdown ends: the last bet's move "
+                "goes on with ",
+                missing, " (each seat still in shows its card, in seat order)");
+  }
+}
+
+}  // namespace
+
+void sample_world(const KuhnGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                  State& out) {
+  const int n = game.num_players();
+  KIBITZ_CHECK(seat >= 0 && seat < n, "bad seat ", seat);
+  const StreamFacts f = read_stream(game, seat, stream);
+  // A shown card is that seat's; the other cards this seat has not seen go
+  // to the other seats, uniformly.
+  std::array<int, kMaxPlayers> fixed{-1, -1, -1};
+  for (int i = 0; i < f.num_shows; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    if (f.show_seat[k] != seat) fixed[static_cast<std::size_t>(f.show_seat[k])] = f.show_card[k];
+  }
   std::array<int, kMaxPlayers + 1> unseen{};
   int num_unseen = 0;
   for (int c = 0; c <= n; ++c) {
-    if (c != own_card) unseen[static_cast<std::size_t>(num_unseen++)] = c;
+    if (c != f.own_card && std::find(fixed.begin(), fixed.end(), c) == fixed.end()) {
+      unseen[static_cast<std::size_t>(num_unseen++)] = c;
+    }
   }
   rng.shuffle(std::span<int>(unseen.data(), static_cast<std::size_t>(num_unseen)));
-  KIBITZ_CHECK(typeid(out) == typeid(KuhnState) && out.num_players() == n, "sample_world into a state of another game");
+  KIBITZ_CHECK(typeid(out) == typeid(KuhnState) && out.num_players() == n,
+               "sample_world into a state of another game");
   auto& world = static_cast<KuhnState&>(out);
   world.reset();
   int next = 0;
-  for (int s = 0; s < dealt; ++s) world.apply_action(s == seat ? own_card : unseen[static_cast<std::size_t>(next++)]);
+  for (int s = 0; s < f.dealt; ++s) {
+    const int held = fixed[static_cast<std::size_t>(s)];
+    world.apply_action(s == seat   ? f.own_card
+                       : held >= 0 ? held
+                                   : unseen[static_cast<std::size_t>(next++)]);
+  }
   // apply_action rejects betting past the end (after everyone passed, say).
-  for (int i = 0; i < num_betting; ++i) world.apply_action(betting[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < f.num_betting; ++i)
+    world.apply_action(f.betting[static_cast<std::size_t>(i)]);
+  check_showdown(game, seat, stream, f, world);
 }
 
-KuhnWorldSampler::KuhnWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream)
+KuhnWorldSampler::KuhnWorldSampler(std::shared_ptr<const Game> game, Player seat,
+                                   std::span<const Observation> stream)
     : WorldSampler(std::move(game), seat, stream) {
   // Check the stream once, so sample() cannot fail later.
   Rng rng(0);

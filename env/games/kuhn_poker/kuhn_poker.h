@@ -17,13 +17,19 @@
 // written "deal Q"; "deal 2" (the number) reads too.
 //
 // Seat stream (what each seat observes, env/core/observation.h): its own
-// card ("dealt Q"), that each other seat got one ("P1 is dealt a card"), and
-// every pass and bet ("P0 passes", "P1 bets"). Nothing is shown at the end:
-// a seat never sees another's card. The information-state string and tensor
-// are rendered from this stream. Worlds (KuhnWorldSampler) deal the cards
-// the seat has not seen uniformly to the other seats: betting says nothing
-// about cards, so that is exactly the distribution of the consistent deals.
-// Returns are chips won minus chips put in (zero-sum).
+// card ("dealt Q"), that each other seat got one ("P1 is dealt a card"),
+// every pass and bet ("P0 passes", "P1 bets"), and at a showdown (betting
+// over with two or more seats still in) every seat still in showing its
+// card, in seat order, as part of the last bet's move ("P0 shows K", "P1
+// shows Q"). A fold hides the cards: a hand won uncontested shows nothing.
+// The information-state string and tensor are rendered from this stream;
+// they leave the showdown out (they key decisions, and nobody decides after
+// it: policy files keyed by the string stay valid). Worlds
+// (KuhnWorldSampler) give the shown cards to the seats that showed them and
+// deal the other cards the seat has not seen uniformly to the other seats:
+// betting says nothing about cards, so that is exactly the distribution of
+// the consistent deals. Returns are chips won minus chips put in
+// (zero-sum).
 //
 // This file is the annotated template for adding a game: see env/README.md.
 #pragma once
@@ -76,7 +82,7 @@ class KuhnGame : public Game {
 };
 
 // The observation kinds, in the order of stream_spec().
-enum class Seen : std::uint8_t { kDealt, kDealtTo, kPassed, kBetted };
+enum class Seen : std::uint8_t { kDealt, kDealtTo, kPassed, kBetted, kShows };
 
 class KuhnState : public GameState<KuhnState> {
  public:
@@ -105,6 +111,12 @@ class KuhnState : public GameState<KuhnState> {
 
   // The card dealt to a seat, or -1 before the deal.
   int card(Player seat) const { return cards_[static_cast<std::size_t>(seat)]; }
+  // Whether `seat` is still in the hand: everyone until a bet, then the
+  // bettor and those who called it.
+  bool in_hand(Player seat) const;
+  // The hand is over and two or more seats are still in: they show their
+  // cards.
+  bool at_showdown() const;
   // Back to the initial state, keeping the history's buffer.
   void reset();
 

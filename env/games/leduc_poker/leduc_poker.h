@@ -32,24 +32,29 @@
 // the other seat got one ("P1 is dealt a card"), the public card when it is
 // turned ("public card Kh"), and every bet with its seat ("P0 checks",
 // "P1 raises", "P0 calls", "P1 folds"; a call with nothing to match is a
-// check). Nothing is shown at the end: a seat never sees the other's card.
-// Every move adds one observation to both streams.
+// check). At a showdown (round 2 ends without a fold) both seats show their
+// cards, seat 0 first, as part of the last call's move ("P0 shows Js", "P1
+// shows Qh"); a fold shows nothing. Every move adds one observation to both
+// streams, the last call of a showdown three.
 //
 // Worlds (LeducWorldSampler, sample_world) give the other seat's private
 // card uniformly among the cards this seat has not seen (its own and the
-// public card): betting is legal whatever the cards and every deal is
-// equally likely, so this is exactly the distribution of the deals that
-// agree with the stream, weighted by chance alone (the other seat's bets
-// are not weighed by any model of how it plays).
+// public card), or the card it showed at the showdown: betting is legal
+// whatever the cards and every deal is equally likely, so this is exactly
+// the distribution of the deals that agree with the stream, weighted by
+// chance alone (the other seat's bets are not weighed by any model of how
+// it plays).
 //
 // Views of a seat, all rendered from its stream except the observation:
 //  - information state string: "seat 0 card Js public Kh round 2 betting rrc,r"
 //    (f/c/r per action, rounds split by ',', '-' for a round with no action,
 //    '?' for a card not yet dealt); policy files are keyed by it, so it
-//    never changes;
+//    never changes, and it leaves the showdown out (nobody decides after
+//    it);
 //  - information state tensor (38): seat one-hot (2), private card one-hot
 //    (6), public card one-hot (6), then for each round 4 betting slots of a
-//    (fold, call, raise) one-hot (2 * 4 * 3; a check is a call);
+//    (fold, call, raise) one-hot (2 * 4 * 3; a check is a call); the
+//    showdown is left out, as from the string;
 //  - observation string: "seat 0 card Js public Kh chips in 5 5; round 1:
 //    P0 raise, P1 call; round 2: P0 check", the betting named move by move
 //    for people (the information state string stays the compact key that
@@ -136,7 +141,16 @@ class LeducGame : public Game {
 };
 
 // The observation kinds, in the order of stream_spec().
-enum class Seen : std::uint8_t { kDealt, kDealtTo, kPublic, kFolded, kChecked, kCalled, kRaised };
+enum class Seen : std::uint8_t {
+  kDealt,
+  kDealtTo,
+  kPublic,
+  kFolded,
+  kChecked,
+  kCalled,
+  kRaised,
+  kShows
+};
 
 // The declaration of the kinds above (templates and help lines).
 StreamSpec leduc_stream_spec();
@@ -177,6 +191,8 @@ class LeducState : public GameState<LeducState> {
   int round() const { return round_; }
   // Chips a seat has put in the pot, ante included.
   int contribution(Player seat) const { return contribution_[static_cast<std::size_t>(seat)]; }
+  // The hand is over and nobody folded: both seats show their cards.
+  bool at_showdown() const { return current_player_ == kTerminalPlayer && folder_ < 0; }
   // Back to the initial state, keeping the history's buffer.
   void reset();
 

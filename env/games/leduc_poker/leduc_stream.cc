@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <string>
+#include <string_view>
 #include <typeinfo>
 
 #include "env/core/error.h"
@@ -31,7 +33,9 @@ StreamSpec leduc_stream_spec() {
        {"fold", "{seat} folds", "a seat gives up the hand"},
        {"check", "{seat} checks", "a seat calls with nothing to match"},
        {"call", "{seat} calls", "a seat matches a raise"},
-       {"raise", "{seat} raises", "a seat raises (2 chips in round 1, 4 in round 2)"}},
+       {"raise", "{seat} raises", "a seat raises (2 chips in round 1, 4 in round 2)"},
+       {"show", "{seat} shows {card:card}",
+        "at the showdown, each seat shows its card (after the last call, seat 0 first)"}},
       std::move(cards));
 }
 
@@ -58,14 +62,18 @@ void LeducState::for_each_observation(Player seat, F&& f) const {
       f(seen(kind).add(i % kNumPlayers));
     }
   }
+  // The showdown belongs to the last call's move.
+  if (!at_showdown()) return;
+  for (int s = 0; s < kNumPlayers; ++s) f(seen(Seen::kShows).add(s).add(private_card(s)));
 }
 
 void LeducState::seat_stream(Player seat, SeatStream& out) const {
   KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
   out.clear();
-  // One observation per move: reserving the longest game's keeps a reused
-  // buffer from ever growing (the hot path allocates nothing).
-  out.reserve(idx(game().max_game_length()));
+  // One observation per move and one per seat at the showdown: reserving
+  // the longest game's keeps a reused buffer from ever growing (the hot
+  // path allocates nothing).
+  out.reserve(idx(game().max_game_length() + kNumPlayers));
   for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
@@ -102,6 +110,10 @@ struct Knowledge {
         break;
       case Seen::kRaised:
         bet = kRaise;
+        break;
+      case Seen::kShows:
+        // Left out of the information state: it keys decisions, and none
+        // follows the showdown (policy files keep their keys).
         break;
     }
     if (bet != kInvalidAction && num_bets[idx(round)] < kMaxActionsPerRound) {
@@ -234,6 +246,66 @@ Action move_for(const LeducState& world, Player seat, const Observation& o, int 
   return move;
 }
 
+[[noreturn]] void refuse(const StreamSpec& spec, Player seat, std::span<const Observation> stream,
+                         std::size_t i, std::string_view why) {
+  throw error("leduc_poker: observation ", i + 1, " ('", spec.to_text(stream[i]),
+              "') cannot come now in seat P", seat, "'s stream: ", why);
+}
+
+// Where the showdown's observations begin: they close a stream, so every
+// observation before them is a move's.
+std::size_t showdown_start(std::span<const Observation> stream) {
+  std::size_t start = stream.size();
+  while (start > 0 && stream[start - 1].kind == static_cast<int>(Seen::kShows)) --start;
+  return start;
+}
+
+// The card the other seat showed at the showdown, or -1; a card the seat
+// has seen elsewhere (`shown`: its own and the public card) is refused.
+int other_shown_card(const StreamSpec& spec, Player seat, std::span<const Observation> stream,
+                     std::size_t start, unsigned shown) {
+  for (std::size_t i = start; i < stream.size(); ++i) {
+    const Observation& o = stream[i];
+    if (o.value(0) == seat) continue;
+    if ((shown >> o.value(1)) & 1u) refuse(spec, seat, stream, i, "you saw that card elsewhere");
+    return o.value(1);
+  }
+  return -1;
+}
+
+// The world's showdown must be the stream's tail from `start`, whole: it
+// is part of the last call's move.
+void check_showdown(const StreamSpec& spec, Player seat, std::span<const Observation> stream,
+                    std::size_t start, const LeducState& world) {
+  const std::size_t shows = stream.size() - start;
+  if (!world.at_showdown()) {
+    if (shows == 0) return;
+    refuse(spec, seat, stream, start,
+           world.current_player() == kTerminalPlayer ? "the hand ended with a fold: nobody shows"
+                                                     : "cards are shown only after the last call");
+  }
+  std::string missing;
+  for (int s = 0; s < kNumPlayers; ++s) {
+    const Observation due = seen(Seen::kShows).add(s).add(world.private_card(s));
+    if (idx(s) < shows) {
+      const std::size_t i = start + idx(s);
+      if (stream[i].value(0) != s) {
+        refuse(spec, seat, stream, i, "P" + std::to_string(s) + " shows now (seat 0 first)");
+      }
+      if (stream[i] != due) refuse(spec, seat, stream, i, "that is not your card");
+    } else {
+      missing += (missing.empty() ? "'" : ", '") +
+                 (s == seat ? spec.to_text(due) : "P" + std::to_string(s) + " shows ...") + "'";
+    }
+  }
+  if (shows > kNumPlayers) refuse(spec, seat, stream, start + kNumPlayers, "both cards are shown");
+  if (!missing.empty()) {
+    throw error("leduc_poker: seat P", seat, "'s stream stops before the showdown ends: the last ",
+                "call's move goes on with ", missing,
+                " (both seats show their cards, seat 0 first)");
+  }
+}
+
 // sample_world, where `check_values` may be false for a stream whose values
 // were checked before (every draw from one stream checks the same values).
 void draw_world(const LeducGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
@@ -249,11 +321,15 @@ void draw_world(const LeducGame& game, Player seat, std::span<const Observation>
     if (kind == Seen::kDealt || kind == Seen::kPublic)
       shown |= static_cast<std::uint8_t>(1u << o.value(0));
   }
+  const std::size_t moves = showdown_start(stream);
   auto& world = static_cast<LeducState&>(out);
   world.reset();
-  int other_card = -1;
-  for (std::size_t i = 0; i < stream.size(); ++i) {
+  int other_card = other_shown_card(spec, seat, stream, moves, shown);
+  for (std::size_t i = 0; i < moves; ++i) {
     const Observation& o = stream[i];
+    if (o.kind == static_cast<int>(Seen::kShows)) {
+      refuse(spec, seat, stream, i, "cards are shown only after the last call");
+    }
     if (o.kind == static_cast<int>(Seen::kDealtTo) && other_card < 0) {
       // The other seat's card: uniform among the cards the seat has not seen.
       const unsigned unseen = ((1u << kNumCards) - 1) & ~static_cast<unsigned>(shown);
@@ -264,12 +340,10 @@ void draw_world(const LeducGame& game, Player seat, std::span<const Observation>
     }
     const char* why = "";
     const Action move = move_for(world, seat, o, other_card, why);
-    if (move == kInvalidAction) {
-      throw error("leduc_poker: observation ", i + 1, " ('", spec.to_text(o),
-                  "') cannot come now in seat P", seat, "'s stream: ", why);
-    }
+    if (move == kInvalidAction) refuse(spec, seat, stream, i, why);
     world.apply_action(move);
   }
+  check_showdown(spec, seat, stream, moves, world);
 }
 
 }  // namespace
@@ -281,9 +355,10 @@ void sample_world(const LeducGame& game, Player seat, std::span<const Observatio
 
 void LeducState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
-  // The stream in a fixed array (one observation per move), so that no
-  // thread, new or not, allocates here; this state wrote its values.
-  std::array<Observation, 3 + kNumRounds * kMaxActionsPerRound> stream;
+  // The stream in a fixed array (one observation per move, one per seat at
+  // the showdown), so that no thread, new or not, allocates here; this
+  // state wrote its values.
+  std::array<Observation, 3 + kNumRounds * kMaxActionsPerRound + kNumPlayers> stream;
   std::size_t size = 0;
   for_each_observation(player, [&](const Observation& o) { stream[size++] = o; });
   draw_world(static_cast<const LeducGame&>(game()), player, std::span(stream.data(), size), rng,

@@ -174,10 +174,42 @@ INSTANTIATE_TEST_SUITE_P(
                       Position{"leduc_poker", {0, 3, 2, 1, 5, 1}, 0},         // after the public Kh
                       Position{"leduc_poker", {4, 5}, 1},                     // before it: 5 cards
                       Position{"leduc_poker", {2}, 1},                        // seat 1 not dealt
-                      Position{"leduc_poker", {0, 3, 1, 1, 5, 1, 1}, 1}),     // showdown
+                      Position{"leduc_poker", {0, 3, 1, 2, 0}, 1},            // folded to
+                      // A showdown between seats 0 (A) and 2 (K) after seat 1
+                      // folded: they show their cards, seat 1's stays J or Q.
+                      Position{"kuhn_poker(players=3)", {3, 0, 2, 1, 0, 1}, 0}),
     [](const ::testing::TestParamInfo<Position>& param) {
       return "position_" + std::to_string(param.index);
     });
+
+// At a showdown both Leduc cards are shown, and so are both of two-player
+// Kuhn: the stream leaves one world, and every sampler draws it.
+TEST(WorldFrequency, AShowdownLeavesOneWorld) {
+  for (const Position& p : {Position{"leduc_poker", {0, 3, 1, 1, 5, 1, 1}, 1},
+                            Position{"kuhn_poker", {0, 2, 1, 1}, 0},
+                            Position{"kuhn_poker(players=3)", {1, 3, 0, 0, 0, 0}, 2}}) {
+    SCOPED_TRACE(describe(p));
+    const auto game = load_game(p.spec);
+    const auto state = game->state_from_history(p.history);
+    ASSERT_TRUE(state->is_terminal());
+    const SeatStream stream = state->seat_stream(p.seat);
+    const auto exact = exact_worlds(*game, p.seat, stream);
+    ASSERT_EQ(exact.size(), 1u);
+    ASSERT_EQ(exact.begin()->first, p.history);
+    const auto fast = game->new_world_sampler(p.seat, stream);
+    const ReplayWorldSampler generic(game, p.seat, stream);
+    Rng rng(kSeed);
+    auto world = game->new_initial_state();
+    for (int i = 0; i < 20; ++i) {
+      fast->sample(rng, *world);
+      EXPECT_EQ(world->history(), p.history);
+      state->resample_from_infostate(p.seat, rng, *world);
+      EXPECT_EQ(world->history(), p.history);
+      generic.sample(rng, *world);
+      EXPECT_EQ(world->history(), p.history);
+    }
+  }
+}
 
 // The test above can fail: a sampler that redraws one world half the time,
 // or never draws it, is caught.
@@ -239,12 +271,18 @@ TEST(ReplayWorldSampler, NamesTheFirstObservationNoGameExplains) {
   EXPECT_GT(stats.dead_ends, 0);
   EXPECT_GT(stats.backtracks, 0);
   EXPECT_EQ(error_of([&] { sampler.sample(rng, *out); }), why);
-  // After two passes the hand is over: nothing can follow.
-  const ReplayWorldSampler over(
-      game, 0,
-      typed(*game, {"dealt J", "P1 is dealt a card", "P0 passes", "P1 passes", "P0 bets"}));
+  // After two passes and the showdown the hand is over: nothing can follow.
+  const ReplayWorldSampler over(game, 0,
+                                typed(*game, {"dealt J", "P1 is dealt a card", "P0 passes",
+                                              "P1 passes", "P0 shows J", "P1 shows Q", "P0 bets"}));
   EXPECT_EQ(over.try_sample(rng, *out, why), ReplayWorldSampler::Result::kNoWorld);
-  EXPECT_NE(why.find("observation 5 ('P0 bets')"), std::string::npos) << why;
+  EXPECT_NE(why.find("observation 7 ('P0 bets')"), std::string::npos) << why;
+  // The showdown is part of the last pass's move: a stream cannot stop
+  // before it.
+  const ReplayWorldSampler cut(
+      game, 0, typed(*game, {"dealt J", "P1 is dealt a card", "P0 passes", "P1 passes"}));
+  EXPECT_EQ(cut.try_sample(rng, *out, why), ReplayWorldSampler::Result::kNoWorld);
+  EXPECT_NE(why.find("observation 4 ('P1 passes')"), std::string::npos) << why;
 }
 
 TEST(ReplayWorldSampler, GivesUpAfterItsNodeLimit) {

@@ -55,13 +55,16 @@ std::unique_ptr<State> example_hand() {
 
 TEST(LeducStreamTest, EachSeatSeesItsCardTheOtherDealThePublicCardAndEveryBet) {
   const auto s = example_hand();
+  // The last call ends the hand at a showdown: both cards are shown, seat 0
+  // first, to both seats.
   EXPECT_EQ(stream_text(*s, 0),
             "dealt Js\nP1 is dealt a card\nP0 raises\nP1 raises\nP0 calls\npublic card Kh\n"
-            "P0 checks\nP1 raises\nP0 calls\n");
+            "P0 checks\nP1 raises\nP0 calls\nP0 shows Js\nP1 shows Qh\n");
   EXPECT_EQ(stream_text(*s, 1),
             "P0 is dealt a card\ndealt Qh\nP0 raises\nP1 raises\nP0 calls\npublic card Kh\n"
-            "P0 checks\nP1 raises\nP0 calls\n");
-  // A fold, and a check that a raise follows in the same round.
+            "P0 checks\nP1 raises\nP0 calls\nP0 shows Js\nP1 shows Qh\n");
+  // A fold, and a check that a raise follows in the same round: a fold
+  // shows nothing.
   auto f = leduc()->new_initial_state();
   for (const char* move : {"deal Ks", "deal Jh", "call", "raise", "fold"}) play(*f, move);
   EXPECT_EQ(stream_text(*f, 1), "P0 is dealt a card\ndealt Jh\nP0 checks\nP1 raises\nP0 folds\n");
@@ -74,12 +77,15 @@ TEST(LeducStreamTest, ObservationsReadBackAsTextAndJson) {
   EXPECT_EQ(spec.to_text(spec.from_json(R"({"kind":"dealt_to","seat":1})")), "P1 is dealt a card");
   EXPECT_EQ(spec.to_text(spec.from_text("  p0   CHECKS ")), "P0 checks");
   EXPECT_EQ(spec.to_text(spec.from_text("dealt qs")), "dealt Qs");
+  EXPECT_EQ(spec.to_json(spec.from_text("P1 shows Kh")), R"({"kind":"show","seat":1,"card":"Kh"})");
   EXPECT_NE(error_of([&] { spec.from_text("dealt Qd"); }).find("'Qd' is not a card"),
             std::string::npos);
 }
 
 TEST(LeducStreamTest, InformationStateIsRenderedFromTheStream) {
   const auto s = example_hand();
+  // The showdown is left out: the string keeps the one format policy files
+  // are keyed by, terminal states included.
   EXPECT_EQ(s->information_state_string(0), "seat 0 card Js public Kh round 2 betting rrc,crc");
   EXPECT_EQ(s->information_state_string(1), "seat 1 card Qh public Kh round 2 betting rrc,crc");
   // The generic rendering would list the observations; Leduc keeps the
@@ -109,6 +115,23 @@ TEST(LeducStreamTest, WorldsFromATypedStreamRedrawOnlyTheHiddenCard) {
   ASSERT_EQ(other_cards.size(), 4u);
   for (int card : {0, 1, 2, 5}) EXPECT_GT(other_cards[card], 60) << card_name(card);
   EXPECT_EQ(world->current_player(), 0);  // round 2 opens with seat 0
+}
+
+TEST(LeducStreamTest, WorldsAtAShowdownHoldTheShownCard) {
+  const auto game = leduc();
+  const SeatStream stream =
+      typed(*game, {"P0 is dealt a card", "dealt Qh", "P0 checks", "P1 checks", "public card Ks",
+                    "P0 raises", "P1 calls", "P0 shows Jh", "P1 shows Qh"});
+  const auto sampler = game->new_world_sampler(1, stream);
+  Rng rng(6);
+  auto world = game->new_initial_state();
+  for (int i = 0; i < 50; ++i) {
+    sampler->sample(rng, *world);
+    ASSERT_EQ(world->seat_stream(1), stream);
+    EXPECT_EQ(static_cast<const LeducState&>(*world).private_card(0), 1);  // Jh
+  }
+  EXPECT_TRUE(world->is_terminal());
+  EXPECT_EQ(world->returns(), (std::vector<double>{-5, 5}));  // 1 + 4 each; Qh wins
 }
 
 // The message of the sampler refusing the typed stream.
@@ -146,6 +169,34 @@ TEST(LeducStreamTest, StreamsNoHandProducesAreRefusedNamingTheObservation) {
   EXPECT_NE(
       refusal(0, {"dealt Js", "P1 is dealt a card", "public card Kh"}).find("no card is dealt now"),
       std::string::npos);
+  // The showdown: all of it, after the last call only, the true cards.
+  const std::vector<std::string> called = {"dealt Js", "P1 is dealt a card", "P0 checks",
+                                           "P1 checks", "public card Kh", "P0 checks",
+                                           "P1 checks"};
+  auto with = [&](std::vector<std::string> more) {
+    std::vector<std::string> lines = called;
+    lines.insert(lines.end(), more.begin(), more.end());
+    return refusal(0, lines);
+  };
+  EXPECT_EQ(with({"P0 shows Js", "P1 shows Qs"}), "");
+  EXPECT_EQ(with({}),
+            "leduc_poker: seat P0's stream stops before the showdown ends: the last call's move "
+            "goes on with 'P0 shows Js', 'P1 shows ...' (both seats show their cards, seat 0 first)");
+  EXPECT_NE(with({"P0 shows Js"}).find("goes on with 'P1 shows ...'"), std::string::npos);
+  EXPECT_EQ(with({"P0 shows Qs", "P1 shows Jh"}),
+            "leduc_poker: observation 8 ('P0 shows Qs') cannot come now in seat P0's stream: that "
+            "is not your card");
+  EXPECT_NE(with({"P1 shows Qs", "P0 shows Js"}).find("P0 shows now"), std::string::npos);
+  EXPECT_NE(with({"P0 shows Js", "P1 shows Kh"}).find("you saw that card elsewhere"),
+            std::string::npos);
+  EXPECT_NE(with({"P0 shows Js", "P1 shows Qs", "P1 shows Qs"}).find("both cards are shown"),
+            std::string::npos);
+  EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "P0 raises", "P1 folds", "P1 shows Qs"})
+                .find("the hand ended with a fold: nobody shows"),
+            std::string::npos);
+  EXPECT_NE(refusal(0, {"dealt Js", "P1 is dealt a card", "P1 shows Qs", "P0 raises"})
+                .find("cards are shown only after the last call"),
+            std::string::npos);
   // Values a parser would refuse, built by hand.
   const auto game = leduc();
   SeatStream bad = {Observation(static_cast<int>(Seen::kDealt)).add(9)};
