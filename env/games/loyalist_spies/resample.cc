@@ -9,7 +9,9 @@
 
 #include "env/core/error.h"
 #include "env/core/stream_spec.h"
+#include "env/games/loyalist_spies/knowledge_reader.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/stream_writer.h"
 
 namespace kibitz::loyalist_spies {
 namespace {
@@ -135,20 +137,23 @@ std::unique_ptr<WorldSampler> LoyalistSpiesGame::new_world_sampler(Player seat,
   return std::make_unique<SpiesWorldSampler>(shared(), seat, stream);
 }
 
-// A thin call of the sampler's draw: the seat's stream read into buffers
-// kept per thread, so after the first call nothing is allocated.
+// A thin call of the sampler's draw: the seat's stream read as it is made,
+// into buffers kept per thread, so after the first call nothing is allocated.
 void LoyalistSpiesState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(typeid(out) == typeid(LoyalistSpiesState), "resample into a state of another game");
   auto& world = static_cast<LoyalistSpiesState&>(out);
   KIBITZ_CHECK(world.game_ptr() == game_ptr() || world.game().spec() == game().spec(),
                "resample into a state of another game variant");
-  thread_local SeatStream stream;
   thread_local SpiesKnowledge knowledge;
   thread_local std::array<RoundPlan, kMaxRoundsLimit> plans;
   static thread_local std::array<Action, kMaxGameEvents> actions;
   thread_search();  // the complete method's buffers, made on the first call rather than when first needed
-  seat_stream(player, stream);
-  knowledge.read_own(static_cast<const LoyalistSpiesGame&>(game()), player, stream);
+  // The seat's stream, read as for_each_observation makes it (the one
+  // definition seat_stream collects), without a buffer between them.
+  StreamReader reader(static_cast<const LoyalistSpiesGame&>(game()), player, knowledge, false);
+  int index = 0;
+  for_each_observation(log_.view(), player, [&](const Observation& o) { reader.add(index++, o); });
+  reader.finish();
   const std::size_t rounds = knowledge.rounds().size();
   for (std::size_t r = 0; r < rounds; ++r) plans[r].prepare(knowledge, knowledge.rounds()[r]);
   draw_history(knowledge, std::span<const RoundPlan>(plans.data(), rounds), rng, actions, SamplerOptions{},
