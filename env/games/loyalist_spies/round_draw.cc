@@ -54,7 +54,7 @@ bool RoundDraw::draw(Chooser& chooser) {
     if (plan_.config->keep5) {
       for (int i = 0; i < kKeepCount; ++i) new_token(q, false, -1);
     } else {
-      for (int i = 0; i < plan_.deal_count[qi]; ++i) link(plan_.deal_events[qi][static_cast<std::size_t>(i)], new_token(q, false, -1));
+      for (int i = 0; i < plan_.deal_count[qi]; ++i) link(plan_.deal_event(q, i), new_token(q, false, -1));
     }
   }
   for (int e = plan_.first_turn_event; e < static_cast<int>(plan_.events.size()); ++e) {
@@ -164,7 +164,7 @@ bool RoundDraw::keep_sequence(int seat, CardMask dealt) {
   for (int i = 0; i < k; ++i) {
     const int c = cards[static_cast<std::size_t>(index[static_cast<std::size_t>(i)])];
     kept |= card_bit(c);
-    value(plan_.keep_events[qi][static_cast<std::size_t>(i)]) = static_cast<std::int8_t>(c);
+    value(plan_.keep_event(seat, i)) = static_cast<std::int8_t>(c);
   }
   const bool jk2_alone = ((kept >> (kFirstJoker + 1)) & 1u) && !((kept >> kFirstJoker) & 1u);
   return !(jk2_alone && ((dealt >> kFirstJoker) & 1u));

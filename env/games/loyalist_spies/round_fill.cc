@@ -241,12 +241,12 @@ void RoundDraw::deal_given_cards(const std::array<CardMask, kMaxPlayers>& kept) 
     if (q == plan_.p) continue;
     const auto qi = static_cast<std::size_t>(q);
     for (int k = 0; k < plan_.deal_count[qi]; ++k) {
-      value(plan_.deal_events[qi][static_cast<std::size_t>(k)]) = hand[qi][static_cast<std::size_t>(k)];
+      value(plan_.deal_event(q, k)) = hand[qi][static_cast<std::size_t>(k)];
     }
     // The keeps go in keep order: Jokers (the highest indices) first.
     int k = 0;
-    for_each_card(kept[qi] & kJokerMask, [&](int c) { value(plan_.keep_events[qi][static_cast<std::size_t>(k++)]) = static_cast<std::int8_t>(c); });
-    for_each_card(kept[qi] & ~kJokerMask, [&](int c) { value(plan_.keep_events[qi][static_cast<std::size_t>(k++)]) = static_cast<std::int8_t>(c); });
+    for_each_card(kept[qi] & kJokerMask, [&](int c) { value(plan_.keep_event(q, k++)) = static_cast<std::int8_t>(c); });
+    for_each_card(kept[qi] & ~kJokerMask, [&](int c) { value(plan_.keep_event(q, k++)) = static_cast<std::int8_t>(c); });
   }
 }
 

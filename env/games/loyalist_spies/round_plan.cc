@@ -61,8 +61,6 @@ void RoundPlan::prepare(const SpiesKnowledge& knowledge, const KnownRound& round
   for (int j = 0; j < config->jokers; ++j) universe |= card_bit(kFirstJoker + j);
   aces_dealt = 0;
   excluded = {};
-  deal_count = {};
-  keep_count = {};
   dealt_p = given_p = 0;
   final_jokers = {};
   final_jokers_all = 0;
@@ -89,13 +87,14 @@ void RoundPlan::prepare_setup(const KnownRound& round) {
   const int total_deals = config->keep5 ? config->cards_in_play() : kKeepCount * n;
   const int deals = std::clamp(setup - n, 0, total_deals);
   const int keeps = std::max(0, setup - n - total_deals);
-  for (int i = 0, seat = (round.first_determiner + 1) % n; i < deals; ++i, seat = seat + 1 == n ? 0 : seat + 1) {
-    const auto s = static_cast<std::size_t>(seat);
-    deal_events[s][static_cast<std::size_t>(deal_count[s]++)] = static_cast<std::int16_t>(n + i);
-  }
-  for (int j = 0; j < keeps; ++j) {
-    const auto s = static_cast<std::size_t>((round.first_determiner + j / kKeepCount) % n);
-    keep_events[s][static_cast<std::size_t>(keep_count[s]++)] = static_cast<std::int16_t>(n + total_deals + j);
+  // Deal i goes to seat first + 1 + i (mod n); keep j to seat first + j / kKeepCount.
+  for (int k = 0; k < n; ++k) {
+    const auto s = static_cast<std::size_t>((round.first_determiner + 1 + k) % n);
+    deal_base[s] = n + k;
+    deal_count[s] = k < deals ? (deals - k + n - 1) / n : 0;
+    const auto t = static_cast<std::size_t>((round.first_determiner + k) % n);
+    keep_base[t] = n + total_deals + k * kKeepCount;
+    keep_count[t] = std::clamp(keeps - k * kKeepCount, 0, kKeepCount);
   }
   setup_done = (config->keep5 ? keeps : deals) == kKeepCount * n;
   dealt_p = round.own_dealt;

@@ -124,9 +124,14 @@ struct RoundPlan {
   std::array<int, kMaxPlayers> ace_event{};
   int aces_dealt = 0;
   std::array<unsigned, kMaxPlayers> excluded{};
-  std::array<std::array<std::int16_t, kMaxSeatEvents>, kMaxPlayers> deal_events;
+  // Seat s's k-th deal and keep events: the set-up's fixed order makes them
+  // arithmetic, so only a base per seat is kept (a smaller plan stays in
+  // cache when many samplers take turns).
+  int deal_event(int seat, int k) const { return deal_base[static_cast<std::size_t>(seat)] + k * n; }
+  int keep_event(int seat, int k) const { return keep_base[static_cast<std::size_t>(seat)] + k; }
+  std::array<int, kMaxPlayers> deal_base{};
   std::array<int, kMaxPlayers> deal_count{};
-  std::array<std::array<std::int16_t, kKeepCount>, kMaxPlayers> keep_events;
+  std::array<int, kMaxPlayers> keep_base{};
   std::array<int, kMaxPlayers> keep_count{};
   CardMask dealt_p = 0, given_p = 0;
   CardMask any_pool = 0;   // never seen by the viewer
