@@ -46,10 +46,6 @@ std::unique_ptr<State> Game::state_from_history(std::span<const Action> history)
   return state;
 }
 
-const StreamSpec& Game::stream_spec() const {
-  throw error(name(), " does not declare its seat stream yet");
-}
-
 std::unique_ptr<WorldSampler> Game::new_world_sampler(Player seat, std::span<const Observation> stream) const {
   return std::make_unique<ReplayWorldSampler>(shared(), seat, stream);
 }

@@ -59,7 +59,7 @@ class Game : public std::enable_shared_from_this<Game> {
 
   // The observation kinds of this game's seat streams (env/core/
   // stream_spec.h): how each observation reads as text and as JSON.
-  virtual const StreamSpec& stream_spec() const;  // TRANSITION: pure once every game has one
+  virtual const StreamSpec& stream_spec() const = 0;
   // A sampler of worlds for `seat` given everything it observed (env/core/
   // world_sampler.h). The default is the generic ReplayWorldSampler; games
   // whose search needs speed return their own. Throws KibitzError when the

@@ -177,10 +177,6 @@ Action State::string_to_action(Player player, std::string_view typed) const {
               "; legal: ", choices.empty() ? "none" : choices);
 }
 
-void State::seat_stream(Player, SeatStream&) const {
-  throw error(game().name(), " does not declare its seat stream yet");
-}
-
 SeatStream State::seat_stream(Player seat) const {
   SeatStream out;
   seat_stream(seat, out);

@@ -93,7 +93,7 @@ class State {
   // `out`. Contract, checked by the conformance suite: streams only grow,
   // every move adds at least one observation to every seat's stream, and
   // two states give a seat the same stream iff it cannot tell them apart.
-  virtual void seat_stream(Player seat, SeatStream& out) const;  // TRANSITION: pure once every game has one
+  virtual void seat_stream(Player seat, SeatStream& out) const = 0;
   SeatStream seat_stream(Player seat) const;
 
   // What seat `player` knows: everything it has seen, in order (perfect
