@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "agents/game_end.h"
 #include "env/core/seat_view.h"
 #include "env/core/types.h"
 
@@ -63,6 +64,15 @@ class Agent {
 
   // Details of the last act() call, or nullptr for agents that keep none.
   virtual const DecisionInfo* last_decision() const { return nullptr; }
+
+  // Called once when a game that this agent played to its end is over
+  // (the match runner calls it for every seat): `end` gives the seat's
+  // whole stream at the end, the observations of the last moves included
+  // (a showdown's cards, a round's reveals), and its own return, nothing
+  // more. A game abandoned midway (an exception) ends without it; the next
+  // new_game says so. An agent whose seat is played elsewhere
+  // (engine(cmd=...)) tells its program; the others ignore it.
+  virtual void game_over(const GameEnd& end) {}
 };
 
 }  // namespace kibitz

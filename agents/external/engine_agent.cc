@@ -96,8 +96,7 @@ void EngineAgent::new_game(Player seat) {
   }
 }
 
-void EngineAgent::send_new_observations(const SeatView& view) {
-  const SeatStream& stream = view.stream();
+void EngineAgent::send_new_observations(std::span<const Observation> stream, bool final) {
   KIBITZ_CHECK(stream_starts_with(stream, sent_), "engine agent: the seat's stream changed its past");
   if (stream.size() == sent_.size()) return;
   const StreamSpec& spec = game_->stream_spec();
@@ -106,11 +105,22 @@ void EngineAgent::send_new_observations(const SeatView& view) {
   const std::string line =
       MessageWriter("observations").raw("observations", seat_protocol::json_array(objects)).line();
   const json::Document answer = exchange("observations", line, "observed");
-  sent_ = stream;
-  const auto to_act = answer.FindMember("to_act");
-  if (to_act == answer.MemberEnd() || !to_act->value.IsBool() || !to_act->value.GetBool()) {
-    fail("after its seat's observations it does not see its seat to act");
+  sent_.assign(stream.begin(), stream.end());
+  const char* field = final ? "over" : "to_act";
+  const auto flag = answer.FindMember(field);
+  if (flag == answer.MemberEnd() || !flag->value.IsBool() || !flag->value.GetBool()) {
+    fail(final ? "after its seat's final observations it does not see the game over"
+               : "after its seat's observations it does not see its seat to act");
   }
+}
+
+void EngineAgent::game_over(const GameEnd& end) {
+  // A game whose new_game failed has nothing to end.
+  if (!in_game_) return;
+  send_new_observations(end.stream(), /*final=*/true);
+  exchange("end_game", MessageWriter("end_game").number("return", end.seat_return()).line(),
+           "ended");
+  in_game_ = false;
 }
 
 bool EngineAgent::reseed(std::uint64_t seed) {
@@ -121,7 +131,7 @@ bool EngineAgent::reseed(std::uint64_t seed) {
 
 Action EngineAgent::act(const SeatView& view) {
   KIBITZ_CHECK(in_game_, "engine agent: act before new_game");
-  send_new_observations(view);
+  send_new_observations(view.stream(), /*final=*/false);
   const ActBudget budget =
       budget_.simulations > 0 || budget_.time_ms > 0 ? budget_ : options_.budget;
   MessageWriter message("act");

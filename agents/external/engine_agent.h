@@ -9,9 +9,11 @@
 // new_game at each game.
 // At each decision it is sent the observations of the seat's stream it has
 // not been sent yet, then act; its answer is read as one of the legal
-// actions. It is sent nothing but that seat's stream: the SeatView it reads
-// holds no more. Its errors, its exit and its silence past timeout_ms become
-// a KibitzError naming the program.
+// actions. When the game is over (Agent::game_over) it is sent the last
+// observations (a showdown, a round's reveals) and end_game with the seat's
+// return. It is sent nothing but that seat's stream and return: the
+// SeatView it reads holds no more. Its errors, its exit and its silence
+// past timeout_ms become a KibitzError naming the program.
 //
 // Seeding: the agent's seed goes with the first new_game (and the first
 // after a reseed), so an engine that builds its agent from it (kibitz engine
@@ -21,6 +23,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -57,6 +60,10 @@ class EngineAgent : public Agent {
   // The budget of the next acts, sent to the program with each (the
   // options' budget when all zeros).
   void set_budget(const ActBudget& budget) override { budget_ = budget; }
+  // Sends the observations of the seat's final stream the program has not
+  // had, which must leave its game over, then end_game with the seat's
+  // return.
+  void game_over(const GameEnd& end) override;
 
   static AgentInfo info();
 
@@ -66,7 +73,10 @@ class EngineAgent : public Agent {
   // an "error" answer or any other failure is thrown naming the program.
   json::Document exchange(std::string_view sent_type, const std::string& line,
                           std::string_view reply, std::chrono::milliseconds extra_time = {});
-  void send_new_observations(const SeatView& view);
+  // Sends the observations of `stream` the program has not had (none: no
+  // message); its answer must say the game is over when `final`, else that
+  // the seat is to act.
+  void send_new_observations(std::span<const Observation> stream, bool final);
   void read_decision(const json::Document& answer, const SeatView& view);
   [[noreturn]] void fail(const std::string& problem) const;
 

@@ -19,8 +19,9 @@ namespace kibitz::seat_protocol {
 
 inline constexpr std::string_view kName = "kibitz-seat";
 // One number: a client and an engine speak the same protocol iff their
-// versions are equal (docs/protocol.md, "Versions").
-inline constexpr int kVersion = 1;
+// versions are equal (docs/protocol.md, "Versions"). Version 2 added
+// end_game's "return" (the referee tells a seat its game is over).
+inline constexpr int kVersion = 2;
 // The longest line either side reads (its newline not counted). A longer
 // line is refused without keeping more than this much of it in memory.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;

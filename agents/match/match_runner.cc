@@ -1,9 +1,22 @@
 #include "agents/match/match_runner.h"
 
+#include "agents/game_end.h"
 #include "env/core/error.h"
 #include "env/core/seat_view.h"
 
 namespace kibitz {
+namespace {
+
+// Each seat hears the end with its own stream and return, nothing else
+// (read only if the agent asks: most ignore the call).
+void tell_game_over(const State& final_state, std::span<Agent* const> seats) {
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    const GameEnd end(final_state, static_cast<Player>(s));
+    seats[s]->game_over(end);
+  }
+}
+
+}  // namespace
 
 std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
                                  MatchObserver* observer) {
@@ -39,6 +52,7 @@ std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats
     state->apply_action(action);
     if (observer != nullptr) observer->after_move(*state, actor, action);
   }
+  tell_game_over(*state, seats);
   return state;
 }
 

@@ -54,11 +54,13 @@ class MatchObserver {
 };
 
 // Plays one game of `game` from its initial state to the end. seats[s] plays
-// seat s: it is told the new game first (Agent::new_game(s)) and then asked
-// for each of its moves with act(SeatView). Chance is drawn from `chance`
-// with State::sample_chance_outcome. `observer` may be null. Returns the
-// final (terminal) state. An agent that answers an illegal action is a bug
-// (KIBITZ_CHECK names it); so is a seat count that does not match the game.
+// seat s: it is told the new game first (Agent::new_game(s)), then asked
+// for each of its moves with act(SeatView), and at the end told that the
+// game is over (Agent::game_over, with seat s's final stream and return
+// only). Chance is drawn from `chance` with State::sample_chance_outcome.
+// `observer` may be null. Returns the final (terminal) state. An agent
+// that answers an illegal action is a bug (KIBITZ_CHECK names it); so is a
+// seat count that does not match the game.
 std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
                                  MatchObserver* observer = nullptr);
 

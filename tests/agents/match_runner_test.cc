@@ -36,9 +36,17 @@ class ProbeAgent : public Agent {
     return legal[rng_.uniform_int(legal.size())];
   }
   const DecisionInfo* last_decision() const override { return &last_; }
+  void game_over(const GameEnd& end) override {
+    final_stream_.assign(end.stream().begin(), end.stream().end());
+    return_ = end.seat_return();
+    ++overs_;
+  }
 
   int games_ = 0;
   int decisions_ = 0;
+  int overs_ = 0;
+  SeatStream final_stream_;
+  double return_ = 0;
 
  private:
   Rng rng_;
@@ -65,6 +73,15 @@ TEST(MatchRunner, PlaysToTheEndAndTellsEverySeatItsGame) {
     for (int g = 0; g < 20; ++g) {
       const std::unique_ptr<State> state = play_game(*game, seats, chance);
       EXPECT_TRUE(state->is_terminal()) << spec;
+      // The end, told to every seat: its own final stream (the showdown's
+      // cards included) and its own return.
+      const std::vector<double> returns = state->returns();
+      for (Player s = 0; s < game->num_players(); ++s) {
+        const ProbeAgent& probe = *probes[static_cast<std::size_t>(s)];
+        EXPECT_EQ(probe.overs_, g + 1) << spec;
+        EXPECT_EQ(probe.final_stream_, state->seat_stream(s)) << spec;
+        EXPECT_EQ(probe.return_, returns[static_cast<std::size_t>(s)]) << spec;
+      }
     }
     int decisions = 0;
     for (const auto& probe : probes) {
@@ -200,6 +217,11 @@ TEST(MatchRunner, AThrowingHookAbandonsTheGame) {
   std::vector<Agent*> seats = {&a, &b};
   Rng chance(1);
   EXPECT_THROW(play_game(*game, seats, chance, &stop), std::runtime_error);
+  // Nobody is told the game is over: it is not.
+  ProbeAgent c(1), d(2);
+  std::vector<Agent*> probes = {&c, &d};
+  EXPECT_THROW(play_game(*game, probes, chance, &stop), std::runtime_error);
+  EXPECT_EQ(c.overs_ + d.overs_, 0);
 }
 
 TEST(MatchRunnerDeathTest, ASeatCountThatDoesNotFitIsABug) {

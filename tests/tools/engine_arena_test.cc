@@ -6,7 +6,10 @@
 //   - what the engine was sent (its --log) is, at each of its decisions,
 //     exactly its seat's stream in the recorded game: nothing of another
 //     seat's hidden cards, nothing but observations and the protocol's own
-//     fields.
+//     fields;
+//   - at the end of each game it is sent the rest of its seat's stream (a
+//     showdown, a round's reveals), then end_game with its seat's return
+//     and no other.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -110,16 +114,23 @@ std::vector<std::vector<std::string>> received_by_game(const fs::path& log) {
 }
 
 // Checks one game's messages against the recorded game: at the engine's
-// k-th decision it holds exactly the seat's stream of the k-th decision.
+// k-th decision it holds exactly the seat's stream of the k-th decision,
+// and the game's last message is end_game, when it holds the seat's final
+// stream, with the seat's return.
 void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord& record,
                                   const std::vector<std::string>& messages) {
-  const std::set<std::string> allowed = {"type",         "version", "game",  "seat",
-                                     "observations", "seed",    "budget"};
+  const std::set<std::string> allowed = {"type",         "version", "game",   "seat",
+                                         "observations", "seed",    "budget", "return"};
   const StreamSpec& spec = game.stream_spec();
   Player seat = -1;
   SeatStream told;
   std::vector<SeatStream> at_acts;
+  std::optional<SeatStream> at_end;
+  double seat_return = 0;
   for (const std::string& text : messages) {
+    // (A hello may follow: another seat's program starting, in the same log.)
+    EXPECT_TRUE(!at_end.has_value() || text.find(R"("type":"hello")") != std::string::npos)
+        << "a message after end_game: " << text;
     json::Document doc;
     doc.Parse(text.c_str());
     ASSERT_TRUE(doc.IsObject()) << text;
@@ -132,6 +143,12 @@ void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord&
       for (const json::Value& o : doc["observations"].GetArray()) told.push_back(spec.from_json(json_text(o)));
     }
     if (type == "act") at_acts.push_back(told);
+    if (type == "end_game") {
+      at_end = told;
+      EXPECT_TRUE(doc.HasMember("return") && doc["return"].IsNumber()) << text;
+      if (doc.HasMember("return") && doc["return"].IsNumber())
+        seat_return = doc["return"].GetDouble();
+    }
   }
   ASSERT_GE(seat, 0);
   EXPECT_EQ(record.seat_labels[static_cast<std::size_t>(seat)].rfind("engine(", 0), 0u);
@@ -146,6 +163,12 @@ void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord&
     state->apply_action(action);
   }
   EXPECT_EQ(decision, at_acts.size());
+  // The end: the final observations, then end_game with its own return.
+  ASSERT_TRUE(state->is_terminal());
+  ASSERT_TRUE(at_end.has_value()) << "the game ended without end_game";
+  EXPECT_EQ(*at_end, state->seat_stream(seat)) << "the final stream";
+  EXPECT_GT(at_end->size(), at_acts.empty() ? 0 : at_acts.back().size());
+  EXPECT_EQ(seat_return, record.returns[static_cast<std::size_t>(seat)]);
 }
 
 TEST_P(EngineInArena, PlaysAsTheAgentInProcessAndHearsOnlyItsSeat) {

@@ -101,9 +101,11 @@ def play_game(engine, rng, engine_seat):
     shown = 2 if moves in SHOWDOWNS else 0
     if not state["over"] or state["observations"] != 2 + len(moves) + shown:
         fail(f"the engine's state disagrees with the table: {state}")
-    engine.ask({"type": "end_game"}, "ended")
     result = kuhn_result(cards, moves)
-    return result if engine_seat == 0 else -result
+    seat_return = result if engine_seat == 0 else -result
+    # The game was played out: end_game tells the engine's seat its return.
+    engine.ask({"type": "end_game", "return": seat_return}, "ended")
+    return seat_return
 
 
 def main():
@@ -111,7 +113,7 @@ def main():
         fail("usage: engine_client.py KIBITZ [GAMES]")
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     engine = Engine([sys.argv[1], "engine", "--agent", "ismcts(sims=100)"])
-    hello = engine.ask({"type": "hello", "version": 1}, "hello")
+    hello = engine.ask({"type": "hello", "version": 2}, "hello")
     if hello["protocol"] != "kibitz-seat" or "kuhn_poker" not in hello["games"]:
         fail(f"unexpected hello: {hello}")
     # A mistake is answered with an error, and the engine carries on.

@@ -5,7 +5,12 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "tests/tools/kibitz_child.h"
 
@@ -52,7 +57,7 @@ void expect_error(Engine& engine, const std::string& line, const std::string& na
 
 TEST(EngineProtocol, MalformedMessagesGetAnErrorAndChangeNothing) {
   Engine engine("ismcts(sims=50)");
-  ASSERT_TRUE(contains(engine.ask(R"({"type":"hello","version":1})"), R"("protocol":"kibitz-seat")"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"hello","version":2})"), R"("protocol":"kibitz-seat")"));
   const std::string no_game = engine.ask(R"({"type":"state"})");
   EXPECT_EQ(no_game, R"({"type":"state","in_game":false})");
   expect_error(engine, R"({"type":"act"})", "send new_game first", no_game);
@@ -108,12 +113,83 @@ TEST(EngineProtocol, VersionRule) {
   Engine engine("random");
   EXPECT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0})"), "say hello first"));
   EXPECT_TRUE(contains(engine.ask(R"({"type":"hello"})"), "needs \\\"version\\\""));
-  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2})"),
-                       "this engine speaks version 1 of kibitz-seat, not version 2"));
-  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1,"protocol":"mjai"})"), "not \\\"mjai\\\""));
-  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1,"protocol":"kibitz-seat"})"),
-                       R"({"type":"hello","protocol":"kibitz-seat","version":1,)"));
+  // Version 1 had no end_game "return": its clients are told, not half served.
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1})"),
+                       "this engine speaks version 2 of kibitz-seat, not version 1"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2,"protocol":"mjai"})"), "not \\\"mjai\\\""));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2,"protocol":"kibitz-seat"})"),
+                       R"({"type":"hello","protocol":"kibitz-seat","version":2,)"));
   EXPECT_EQ(engine.child().wait(), 0);
+}
+
+// end_game from a referee that played the game out carries the seat's
+// return; it comes only once the stream ends the game (a table that
+// abandons a game sends end_game without one).
+TEST(EngineProtocol, EndGameCarriesTheReturnOfAGameThatIsOver) {
+  Engine engine("random");
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"hello","version":2})"), R"("type":"hello")"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":1})"),
+                       R"("type":"game")"));
+  const std::string before_end = R"({"type":"observations","observations":[)"
+                                 R"({"kind":"dealt_to","seat":0},{"kind":"dealt","card":"Q"},)"
+                                 R"({"kind":"pass","seat":0},{"kind":"bet","seat":1}]})";
+  ASSERT_TRUE(contains(engine.ask(before_end), R"("observations":4,"to_act":false,"over":false)"));
+  const std::string state = engine.ask(R"({"type":"state"})");
+  expect_error(engine, R"({"type":"end_game","return":2})",
+               "a return comes with a game that is over, and seat P1's 4 observations do not end "
+               "the game",
+               state);
+  expect_error(engine, R"({"type":"end_game","return":"2"})", "must be a number", state);
+  // Seat 0 calls, and the showdown that comes with it: the King beats the
+  // Queen.
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"observations","observations":[)"
+                                  R"({"kind":"bet","seat":0},{"kind":"show","seat":0,"card":"K"},)"
+                                  R"({"kind":"show","seat":1,"card":"Q"}]})"),
+                       R"("observations":7,"to_act":false,"over":true)"));
+  EXPECT_EQ(engine.ask(R"({"type":"end_game","return":-2})"), R"({"type":"ended","observations":7})");
+  EXPECT_EQ(engine.ask(R"({"type":"state"})"), R"({"type":"state","in_game":false})");
+  // Abandoned midway: no return.
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0})"),
+                       R"("type":"game")"));
+  EXPECT_EQ(engine.ask(R"({"type":"end_game"})"), R"({"type":"ended","observations":0})");
+  EXPECT_EQ(engine.child().wait(), 0) << engine.child().err();
+}
+
+// The engine's agent hears the end as one in a referee's match does: an
+// engine(cmd=...) agent inside the engine passes the final observations and
+// the return on to its own program.
+TEST(EngineProtocol, TheAgentHearsTheEndOfTheGame) {
+  const std::string log =
+      ::testing::TempDir() + "kibitz_inner_engine_" + std::to_string(::getpid()) + ".log";
+  Engine engine(std::string("engine(cmd=") + KIBITZ_BINARY + " engine --agent random --log " + log +
+                ")");
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"hello","version":2})"), R"("type":"hello")"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0,"seed":1})"),
+                       R"("type":"game")"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"observations","observations":[)"
+                                  R"({"kind":"dealt","card":"J"},{"kind":"dealt_to","seat":1}]})"),
+                       R"("to_act":true)"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"act"})"), R"("type":"action")"));
+  ASSERT_TRUE(contains(engine.ask(R"({"type":"observations","observations":[)"
+                                  R"({"kind":"pass","seat":0},{"kind":"pass","seat":1},)"
+                                  R"({"kind":"show","seat":0,"card":"J"},)"
+                                  R"({"kind":"show","seat":1,"card":"K"}]})"),
+                       R"("over":true)"));
+  EXPECT_EQ(engine.ask(R"({"type":"end_game","return":-1})"),
+            R"({"type":"ended","observations":6})");
+  EXPECT_EQ(engine.child().wait(), 0) << engine.child().err();
+  std::ifstream in(log);
+  std::vector<std::string> received;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("> ", 0) == 0) received.push_back(line.substr(2));
+  }
+  std::remove(log.c_str());
+  ASSERT_GE(received.size(), 3u);
+  EXPECT_EQ(
+      received[received.size() - 2],
+      R"({"type":"observations","observations":[{"kind":"pass","seat":0},{"kind":"pass","seat":1},)"
+      R"({"kind":"show","seat":0,"card":"J"},{"kind":"show","seat":1,"card":"K"}]})");
+  EXPECT_EQ(received.back(), R"({"type":"end_game","return":-1})");
 }
 
 // The engine's memory does not grow with the length of a line: 64 MB with

@@ -25,7 +25,7 @@ const std::vector<TypeFields>& type_fields() {
       {"observations", {"observations", "seat"}},
       {"act", {"budget", "seat"}},
       {"state", {}},
-      {"end_game", {}},
+      {"end_game", {"return"}},
   };
   return table;
 }
@@ -107,6 +107,13 @@ std::int64_t EngineRequest::integer(const char* field, std::int64_t min, std::in
                 max);
   }
   return v.GetInt64();
+}
+
+double EngineRequest::number(const char* field) const {
+  const json::Value& v = value(field);
+  // Strict JSON (checked at parse) has no NaN or infinity.
+  if (!v.IsNumber()) throw error("\"", field, "\" of a ", type_, " message must be a number");
+  return v.GetDouble();
 }
 
 std::uint64_t EngineRequest::unsigned_integer(const char* field) const {

@@ -33,6 +33,7 @@ class EngineRequest {
   std::string text(const char* field) const;
   std::int64_t integer(const char* field, std::int64_t min, std::int64_t max) const;
   std::uint64_t unsigned_integer(const char* field) const;
+  double number(const char* field) const;
   // The observations of an "observation" (one object) or "observations" (an
   // array of objects) field, read by the game's StreamSpec; the error names
   // the observation (by its place in the array) and what is wrong with it.

@@ -63,7 +63,7 @@ std::string EngineServer::dispatch(const EngineRequest& request) {
   need_game(request);
   if (type == "observation" || type == "observations") return on_observations(request);
   if (type == "act") return on_act(request);
-  if (type == "end_game") return on_end_game();
+  if (type == "end_game") return on_end_game(request);
   KIBITZ_CHECK(false, "request type ", type, " has no handler");
   return {};
 }
@@ -205,8 +205,19 @@ std::string EngineServer::on_state() const {
       .line();
 }
 
-std::string EngineServer::on_end_game() {
+std::string EngineServer::on_end_game(const EngineRequest& request) {
   const std::int64_t observations = static_cast<std::int64_t>(session_->stream().size());
+  if (request.has("return")) {
+    const double seat_return = request.number("return");
+    if (!session_->over()) {
+      throw error("a return comes with a game that is over, and seat ", seat_text(session_->seat()),
+                  "'s ", observations,
+                  " observations do not end the game: send the rest first, or end_game without "
+                  "a return to abandon it");
+    }
+    // The table's word: the engine does not score the game itself.
+    agent_->game_over(GameEnd(session_->stream(), seat_return));
+  }
   session_.reset();
   return MessageWriter("ended").integer("observations", observations).line();
 }

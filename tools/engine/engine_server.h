@@ -45,7 +45,9 @@ class EngineServer {
   std::string on_observations(const EngineRequest& request);
   std::string on_act(const EngineRequest& request);
   std::string on_state() const;
-  std::string on_end_game();
+  // With a "return" (only for a game that is over) the agent hears
+  // Agent::game_over, as in a match played in process.
+  std::string on_end_game(const EngineRequest& request);
   // Throws unless a game is under way; checks an optional "seat" field.
   void need_game(const EngineRequest& request) const;
   static ActBudget read_budget(const EngineRequest& request);
