@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "env/core/json_text.h"
+
 namespace kibitz::tools {
 
 // What a command prints for --help, besides its flags.
@@ -57,7 +59,7 @@ struct NamedPath {
 // F are all F); empty paths are skipped.
 void check_distinct_paths(std::initializer_list<NamedPath> paths);
 
-// Escapes a string for a JSON string literal (quotes included).
-std::string json_quote(std::string_view text);
+// json_quote (env/core/json_text.h), for this namespace's callers.
+using kibitz::json_quote;
 
 }  // namespace kibitz::tools

@@ -15,6 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "env/core/json_text.h"
+
 namespace kibitz::seat_protocol {
 
 inline constexpr std::string_view kName = "kibitz-seat";
@@ -51,8 +53,8 @@ class MessageWriter {
   std::string out_;
 };
 
-// Appends `text` as a JSON string literal, quotes included.
-void append_json_string(std::string& out, std::string_view text);
+// append_json_string (env/core/json_text.h), for this namespace's callers.
+using kibitz::append_json_string;
 
 // A finite double as JSON, with enough digits to read back exactly.
 std::string json_number(double value);

@@ -6,6 +6,7 @@
 
 #include "env/core/error.h"
 #include "env/core/json.h"
+#include "env/core/json_text.h"
 
 namespace kibitz {
 namespace {
@@ -51,15 +52,6 @@ FieldType parse_field_type(std::string_view name, const std::string& kind) {
   if (name == "number") return FieldType::kNumber;
   throw error("observation kind '", kind, "': unknown field type '", name,
               "' (seat, card, cards or number)");
-}
-
-void append_json_string(std::string_view text, std::string& out) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  out += '"';
 }
 
 }  // namespace
@@ -277,11 +269,11 @@ Observation StreamSpec::from_text(std::string_view text) const {
 std::string StreamSpec::to_json(const Observation& observation) const {
   const Kind& kind = kinds_.at(observation.kind);
   std::string out = "{\"kind\":";
-  append_json_string(kind.decl.name, out);
+  append_json_string(out, kind.decl.name);
   int at = 0;
   for (const ObservationField& field : kind.fields) {
     out += ',';
-    append_json_string(field.name, out);
+    append_json_string(out, field.name);
     out += ':';
     switch (field.type) {
       case FieldType::kSeat:
@@ -289,14 +281,14 @@ std::string StreamSpec::to_json(const Observation& observation) const {
         out += std::to_string(observation.value(at++));
         break;
       case FieldType::kCard:
-        append_json_string(card_name(observation.value(at++)), out);
+        append_json_string(out, card_name(observation.value(at++)));
         break;
       case FieldType::kCards: {
         const int count = observation.value(at++);
         out += '[';
         for (int i = 0; i < count; ++i) {
           if (i > 0) out += ',';
-          append_json_string(card_name(observation.value(at++)), out);
+          append_json_string(out, card_name(observation.value(at++)));
         }
         out += ']';
         break;

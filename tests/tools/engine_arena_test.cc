@@ -47,11 +47,6 @@ void PrintTo(const Case& c, std::ostream* out) { *out << c.game << " with " << c
 class EngineInArena : public ::testing::TestWithParam<Case> {
  protected:
   void SetUp() override {
-    try {
-      load_game(GetParam().game)->stream_spec();
-    } catch (const KibitzError& e) {
-      GTEST_SKIP() << e.what();
-    }
     dir_ = fs::temp_directory_path() / ("kibitz_engine_arena_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);

@@ -1,0 +1,20 @@
+// Writing JSON text by hand: the one string quoter that every JSON line
+// kibitz writes (observations, protocol messages, listings) goes through, so
+// escaping is done right once. Reading JSON goes through rapidjson
+// (env/core/json.h) after replays/strict_json.h's checks.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace kibitz {
+
+// Appends `text` as a JSON string: quotes around it, and '"', '\', and the
+// control characters below 0x20 escaped. Bytes from 0x80 up pass through
+// as they are (kibitz's texts are UTF-8).
+void append_json_string(std::string& out, std::string_view text);
+
+// The same, as a new string.
+std::string json_quote(std::string_view text);
+
+}  // namespace kibitz
