@@ -306,8 +306,11 @@ Observation StreamSpec::from_json(std::string_view text) const {
                 doc.GetErrorOffset());
   }
   if (!doc.IsObject()) throw error("observation JSON: not an object");
-  auto kind_member = doc.FindMember("kind");
-  if (kind_member == doc.MemberEnd() || !kind_member->value.IsString()) {
+  // Const iterators: comparing rapidjson's mutable member iterators is
+  // ambiguous in C++20 (clang warns).
+  const json::Value& root = doc;
+  auto kind_member = root.FindMember("kind");
+  if (kind_member == root.MemberEnd() || !kind_member->value.IsString()) {
     throw error("observation JSON: no \"kind\" string");
   }
   const std::string_view kind_name(kind_member->value.GetString(), kind_member->value.GetStringLength());
@@ -321,8 +324,8 @@ Observation StreamSpec::from_json(std::string_view text) const {
     return card;
   };
   for (const ObservationField& field : kind.fields) {
-    auto member = doc.FindMember(field.name.c_str());
-    if (member == doc.MemberEnd()) throw error("observation JSON \"", kind_name, "\": no \"", field.name, "\"");
+    auto member = root.FindMember(field.name.c_str());
+    if (member == root.MemberEnd()) throw error("observation JSON \"", kind_name, "\": no \"", field.name, "\"");
     const json::Value& v = member->value;
     switch (field.type) {
       case FieldType::kSeat:
@@ -347,8 +350,8 @@ Observation StreamSpec::from_json(std::string_view text) const {
     }
   }
   const std::size_t expected_members = kind.fields.size() + 1;
-  if (doc.MemberCount() != expected_members) {
-    for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
+  if (root.MemberCount() != expected_members) {
+    for (auto it = root.MemberBegin(); it != root.MemberEnd(); ++it) {
       const std::string_view name(it->name.GetString(), it->name.GetStringLength());
       const bool known = name == "kind" || std::any_of(kind.fields.begin(), kind.fields.end(),
                                                        [&](const ObservationField& f) { return f.name == name; });
