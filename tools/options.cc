@@ -1,7 +1,6 @@
 #include "tools/options.h"
 
 #include <cctype>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -96,15 +95,6 @@ std::vector<std::string> split_top_level(std::string_view text, char separator,
   if (depth != 0) throw error(what, ": unbalanced '(' in '", text, "'");
   take(text.size());
   return items;
-}
-
-std::uint64_t parse_uint64(std::string_view text, std::string_view flag) {
-  std::uint64_t value = 0;
-  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
-    throw error(flag, ": '", text, "' is not a non-negative integer below 2^64");
-  }
-  return value;
 }
 
 namespace {

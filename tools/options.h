@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "env/core/json_text.h"
+#include "env/core/parse_number.h"
 
 namespace kibitz::tools {
 
@@ -41,9 +42,9 @@ std::optional<boost::program_options::variables_map> parse_command_options(
 std::vector<std::string> split_top_level(std::string_view text, char separator,
                                          std::string_view what);
 
-// A non-negative decimal integer for `flag`; throws KibitzError naming the
-// flag otherwise. Boost's own conversion would wrap "-1" to a huge seed.
-std::uint64_t parse_uint64(std::string_view text, std::string_view flag);
+// A non-negative decimal integer for a flag (env/core/parse_number.h): read
+// as text, since Boost's own conversion would wrap "-1" to a huge seed.
+using kibitz::parse_uint64;
 
 // A file a command reads or writes, and the flag (or positional name) that
 // gave it.

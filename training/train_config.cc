@@ -1,8 +1,8 @@
 #include "training/train_config.h"
 
-#include <charconv>
 
 #include "env/core/error.h"
+#include "env/core/parse_number.h"
 #include "training/train_options.h"
 
 namespace kibitz::training {
@@ -27,14 +27,7 @@ std::string_view exit_expert_name(ExitExpert expert) {
   return expert == ExitExpert::kNet ? "net" : "rollout";
 }
 
-std::uint64_t parse_seed(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || code != std::errc() || end != text.data() + text.size()) {
-    throw error("--seed: '", text, "' is not a non-negative integer below 2^64");
-  }
-  return value;
-}
+std::uint64_t parse_seed(std::string_view text) { return parse_uint64(text, "--seed"); }
 
 namespace {
 
