@@ -1,0 +1,1 @@
+#include "env/games/adulting/cards.h"
