@@ -1,1 +1,324 @@
+// Adulting deck files: JSON read with the rapidjson that cereal ships
+// (env/core/json.h), checked against the schema in docs/rules/adulting.md
+// "Deck files". A deck is a user's file, so every problem is a KibitzError
+// that names the file, the card and the field; nothing is silently ignored
+// (a misspelt field is an error, not a default).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "env/core/error.h"
+#include "env/core/input_file.h"
+#include "env/core/json.h"
+#include "env/core/quoted_excerpt.h"
 #include "env/games/adulting/cards.h"
+
+namespace kibitz::adulting {
+namespace {
+
+// A deck of 64 cards with long texts is a few tens of kilobytes; the limit
+// only stops a wrong path (a log, a dump) from being read whole.
+constexpr std::uintmax_t kMaxDeckFileBytes = std::uintmax_t{1} << 20;
+
+constexpr const char* kCardFields =
+    "name, suit, second, effect, amount, job, job_text, question, adult";
+
+bool is_card_field(std::string_view key) {
+  for (const std::string_view field : {"name", "suit", "second", "effect", "amount", "job",
+                                       "job_text", "question", "adult"}) {
+    if (key == field) return true;
+  }
+  return false;
+}
+
+std::string_view text_of(const json::Value& value) {
+  return {value.GetString(), value.GetStringLength()};
+}
+
+// "line L, column C" of byte `offset`, both counted from 1.
+std::string line_and_column(std::string_view text, std::size_t offset) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// A value from the file as an error message shows it: in double quotes like
+// the words of the schema when it is short plain text, else escaped and cut
+// short by quoted_excerpt (a damaged file must not print control bytes).
+std::string shown(std::string_view text) {
+  constexpr std::size_t kMaxShown = 40;
+  bool plain = text.size() <= kMaxShown;
+  for (const char c : text) plain = plain && c >= ' ' && c <= '~' && c != '"' && c != '\\';
+  return plain ? "\"" + std::string(text) + "\"" : quoted_excerpt(text, kMaxShown);
+}
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool valid_name(std::string_view name) {
+  if (name.empty() || name.size() > kMaxCardNameLength) return false;
+  for (const char c : name) {
+    if (!is_name_char(c)) return false;
+  }
+  return true;
+}
+
+// The enum value whose word is `word`, among `count` values from 0.
+template <typename Enum, typename WordOf>
+std::optional<Enum> from_word(std::string_view word, int count, WordOf word_of) {
+  for (int i = 0; i < count; ++i) {
+    if (word_of(static_cast<Enum>(i)) == word) return static_cast<Enum>(i);
+  }
+  return std::nullopt;
+}
+
+template <typename Enum, typename WordOf>
+std::string word_list(int first, int count, WordOf word_of) {
+  std::string out;
+  for (int i = first; i < count; ++i) {
+    if (!out.empty()) out += ", ";
+    out += word_of(static_cast<Enum>(i));
+  }
+  return out;
+}
+
+// Reads one card object. `where` names the card in errors: by name once the
+// name is known to be good, by position before that.
+class CardReader {
+ public:
+  CardReader(const json::Value& object, int position, const Deck& earlier)
+      : object_(object), position_(position), earlier_(earlier) {}
+
+  Card read() {
+    if (!object_.IsObject()) throw error(by_position(), ": a card is a JSON object {...}");
+    card_.name = read_name();
+    where_ = "card \"" + card_.name + "\"";
+    check_fields();
+    card_.suit = read_suit("suit");
+    card_.job = read_job();
+    if (const json::Value* value = member("effect")) card_.effect = read_effect(*value);
+    if (member("second") != nullptr) card_.second = read_second();
+    read_amount();
+    card_.job_text = read_text("job_text");
+    card_.question = read_text("question");
+    read_adult();
+    return std::move(card_);
+  }
+
+ private:
+  std::string by_position() const { return "card " + std::to_string(position_); }
+
+  [[noreturn]] void fail(std::string_view field, const std::string& why) const {
+    throw error(where_, ": field \"", field, "\"", why);
+  }
+
+  const json::Value* member(const char* field) const {
+    auto found = object_.FindMember(field);
+    return found == object_.MemberEnd() ? nullptr : &found->value;
+  }
+
+  const json::Value& required(const char* field) const {
+    const json::Value* value = member(field);
+    if (value == nullptr) fail(field, " is missing");
+    return *value;
+  }
+
+  // The name first, by position: until it is read the card has no other name.
+  std::string read_name() {
+    where_ = by_position();
+    int count = 0;
+    for (auto m = object_.MemberBegin(); m != object_.MemberEnd(); ++m) {
+      if (text_of(m->name) == "name") ++count;
+    }
+    if (count > 1) fail("name", " appears more than once");
+    const json::Value& value = required("name");
+    if (!value.IsString()) fail("name", " must be a text");
+    const std::string name(text_of(value));
+    if (!valid_name(name)) {
+      fail("name", ": " + shown(name) + " is not 1 to " +
+                       std::to_string(kMaxCardNameLength) + " letters and digits");
+    }
+    if (const int other = earlier_.find(name); other >= 0) {
+      fail("name", ": \"" + name + "\" is already the name of card " + std::to_string(other + 1) +
+                       " (\"" + earlier_.cards[static_cast<std::size_t>(other)].name +
+                       "\"; names are compared in any case)");
+    }
+    return name;
+  }
+
+  // Every key is a field of the schema, and none is given twice.
+  void check_fields() const {
+    std::unordered_set<std::string_view> seen;
+    for (auto m = object_.MemberBegin(); m != object_.MemberEnd(); ++m) {
+      const std::string_view key = text_of(m->name);
+      if (!is_card_field(key)) {
+        throw error(where_, ": field ", shown(key),
+                    " is not a card field; the fields are ", kCardFields);
+      }
+      if (!seen.insert(key).second) fail(key, " appears more than once");
+    }
+  }
+
+  std::string word(const char* field, const json::Value& value) const {
+    if (!value.IsString()) fail(field, " must be a text");
+    return std::string(text_of(value));
+  }
+
+  Suit read_suit(const char* field) const {
+    const std::string text = word(field, required(field));
+    const auto suit = from_word<Suit>(text, 4, suit_word);
+    if (!suit) {
+      fail(field, ": " + shown(text) + " is not a suit; the suits are " +
+                      word_list<Suit>(0, 4, suit_word));
+    }
+    return *suit;
+  }
+
+  Suit read_second() const {
+    const Suit second = read_suit("second");
+    if (second == card_.suit) {
+      fail("second", ": \"" + std::string(suit_word(second)) + "\" is the same as \"suit\"");
+    }
+    if (card_.effect != Effect::kNone) {
+      fail("second", ": a card has a second suit or an effect (\"effect\"), not both");
+    }
+    return second;
+  }
+
+  Effect read_effect(const json::Value& value) const {
+    const std::string text = word("effect", value);
+    const auto effect = from_word<Effect>(text, 6, effect_word);
+    if (!effect || *effect == Effect::kNone) {
+      fail("effect", ": " + shown(text) + " is not an effect; the effects are " +
+                         word_list<Effect>(1, 6, effect_word));
+    }
+    return *effect;
+  }
+
+  Job read_job() const {
+    const std::string text = word("job", required("job"));
+    const auto job = from_word<Job>(text, 4, job_word);
+    if (!job) {
+      fail("job", ": " + shown(text) + " is not a job; the jobs are " +
+                      word_list<Job>(0, 4, job_word));
+    }
+    return *job;
+  }
+
+  // Only bank and tax take an amount, and they must have one.
+  void read_amount() {
+    const bool takes_amount = card_.effect == Effect::kBank || card_.effect == Effect::kTax;
+    const json::Value* value = member("amount");
+    const std::string range = "[1, " + std::to_string(kMaxEffectAmount) + "]";
+    if (value == nullptr) {
+      if (takes_amount) {
+        fail("amount", " is missing: effect \"" + std::string(effect_word(card_.effect)) +
+                           "\" needs an amount in " + range);
+      }
+      return;
+    }
+    if (!takes_amount) {
+      fail("amount", ": only a card with effect \"bank\" or \"tax\" takes an amount");
+    }
+    if (!value->IsInt()) fail("amount", " must be a whole number in " + range);
+    const int amount = value->GetInt();
+    if (amount < 1 || amount > kMaxEffectAmount) {
+      fail("amount", ": " + std::to_string(amount) + " is not in " + range);
+    }
+    card_.amount = amount;
+  }
+
+  std::string read_text(const char* field) const {
+    const json::Value* value = member(field);
+    if (value == nullptr) return {};
+    if (!value->IsString()) fail(field, " must be a text");
+    return std::string(text_of(*value));
+  }
+
+  void read_adult() {
+    const json::Value* value = member("adult");
+    if (value == nullptr) return;
+    if (!value->IsNumber()) fail("adult", " must be a number in [0, 1]");
+    const double adult = value->GetDouble();
+    if (!(adult >= 0.0 && adult <= 1.0)) {
+      fail("adult", ": " + internal::concat(adult) + " is not in [0, 1]");
+    }
+    card_.adult = adult;
+  }
+
+  const json::Value& object_;
+  int position_;
+  const Deck& earlier_;  // the cards before this one
+  std::string where_;
+  Card card_;
+};
+
+// The "cards" array of the top-level object; the only key it may hold.
+const json::Value& cards_array(const json::Value& root) {
+  if (!root.IsObject()) throw error("a deck file is a JSON object {\"cards\": [...]}");
+  for (auto m = root.MemberBegin(); m != root.MemberEnd(); ++m) {
+    if (text_of(m->name) != "cards") {
+      throw error("key ", shown(text_of(m->name)),
+                  " is not part of a deck file; its one key is \"cards\"");
+    }
+  }
+  if (root.MemberCount() > 1) throw error("key \"cards\" appears more than once");
+  auto cards = root.FindMember("cards");
+  if (cards == root.MemberEnd()) throw error("key \"cards\" is missing");
+  if (!cards->value.IsArray()) throw error("key \"cards\" must be an array of cards [...]");
+  const json::SizeType count = cards->value.Size();
+  if (count < kMinDeckCards || count > kMaxDeckCards) {
+    throw error("key \"cards\": a deck holds ", kMinDeckCards, " to ", kMaxDeckCards,
+                " cards, this one ", count);
+  }
+  return cards->value;
+}
+
+}  // namespace
+
+Deck parse_deck_json(std::string_view text, const std::string& source) {
+  // rapidjson takes a NUL byte for the end of the text; refuse one rather
+  // than ignore what follows it.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    throw error(source, ": not valid JSON at ", line_and_column(text, nul), ": a NUL byte");
+  }
+  // Iterative: no recursion however deep the text nests. Without
+  // kParseNanAndInfFlag (which cereal makes the default) NaN and Infinity
+  // stay syntax errors; normal precision is plenty for `adult`.
+  json::Document document;
+  document.Parse<json::kParseIterativeFlag>(text.data(), text.size());
+  if (document.HasParseError()) {
+    throw error(source, ": not valid JSON at ",
+                line_and_column(text, document.GetErrorOffset()), ": ",
+                json::GetParseError_En(document.GetParseError()));
+  }
+  Deck deck;
+  try {
+    const json::Value& cards = cards_array(document);
+    for (json::SizeType i = 0; i < cards.Size(); ++i) {
+      deck.cards.push_back(CardReader(cards[i], static_cast<int>(i) + 1, deck).read());
+    }
+  } catch (const KibitzError& e) {
+    throw error(source, ": ", e.what());
+  }
+  return deck;
+}
+
+Deck load_deck_file(const std::string& path) {
+  return parse_deck_json(read_file_limited(path, kMaxDeckFileBytes, "deck file"), path);
+}
+
+}  // namespace kibitz::adulting
