@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "env/core/registry.h"
+#include "env/games/adulting/adulting_game.h"
 #include "env/games/kuhn_poker/kuhn_poker.h"
 #include "env/games/leduc_poker/leduc_poker.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
@@ -13,6 +14,7 @@ namespace kibitz {
 const std::vector<GameInfo>& registered_games() {
   static const std::vector<GameInfo> games = [] {
     std::vector<GameInfo> list = {
+        adulting::game_info(),
         kuhn_poker::game_info(),
         leduc_poker::game_info(),
         loyalist_spies::game_info(),

@@ -1,0 +1,271 @@
+// The State of an Adulting game: one position, with the steps of a round as
+// a Phase enum driven by one switch. Every field is fixed-size, so a copy
+// never allocates. The deck is a set: the back of the top card is drawn
+// when it becomes top (a back class, in proportion to the cards left with
+// it), and which card of that back it is only when the dealer draws it, so
+// no hidden identity is fixed before anyone may see it.
+//
+// Where the legal system hooks in (legal_system.cc, behind config().legal
+// and variant=full; the phases kAppeal .. kImpeachVote are reserved for it):
+//  - after an elimination by ruling (work_phase.cc: after_ruling): the
+//    eliminated contestant may appeal; then impeachment may follow;
+//  - after each declaration (work_phase.cc: after_declare): lawsuits;
+//  - after each work-phase bank payment (work_phase.cc: pay_from_bank):
+//    taking extra, watching, calling out (fines);
+//  - after the dealer's challenge ranking (work_phase.cc: after_ranking):
+//    impeachment.
+// Each hook is a member function that today continues the work phase
+// directly; the legal system replaces its body with a step into its own
+// phases and calls the continuation when the step is settled.
+// Disqualification (disqualified_) already leaves a contestant out of rank
+// and challenge pay and out of the sorting phase.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "env/core/state.h"
+#include "env/games/adulting/adulting_game.h"
+#include "env/games/adulting/events.h"
+
+namespace kibitz::adulting {
+
+enum class Phase : std::uint8_t {
+  kTopBack,       // chance: the back class of the new top card
+  kScore,         // actor_ scores a card, discards an effect card, or passes
+  kTarget,        // actor_ names the target of a Peek or Steal
+  kStealCard,     // chance: the card actor_ takes from target_
+  kDrawCard,      // chance: which card of the top card's back the dealer draws
+  // --- Work phase (variant=full, work_phase.cc) ---------------------------
+  kEliminate,     // chance: the next contestant eliminated (category)
+  kRuling,        // chance: whether that elimination is a ruling, and right
+  kMeasure,       // chance: a contestant's true measurement (rank)
+  kDeclare,       // a contestant declares a value >= their measurement
+  kPayout,        // chance: a contestant's payout 0..3
+  kQuality,       // chance: a contestant's performance quality 0..9
+  kRankChallenge, // the dealer names the next contestant, best first
+  // --- Legal system (legal_system.cc; reserved) ----------------------------
+  kAppeal,
+  kAppealEvidence,
+  kAppealVote,
+  kSue,
+  kPropose,
+  kAllowCase,
+  kSetPrice,
+  kConcedeOrFight,
+  kLawsuitEvidence,
+  kLawsuitVote,
+  kTakeExtra,
+  kWatch,
+  kCallOut,
+  kImpeach,
+  kImpeachEvidence,
+  kImpeachVote,
+  // --- Sorting and bidding ---------------------------------------------------
+  kTruth,         // chance: a claimant's private truth
+  kClaim,         // a claimant claims adult or child
+  kVote,          // everyone else votes on an adult claim
+  kBid,           // a qualified player commits a sealed bid
+  kTerminal,
+};
+std::string_view phase_name(Phase phase);
+
+// Long enough for any game of any deck and table (checked by the Game).
+inline constexpr int kMaxEvents = 1 << 14;
+using GameLog = FixedLog<Event, kMaxEvents>;
+
+class AdultingState final : public GameState<AdultingState> {
+ public:
+  explicit AdultingState(std::shared_ptr<const Game> game);
+  AdultingState(const AdultingState&) = default;
+  AdultingState& operator=(const AdultingState&) = default;
+
+  using State::chance_outcomes;
+  using State::information_state_string;
+  using State::information_state_tensor;
+  using State::legal_actions;
+  using State::observation_tensor;
+  using State::resample_from_infostate;
+  using State::returns;
+  using State::seat_stream;
+
+  Player current_player() const override { return current_; }
+  void legal_actions(ActionList& out) const override;
+  bool is_legal(Action action) const override;
+  void chance_outcomes(ChanceOutcomeList& out) const override;
+  // Uniform card draws straight from the mask; weighted ones by the
+  // reference walk over the same probabilities chance_outcomes lists.
+  Action sample_chance_outcome(Rng& rng) const override;
+  void returns(std::span<double> out) const override;
+  // What the seat observed (stream.h), read off the event log.
+  void seat_stream(Player seat, SeatStream& out) const override;
+  void information_state_tensor(Player player, std::span<float> out) const override;
+  std::string observation_string(Player player) const override;
+  void observation_tensor(Player player, std::span<float> out) const override;
+  std::string action_to_string(Player player, Action action) const override;
+  std::string to_string() const override;
+  // Through the game's sampler (sampler.h), with per-thread buffers.
+  void resample_from_infostate(Player player, Rng& rng, State& out) const override;
+
+  // Read access for the views, the sampler and tests.
+  const AdultingGame& adulting() const { return *game_; }
+  const Config& config() const { return game_->config(); }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }  // 0-based
+  int dealer() const { return dealer_; }
+  CardMask deck() const { return deck_; }
+  int top_back() const { return top_back_; }  // back class, -1 when the deck is empty
+  int round_card() const { return card_; }    // the card drawn this round, or -1
+  CardMask hand(Player seat) const { return hands_[idx(seat)]; }
+  CardMask mantle(Player seat) const { return mantle_[idx(seat)]; }
+  int column_size(Player seat, int column) const { return columns_[idx(seat)][static_cast<std::size_t>(column)]; }
+  int score(Player seat) const { return mantle_score(columns_[idx(seat)]); }
+  CardMask discards() const { return discard_; }
+  int spades_scored() const { return spades_; }
+  int monies(Player seat) const { return monies_[idx(seat)]; }
+  int end_reason() const { return end_reason_; }  // -1 while playing; 0 third spade, 1 empty deck
+  bool truth(Player seat) const { return (truths_ >> seat) & 1u; }
+  unsigned qualified() const { return qualified_; }
+  unsigned disqualified() const { return disqualified_; }
+  const GameLog& log() const { return log_; }
+  CardMask peeked(int index) const { return peeked_[index]; }
+  // The seat `steps` places after the dealer (1 = the dealer's left; n = the dealer).
+  int from_dealer(int steps) const { return seat_after(dealer_, steps); }
+
+  // Back to the initial state, keeping the buffers (no allocation).
+  void reset();
+
+ protected:
+  void do_apply_action(Action action) override;
+  // Other spellings: "score H3 H", "bid3", "P2" for a target (action_text.cc).
+  Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
+
+ private:
+  static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+  int seat_after(int seat, int steps) const {
+    const int s = seat + steps;
+    return s >= num_players() ? s - num_players() : s;
+  }
+  void push(EventKind kind, int seat, int a = 0, int b = 0);
+  void set_phase(Phase phase, Player player) {
+    phase_ = phase;
+    current_ = player;
+  }
+
+  // Legal moves of the player phases (rules.cc).
+  void score_actions(ActionList& out) const;
+  bool is_legal_score(Action action) const;
+  bool can_discard(int seat, int card) const;
+  bool is_target(int seat) const;
+  int max_bid(int seat) const;
+
+  // Transitions, one function per step of the rules (rules.cc).
+  void start_game();
+  void choose_top();
+  void apply_top_back(int back);
+  void begin_round();
+  void next_scorer();
+  void apply_score(int card, int column);
+  void apply_discard(int card);
+  void apply_target(int target);
+  void apply_steal(int card);
+  void start_draw();
+  void apply_draw(int card);
+  void after_draw();
+  void start_sorting();
+  void next_truth();
+  void apply_truth(bool adult);
+  void record_truth(bool adult);
+  void next_claim();
+  void apply_claim(bool adult);
+  void next_voter();
+  void apply_vote(bool up);
+  void start_bidding();
+  void apply_bid(int bid);
+  void reveal_bids();
+  void end_round();
+  void end_game(int reason);
+
+  // The work phase (work_phase.cc).
+  void start_work();
+  void work_actions(ActionList& out) const;
+  bool is_legal_work(Action action) const;
+  void work_chance_outcomes(ChanceOutcomeList& out) const;
+  void apply_work(Action action);
+  void start_category();
+  void next_elimination();
+  void apply_eliminate(int seat);
+  void apply_ruling(int outcome);
+  void after_ruling();
+  void start_rank();
+  void next_measure();
+  void apply_measure(int value);
+  void apply_declare(int value);
+  void after_declare();
+  void rank_pay();
+  void start_payout();
+  void apply_payout(int value);
+  void start_challenge();
+  void apply_quality(int value);
+  void apply_rank(int seat);
+  void after_ranking();
+  void challenge_pay();
+  void pay_from_bank(int seat, int amount);
+  void after_payment();
+  void end_work();
+  int num_contestants() const;
+
+  const AdultingGame* game_;
+  Phase phase_ = Phase::kTopBack;
+  Player current_ = kChancePlayer;
+  int round_ = 0;
+  int dealer_ = 0;
+  CardMask deck_ = 0;
+  int top_back_ = -1;
+  int card_ = -1;
+  int spades_ = 0;
+  int end_reason_ = -1;
+  CardMask discard_ = 0;
+  std::array<CardMask, kMaxPlayers> hands_{};
+  std::array<CardMask, kMaxPlayers> mantle_{};
+  std::array<std::array<std::uint8_t, kNumColumns>, kMaxPlayers> columns_{};
+  std::array<int, kMaxPlayers> monies_{};
+
+  // The step in progress: a sequence of seats (scorers, claimants, bidders,
+  // contestants), the position in it, and who acts within it.
+  std::array<std::int8_t, kMaxPlayers> seq_{};
+  int seq_len_ = 0;
+  int seq_pos_ = 0;
+  int actor_ = 0;   // the scorer naming a target, the thief
+  int target_ = 0;  // the Steal's target
+  int vote_pos_ = 0;
+  int ups_ = 0;
+  int downs_ = 0;
+
+  // This round's sorting and bidding.
+  unsigned qualify_effect_ = 0;  // played a qualify effect this round
+  unsigned qualified_ = 0;
+  unsigned truths_ = 0;          // adult truths
+  unsigned disqualified_ = 0;    // by the legal system: out of work pay and sorting
+  std::array<std::uint8_t, kMaxPlayers> bids_{};
+
+  // This round's work phase (work_phase.cc).
+  unsigned contestants_ = 0;     // still in the contest
+  int eliminated_ = 0;           // eliminations so far (category)
+  int last_eliminated_ = -1;
+  int ruling_ = 0;               // the last elimination: 0 no ruling, 1 right, 2 wrong
+  std::array<std::int8_t, kMaxPlayers> measure_{};
+  std::array<std::int8_t, kMaxPlayers> declared_{};
+  std::array<std::int8_t, kMaxPlayers> quality_{};
+  std::array<std::int8_t, kMaxPlayers> ranking_{};  // the dealer's ranking, best first
+  int ranked_ = 0;
+
+  GameLog log_;
+  FixedLog<CardMask, kMaxCards> peeked_;  // the hands seen by peeks, in order
+};
+
+}  // namespace kibitz::adulting

@@ -1,0 +1,45 @@
+// Worlds drawn from one seat's stream alone (env/core/world_sampler.h).
+//
+// The sampler rebuilds a world move by move from the initial state, reading
+// each move off the seat's next observation where the seat saw it, and
+// feeding the world's new events through a StreamWriter of its own to check
+// that the world gives the seat exactly its stream. What the seat did not
+// see is drawn:
+//  - another player's truth: by the card's `adult` chance;
+//  - another player's sealed bid: the bid shown at the reveal when the stream
+//    has it, else uniform over the bids the player could make;
+//  - another contestant's measurement (rank): uniform over 0..9, or, when
+//    the stream has the declaration, in proportion to 1 / (10 - m) over the
+//    measurements m it allows (the weight of a uniform declaration over the
+//    values from m up);
+//  - whether a ruling on another was right: by `ruling_right`;
+//  - the card a Steal took when the seat was neither thief nor target:
+//    uniform over the target's hand in the world; a later observation the
+//    world cannot give (the card played by the thief, a hand the seat
+//    peeked at) rejects the world, and the draw starts again.
+// Players' moves the seat saw are taken as they were; hidden moves are
+// drawn uniformly, as the generic ReplayWorldSampler draws them.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "env/core/observation.h"
+#include "env/core/rng.h"
+#include "env/core/world_sampler.h"
+#include "env/games/adulting/adulting_game.h"
+
+namespace kibitz::adulting {
+
+// Draws into `out` (an AdultingState) a world for `seat` from its stream
+// alone. Throws KibitzError naming the first observation no world explains.
+void sample_world(const AdultingGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out);
+
+class AdultingWorldSampler final : public WorldSampler {
+ public:
+  // Checks the stream once (a KibitzError if no world explains it).
+  AdultingWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  void sample(Rng& rng, State& out) const override;
+};
+
+}  // namespace kibitz::adulting

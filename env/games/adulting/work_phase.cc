@@ -1,0 +1,299 @@
+// The work phase of variant=full (docs/rules/adulting.md "Work phase"): the
+// dealer sits out and the other players, the contestants, earn monies from
+// the bank by the drawn card's job: category, rank, payout or challenge.
+// Without the legal system; its hooks (after_ruling, after_declare,
+// after_payment, after_ranking) are where legal_system.cc steps in (see
+// adulting_state.h).
+#include <algorithm>
+#include <bit>
+
+#include "env/core/error.h"
+#include "env/games/adulting/adulting_state.h"
+
+namespace kibitz::adulting {
+namespace {
+
+constexpr int kMeasureValues = kMaxDeclare + 1;  // measurements 0..9
+constexpr int kPayoutValues = 4;                 // payouts 0..3
+constexpr int kQualityValues = 10;               // qualities 0..9
+
+}  // namespace
+
+int AdultingState::num_contestants() const { return seq_len_; }
+
+// The contestants, in order from the dealer's left: everyone but the dealer.
+void AdultingState::start_work() {
+  contestants_ = 0;
+  seq_len_ = 0;
+  for (int k = 1; k < num_players(); ++k) {
+    const int seat = seat_after(dealer_, k);
+    if ((disqualified_ >> seat) & 1u) continue;
+    seq_[idx(seq_len_++)] = static_cast<std::int8_t>(seat);
+    contestants_ |= 1u << seat;
+  }
+  seq_pos_ = 0;
+  eliminated_ = ranked_ = 0;
+  last_eliminated_ = -1;
+  switch (game_->card(card_).job) {
+    case Job::kCategory:
+      return next_elimination();
+    case Job::kRank:
+      return next_measure();
+    case Job::kPayout:
+      return start_payout();
+    case Job::kChallenge:
+      return start_challenge();
+  }
+}
+
+void AdultingState::work_actions(ActionList& out) const {
+  switch (phase_) {
+    case Phase::kDeclare:
+      for (int v = measure_[idx(current_)]; v <= kMaxDeclare; ++v) out.push_back(kDeclareBase + v);
+      return;
+    case Phase::kRankChallenge:
+      for (int s = 0; s < num_players(); ++s) {
+        if ((contestants_ >> s) & 1u) out.push_back(kRankBase + s);
+      }
+      return;
+    default:
+      KIBITZ_CHECK(false, "no moves listed for phase ", phase_name(phase_));
+  }
+}
+
+bool AdultingState::is_legal_work(Action action) const {
+  switch (phase_) {
+    case Phase::kDeclare:
+      return action >= kDeclareBase + measure_[idx(current_)] && action <= kDeclareBase + kMaxDeclare;
+    case Phase::kRankChallenge:
+      return action >= kRankBase && action < kRankBase + num_players() && ((contestants_ >> (action - kRankBase)) & 1u);
+    case Phase::kEliminate:
+      return action >= 0 && action < num_players() && ((contestants_ >> action) & 1u);
+    case Phase::kRuling: {
+      const double r = config().ruling;
+      const double right = config().ruling_right;
+      return (action == 0 && r < 1.0) || (action == 1 && r > 0.0 && right > 0.0) ||
+             (action == 2 && r > 0.0 && right < 1.0);
+    }
+    case Phase::kMeasure:
+    case Phase::kQuality:
+      return action >= 0 && action < kMeasureValues;
+    case Phase::kPayout:
+      return action >= 0 && action < kPayoutValues;
+    default:
+      return false;  // the legal system's phases (legal_system.cc)
+  }
+}
+
+void AdultingState::work_chance_outcomes(ChanceOutcomeList& out) const {
+  auto uniform = [&out](int values) {
+    for (int v = 0; v < values; ++v) out.push_back({v, 1.0 / values});
+  };
+  switch (phase_) {
+    case Phase::kEliminate: {
+      const double p = 1.0 / std::popcount(contestants_);
+      for (int s = 0; s < num_players(); ++s) {
+        if ((contestants_ >> s) & 1u) out.push_back({s, p});
+      }
+      return;
+    }
+    case Phase::kRuling: {
+      const double r = config().ruling;
+      const double right = config().ruling_right;
+      if (r < 1.0) out.push_back({0, 1.0 - r});
+      if (r > 0.0 && right > 0.0) out.push_back({1, r * right});
+      if (r > 0.0 && right < 1.0) out.push_back({2, r * (1.0 - right)});
+      return;
+    }
+    case Phase::kMeasure:
+    case Phase::kQuality:
+      return uniform(kMeasureValues);
+    case Phase::kPayout:
+      return uniform(kPayoutValues);
+    default:
+      KIBITZ_CHECK(false, "no chance outcomes for phase ", phase_name(phase_));
+  }
+}
+
+void AdultingState::apply_work(Action action) {
+  switch (phase_) {
+    case Phase::kEliminate:
+      return apply_eliminate(action);
+    case Phase::kRuling:
+      return apply_ruling(action);
+    case Phase::kMeasure:
+      return apply_measure(action);
+    case Phase::kDeclare:
+      return apply_declare(action - kDeclareBase);
+    case Phase::kPayout:
+      return apply_payout(action);
+    case Phase::kQuality:
+      return apply_quality(action);
+    case Phase::kRankChallenge:
+      return apply_rank(action - kRankBase);
+    default:
+      KIBITZ_CHECK(false, "no move in phase ", phase_name(phase_), " yet (the legal system)");
+  }
+}
+
+// Work pay from the bank; the legal system's fines hook in after it.
+void AdultingState::pay_from_bank(int seat, int amount) {
+  if (amount <= 0) return after_payment();
+  monies_[idx(seat)] += amount;
+  push(EventKind::kBank, seat, amount);
+  after_payment();
+}
+
+// Continues the job after a payment (legal system: taking extra, watching
+// and calling out come first).
+void AdultingState::after_payment() {
+  switch (game_->card(card_).job) {
+    case Job::kCategory:
+      return next_elimination();
+    case Job::kRank:
+      return rank_pay();
+    case Job::kPayout:
+      if (++seq_pos_ < seq_len_) return set_phase(Phase::kPayout, kChancePlayer);
+      return end_work();
+    case Job::kChallenge:
+      return challenge_pay();
+  }
+}
+
+void AdultingState::end_work() { start_sorting(); }
+
+// --- Category ------------------------------------------------------------------
+
+// Chance eliminates the contestants one at a time; the last one left is the
+// last eliminated without a draw.
+void AdultingState::next_elimination() {
+  const int left = std::popcount(contestants_);
+  if (left == 0) return end_work();
+  if (left == 1) return apply_eliminate(std::countr_zero(contestants_));
+  set_phase(Phase::kEliminate, kChancePlayer);
+}
+
+void AdultingState::apply_eliminate(int seat) {
+  const bool last = std::popcount(contestants_) == 1;
+  contestants_ &= ~(1u << seat);
+  ++eliminated_;
+  last_eliminated_ = seat;
+  ruling_ = 0;
+  push(EventKind::kEliminate, seat);
+  // The last one left was not eliminated by anyone: no ruling.
+  if (last || config().ruling <= 0.0) return after_ruling();
+  set_phase(Phase::kRuling, kChancePlayer);
+}
+
+void AdultingState::apply_ruling(int outcome) {
+  ruling_ = outcome;
+  push(EventKind::kRuling, last_eliminated_, outcome);
+  after_ruling();
+}
+
+// The k-th eliminated takes k monies (legal system: appeal and impeachment
+// come first).
+void AdultingState::after_ruling() { pay_from_bank(last_eliminated_, eliminated_); }
+
+// --- Rank ----------------------------------------------------------------------
+
+void AdultingState::next_measure() {
+  if (seq_pos_ < seq_len_) return set_phase(Phase::kMeasure, kChancePlayer);
+  seq_pos_ = 0;
+  set_phase(Phase::kDeclare, seq_[0]);
+}
+
+void AdultingState::apply_measure(int value) {
+  const int seat = seq_[idx(seq_pos_++)];
+  measure_[idx(seat)] = static_cast<std::int8_t>(value);
+  push(EventKind::kMeasure, seat, value);
+  next_measure();
+}
+
+void AdultingState::apply_declare(int value) {
+  declared_[idx(current_)] = static_cast<std::int8_t>(value);
+  push(EventKind::kDeclare, current_, value);
+  after_declare();
+}
+
+// The next declaration (legal system: lawsuits against this one come first).
+void AdultingState::after_declare() {
+  if (++seq_pos_ < seq_len_) return set_phase(Phase::kDeclare, seq_[idx(seq_pos_)]);
+  seq_pos_ = -1;  // rank_pay starts at the first contestant
+  rank_pay();
+}
+
+// Each contestant not disqualified receives `players` minus the number of
+// such contestants who declared more, in order.
+void AdultingState::rank_pay() {
+  while (++seq_pos_ < seq_len_) {
+    const int seat = seq_[idx(seq_pos_)];
+    if ((disqualified_ >> seat) & 1u) continue;
+    int above = 0;
+    for (int i = 0; i < seq_len_; ++i) {
+      const int other = seq_[idx(i)];
+      if (!((disqualified_ >> other) & 1u) && declared_[idx(other)] > declared_[idx(seat)]) ++above;
+    }
+    return pay_from_bank(seat, num_players() - above);
+  }
+  end_work();
+}
+
+// --- Payout --------------------------------------------------------------------
+
+void AdultingState::start_payout() { set_phase(Phase::kPayout, kChancePlayer); }
+
+void AdultingState::apply_payout(int value) {
+  const int seat = seq_[idx(seq_pos_)];
+  push(EventKind::kPayout, seat, value);
+  pay_from_bank(seat, value);
+}
+
+// --- Challenge -------------------------------------------------------------------
+
+void AdultingState::start_challenge() { set_phase(Phase::kQuality, kChancePlayer); }
+
+void AdultingState::apply_quality(int value) {
+  const int seat = seq_[idx(seq_pos_)];
+  quality_[idx(seat)] = static_cast<std::int8_t>(value);
+  push(EventKind::kQuality, seat, value);
+  if (++seq_pos_ < seq_len_) return;  // the next quality, still chance
+  ranked_ = 0;
+  if (std::popcount(contestants_) <= 1) {
+    if (contestants_ != 0) return apply_rank(std::countr_zero(contestants_));
+    return end_work();
+  }
+  set_phase(Phase::kRankChallenge, dealer_);
+}
+
+// The dealer names the contestants best first; the last one left is ranked
+// without a choice.
+void AdultingState::apply_rank(int seat) {
+  contestants_ &= ~(1u << seat);
+  ranking_[idx(ranked_++)] = static_cast<std::int8_t>(seat);
+  push(EventKind::kRank, dealer_, seat);
+  if (std::popcount(contestants_) == 1) return apply_rank(std::countr_zero(contestants_));
+  if (contestants_ != 0) return set_phase(Phase::kRankChallenge, dealer_);
+  after_ranking();
+}
+
+// The ranking is complete (legal system: impeachment comes before the pay).
+void AdultingState::after_ranking() {
+  seq_pos_ = -1;
+  challenge_pay();
+}
+
+// Pays the ranking: the first not disqualified `players` monies, the next
+// one less, and so on (the order closes up over the disqualified).
+void AdultingState::challenge_pay() {
+  while (++seq_pos_ < ranked_) {
+    const int seat = ranking_[idx(seq_pos_)];
+    if ((disqualified_ >> seat) & 1u) continue;
+    int place = 0;
+    for (int i = 0; i < seq_pos_; ++i) place += ((disqualified_ >> ranking_[idx(i)]) & 1u) ? 0 : 1;
+    return pay_from_bank(seat, num_players() - place);
+  }
+  end_work();
+}
+
+}  // namespace kibitz::adulting
