@@ -135,7 +135,7 @@ std::string AdultingState::to_string() const {
     return s.empty() ? std::string(" -") : s;
   };
   std::string s = "round " + std::to_string(round_ + 1) + " dealer " + seat_name(dealer_) + " phase " +
-                  std::string(phase_name(phase_)) + " deck " + std::to_string(std::popcount(deck_)) + " top " +
+                  std::string(phase_name(phase_)) + " deck " + std::to_string(card_count(deck_)) + " top " +
                   (top_back_ < 0 ? std::string("-") : g.back_name(top_back_)) + " card " +
                   (card_ < 0 ? std::string("-") : card_word(g, card_)) + " spades " + std::to_string(spades_) +
                   " discards" + cards(discard_);
@@ -143,11 +143,7 @@ std::string AdultingState::to_string() const {
     s += "\n" + seat_name(p) + " monies " + std::to_string(monies_[idx(p)]) + " hand" + cards(hands_[idx(p)]) +
          " mantle";
     for (int col = 0; col < kNumColumns; ++col) {
-      CardMask in_column = 0;
-      for (const Event& e : log_.view()) {
-        if (e.kind == EventKind::kScore && e.seat == p && e.b == col) in_column |= card_bit(e.a);
-      }
-      s += std::string(" ") + kColumnWords[col][0] + ":" + cards(in_column).substr(1);
+      s += std::string(" ") + kColumnWords[col][0] + ":" + cards(column_cards_[idx(p)][idx(col)]).substr(1);
     }
     s += " score " + std::to_string(score(p)) + " truth " + (truth(p) ? "adult" : "child") + " bid " +
          std::to_string(bids_[idx(p)]) + " measure " + std::to_string(measure_[idx(p)]);

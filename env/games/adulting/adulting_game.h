@@ -92,6 +92,14 @@ inline constexpr int kMaxExtra = 2;
 
 using CardMask = std::uint64_t;
 inline constexpr CardMask card_bit(int card) { return CardMask{1} << card; }
+// The number of cards in a mask (or seats in a seat mask), inline: without
+// -mpopcnt, std::popcount is a library call, too slow for the hot path.
+inline constexpr int card_count(std::uint64_t m) {
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+}
 
 // --- Player actions ----------------------------------------------------------
 inline constexpr Action kScoreBase = 0;                                  // + card * 3 + column

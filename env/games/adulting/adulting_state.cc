@@ -30,11 +30,11 @@ int nth_card(CardMask mask, int n) {
   return std::countr_zero(mask);
 }
 
-int count(CardMask mask) { return std::popcount(mask); }
+int count(CardMask mask) { return card_count(mask); }
 
 // Back class k's share of the deck: listed and drawn with this one expression.
-double back_probability(CardMask deck, CardMask back) {
-  return static_cast<double>(count(deck & back)) / static_cast<double>(count(deck));
+double back_probability(CardMask deck, CardMask back, int deck_size) {
+  return static_cast<double>(count(deck & back)) / static_cast<double>(deck_size);
 }
 
 }  // namespace
@@ -54,6 +54,7 @@ void AdultingState::reset() {
   hands_ = {};
   mantle_ = {};
   columns_ = {};
+  column_cards_ = {};
   monies_ = {};
   seq_len_ = seq_pos_ = actor_ = target_ = vote_pos_ = ups_ = downs_ = 0;
   qualify_effect_ = qualified_ = truths_ = disqualified_ = 0;
@@ -151,13 +152,15 @@ void AdultingState::chance_outcomes(ChanceOutcomeList& out) const {
     for (; mask != 0; mask &= mask - 1) out.push_back({std::countr_zero(mask), p});
   };
   switch (phase_) {
-    case Phase::kTopBack:
+    case Phase::kTopBack: {
+      const int size = count(deck_);
       for (int k = 0; k < game_->num_backs(); ++k) {
         if ((deck_ & game_->back_cards(k)) != 0) {
-          out.push_back({kBackOutcomeBase + k, back_probability(deck_, game_->back_cards(k))});
+          out.push_back({kBackOutcomeBase + k, back_probability(deck_, game_->back_cards(k), size)});
         }
       }
       return;
+    }
     case Phase::kDrawCard:
       uniform(deck_ & game_->back_cards(top_back_));
       return;
@@ -195,11 +198,12 @@ Action AdultingState::sample_chance_outcome(Rng& rng) const {
     }
     case Phase::kTopBack: {
       double u = rng.uniform_double();
+      const int size = count(deck_);
       int last = -1;
       for (int k = 0; k < game_->num_backs(); ++k) {
         if ((deck_ & game_->back_cards(k)) == 0) continue;
         last = k;
-        u -= back_probability(deck_, game_->back_cards(k));
+        u -= back_probability(deck_, game_->back_cards(k), size);
         if (u < 0) return kBackOutcomeBase + k;
       }
       return kBackOutcomeBase + last;

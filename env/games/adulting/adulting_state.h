@@ -122,6 +122,7 @@ class AdultingState final : public GameState<AdultingState> {
   int round_card() const { return card_; }    // the card drawn this round, or -1
   CardMask hand(Player seat) const { return hands_[idx(seat)]; }
   CardMask mantle(Player seat) const { return mantle_[idx(seat)]; }
+  CardMask column_cards(Player seat, int column) const { return column_cards_[idx(seat)][static_cast<std::size_t>(column)]; }
   int column_size(Player seat, int column) const { return columns_[idx(seat)][static_cast<std::size_t>(column)]; }
   int score(Player seat) const { return mantle_score(columns_[idx(seat)]); }
   CardMask discards() const { return discard_; }
@@ -233,6 +234,7 @@ class AdultingState final : public GameState<AdultingState> {
   std::array<CardMask, kMaxPlayers> hands_{};
   std::array<CardMask, kMaxPlayers> mantle_{};
   std::array<std::array<std::uint8_t, kNumColumns>, kMaxPlayers> columns_{};
+  std::array<std::array<CardMask, kNumColumns>, kMaxPlayers> column_cards_{};
   std::array<int, kMaxPlayers> monies_{};
 
   // The step in progress: a sequence of seats (scorers, claimants, bidders,

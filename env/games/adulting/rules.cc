@@ -116,6 +116,7 @@ void AdultingState::apply_score(int card, int column) {
   hands_[idx(seat)] &= ~card_bit(card);
   mantle_[idx(seat)] |= card_bit(card);
   ++columns_[idx(seat)][idx(column)];
+  column_cards_[idx(seat)][idx(column)] |= card_bit(card);
   push(EventKind::kScore, seat, card, column);
   if (game_->card(card).spade && ++spades_ == 3) return end_game(0);
   next_scorer();
@@ -165,7 +166,7 @@ void AdultingState::apply_target(int target) {
   push(EventKind::kStealFrom, actor_, target);
   target_ = target;
   // One card: nothing for chance to choose.
-  if (std::popcount(hands_[idx(target)]) == 1) return apply_steal(std::countr_zero(hands_[idx(target)]));
+  if (card_count(hands_[idx(target)]) == 1) return apply_steal(std::countr_zero(hands_[idx(target)]));
   set_phase(Phase::kStealCard, kChancePlayer);
 }
 
@@ -179,7 +180,7 @@ void AdultingState::apply_steal(int card) {
 void AdultingState::start_draw() {
   if (deck_ == 0) return end_game(1);
   const CardMask candidates = deck_ & game_->back_cards(top_back_);
-  if (std::popcount(candidates) == 1) return apply_draw(std::countr_zero(candidates));
+  if (card_count(candidates) == 1) return apply_draw(std::countr_zero(candidates));
   set_phase(Phase::kDrawCard, kChancePlayer);
 }
 

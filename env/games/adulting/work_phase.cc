@@ -91,7 +91,7 @@ void AdultingState::work_chance_outcomes(ChanceOutcomeList& out) const {
   };
   switch (phase_) {
     case Phase::kEliminate: {
-      const double p = 1.0 / std::popcount(contestants_);
+      const double p = 1.0 / card_count(contestants_);
       for (int s = 0; s < num_players(); ++s) {
         if ((contestants_ >> s) & 1u) out.push_back({s, p});
       }
@@ -167,14 +167,14 @@ void AdultingState::end_work() { start_sorting(); }
 // Chance eliminates the contestants one at a time; the last one left is the
 // last eliminated without a draw.
 void AdultingState::next_elimination() {
-  const int left = std::popcount(contestants_);
+  const int left = card_count(contestants_);
   if (left == 0) return end_work();
   if (left == 1) return apply_eliminate(std::countr_zero(contestants_));
   set_phase(Phase::kEliminate, kChancePlayer);
 }
 
 void AdultingState::apply_eliminate(int seat) {
-  const bool last = std::popcount(contestants_) == 1;
+  const bool last = card_count(contestants_) == 1;
   contestants_ &= ~(1u << seat);
   ++eliminated_;
   last_eliminated_ = seat;
@@ -259,7 +259,7 @@ void AdultingState::apply_quality(int value) {
   push(EventKind::kQuality, seat, value);
   if (++seq_pos_ < seq_len_) return;  // the next quality, still chance
   ranked_ = 0;
-  if (std::popcount(contestants_) <= 1) {
+  if (card_count(contestants_) <= 1) {
     if (contestants_ != 0) return apply_rank(std::countr_zero(contestants_));
     return end_work();
   }
@@ -272,7 +272,7 @@ void AdultingState::apply_rank(int seat) {
   contestants_ &= ~(1u << seat);
   ranking_[idx(ranked_++)] = static_cast<std::int8_t>(seat);
   push(EventKind::kRank, dealer_, seat);
-  if (std::popcount(contestants_) == 1) return apply_rank(std::countr_zero(contestants_));
+  if (card_count(contestants_) == 1) return apply_rank(std::countr_zero(contestants_));
   if (contestants_ != 0) return set_phase(Phase::kRankChallenge, dealer_);
   after_ranking();
 }
