@@ -32,9 +32,10 @@ int nth_card(CardMask mask, int n) {
 
 int count(CardMask mask) { return card_count(mask); }
 
-// Back class k's share of the deck: listed and drawn with this one expression.
-double back_probability(CardMask deck, CardMask back, int deck_size) {
-  return static_cast<double>(count(deck & back)) / static_cast<double>(deck_size);
+// Back class k's share of the deck, listed and drawn with this one
+// expression (a product with the deck's reciprocal: one division a node).
+double back_probability(CardMask deck, CardMask back, double per_card) {
+  return static_cast<double>(count(deck & back)) * per_card;
 }
 
 }  // namespace
@@ -153,10 +154,10 @@ void AdultingState::chance_outcomes(ChanceOutcomeList& out) const {
   };
   switch (phase_) {
     case Phase::kTopBack: {
-      const int size = count(deck_);
+      const double per_card = 1.0 / count(deck_);
       for (int k = 0; k < game_->num_backs(); ++k) {
         if ((deck_ & game_->back_cards(k)) != 0) {
-          out.push_back({kBackOutcomeBase + k, back_probability(deck_, game_->back_cards(k), size)});
+          out.push_back({kBackOutcomeBase + k, back_probability(deck_, game_->back_cards(k), per_card)});
         }
       }
       return;
@@ -198,12 +199,12 @@ Action AdultingState::sample_chance_outcome(Rng& rng) const {
     }
     case Phase::kTopBack: {
       double u = rng.uniform_double();
-      const int size = count(deck_);
+      const double per_card = 1.0 / count(deck_);
       int last = -1;
       for (int k = 0; k < game_->num_backs(); ++k) {
         if ((deck_ & game_->back_cards(k)) == 0) continue;
         last = k;
-        u -= back_probability(deck_, game_->back_cards(k), size);
+        u -= back_probability(deck_, game_->back_cards(k), per_card);
         if (u < 0) return kBackOutcomeBase + k;
       }
       return kBackOutcomeBase + last;

@@ -73,6 +73,17 @@ class StreamWriter {
           sink(make_obs(Obs::kTakesACard).add(e.seat).add(e.b));
         }
         return;
+      default:
+        add_sorting(e, own, sink);
+        return;
+    }
+  }
+
+ private:
+  // Sorting, bidding and the end.
+  template <class Sink>
+  void add_sorting(const Event& e, bool own, Sink& sink) {
+    switch (e.kind) {
       case EventKind::kTruth:
         sink(own ? make_obs(e.a ? Obs::kTruthAdult : Obs::kTruthChild) : make_obs(Obs::kTruthTo).add(e.seat));
         return;
@@ -117,7 +128,6 @@ class StreamWriter {
     }
   }
 
- private:
   template <class Sink>
   void hand_seen(int target, CardMask hand, Sink& sink) const {
     // Written in chunks: an observation holds a list of at most 13 cards.
