@@ -16,9 +16,16 @@
 //    impeachment.
 // Each hook is a member function that today continues the work phase
 // directly; the legal system replaces its body with a step into its own
-// phases and calls the continuation when the step is settled.
+// phases and calls the continuation when the step is settled. The moves,
+// chance outcomes and transitions of those phases are dispatched to
+// legal_step_actions, is_legal_step, legal_step_outcomes and
+// apply_legal_step (legal_system.cc). Its events are EventKind::kLegal ..
+// kWatch (events.h) and its observations Obs::kAppeals .. kImpeachFails
+// (stream.h): the stream writer's add_work, the sampler's choose_work and
+// Knowledge::read_work (encoder.cc) are where they are written and read.
 // Disqualification (disqualified_) already leaves a contestant out of rank
-// and challenge pay and out of the sorting phase.
+// and challenge pay and out of the sorting phase. Fines make monies private
+// (an unnoticed extra): Knowledge and the sampler read monies as public.
 #pragma once
 
 #include <array>
@@ -219,6 +226,13 @@ class AdultingState final : public GameState<AdultingState> {
   void after_payment();
   void end_work();
   int num_contestants() const;
+
+  // The legal system's phases (legal_system.cc): their moves, chance
+  // outcomes and transitions, reached from the work phase's dispatch.
+  void legal_step_actions(ActionList& out) const;
+  bool is_legal_step(Action action) const;
+  void legal_step_outcomes(ChanceOutcomeList& out) const;
+  void apply_legal_step(Action action);
 
   const AdultingGame* game_;
   Phase phase_ = Phase::kTopBack;

@@ -57,7 +57,7 @@ void AdultingState::work_actions(ActionList& out) const {
       }
       return;
     default:
-      KIBITZ_CHECK(false, "no moves listed for phase ", phase_name(phase_));
+      return legal_step_actions(out);
   }
 }
 
@@ -81,7 +81,7 @@ bool AdultingState::is_legal_work(Action action) const {
     case Phase::kPayout:
       return action >= 0 && action < kPayoutValues;
     default:
-      return false;  // the legal system's phases (legal_system.cc)
+      return is_legal_step(action);
   }
 }
 
@@ -111,7 +111,7 @@ void AdultingState::work_chance_outcomes(ChanceOutcomeList& out) const {
     case Phase::kPayout:
       return uniform(kPayoutValues);
     default:
-      KIBITZ_CHECK(false, "no chance outcomes for phase ", phase_name(phase_));
+      return legal_step_outcomes(out);
   }
 }
 
@@ -132,7 +132,7 @@ void AdultingState::apply_work(Action action) {
     case Phase::kRankChallenge:
       return apply_rank(action - kRankBase);
     default:
-      KIBITZ_CHECK(false, "no move in phase ", phase_name(phase_), " yet (the legal system)");
+      return apply_legal_step(action);
   }
 }
 
