@@ -82,7 +82,7 @@ enum class Phase : std::uint8_t {
 std::string_view phase_name(Phase phase);
 
 // Long enough for any game of any deck and table (checked by the Game).
-inline constexpr int kMaxEvents = 1 << 14;
+inline constexpr int kMaxEvents = 1 << 16;
 using GameLog = FixedLog<Event, kMaxEvents>;
 
 class AdultingState final : public GameState<AdultingState> {

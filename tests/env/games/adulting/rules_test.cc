@@ -278,6 +278,18 @@ TEST(End, AnEmptyDeckAtTheDrawEndsTheGame) {
   EXPECT_TRUE(contains(s.stream(0), "game over: the deck is empty\n"));
 }
 
+TEST(Game, EveryTableTakesTheLargestDeck) {
+  std::string cards;
+  for (int i = 1; i <= kMaxDeckCards; ++i) cards += (i > 1 ? "," : "") + card_json("H" + std::to_string(i), "hearts");
+  const std::string deck = deck_file("largest", cards);
+  for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
+    for (const char* variant : {"full", "bidding"}) {
+      const std::string spec = "adulting(players=" + std::to_string(players) + ",variant=" + variant + ",deck=" + deck + ")";
+      EXPECT_NO_THROW(load_game(spec)) << spec;
+    }
+  }
+}
+
 TEST(Variant, BiddingPaysIncomeAndHasNoWorkPhase) {
   Script s = opening(kBidding, "H1", "H2");
   EXPECT_EQ(s.state().phase(), Phase::kTruth);  // straight to sorting
