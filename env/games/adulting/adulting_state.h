@@ -146,6 +146,12 @@ class AdultingState final : public GameState<AdultingState> {
 
   // Back to the initial state, keeping the buffers (no allocation).
   void reset();
+  // Applies a move the caller has checked with is_legal (the sampler's
+  // rebuild): apply_action without checking it again.
+  void apply_checked(Action action) {
+    mutable_history().push_back(action);
+    do_apply_action(action);
+  }
 
  protected:
   void do_apply_action(Action action) override;

@@ -34,7 +34,7 @@ class Replay {
       if (world_.is_terminal()) return false;
       const Action a = choose(rng);
       if (a == kInvalidAction || !world_.is_legal(a)) return false;
-      world_.apply_action(a);
+      world_.apply_checked(a);
       if (!sync()) return false;
     }
     return true;
