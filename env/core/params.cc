@@ -166,13 +166,7 @@ bool Params::is_explicit(const std::string& name) const {
 
 std::string Params::to_spec(const std::string& game_name) const {
   Spec spec{game_name, {}};
-  for (const auto& [k, v] : values_) {
-    // An empty text cannot be written in a spec (a value may not be empty):
-    // it can only be a default, which loading the spec fills back in.
-    const std::string* text = std::get_if<std::string>(&v);
-    if (text != nullptr && text->empty()) continue;
-    spec.args.emplace_back(k, param_value_to_string(v));
-  }
+  for (const auto& [k, v] : values_) spec.args.emplace_back(k, param_value_to_string(v));
   return spec.to_string();
 }
 

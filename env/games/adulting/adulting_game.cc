@@ -34,7 +34,9 @@ GameInfo game_info() {
        ParamSpec::choice("reward", "win", {"win", "score"},
                          "win: +1 shared by the top scorers, -1 shared by the rest (zero-sum); "
                          "score: each player's mantle score"),
-       ParamSpec::text("deck", "", "a deck file (JSON, docs/rules/adulting.md); empty: the built-in 40-card deck")},
+       ParamSpec::text("deck", std::string(kBuiltinDeck),
+                       "a deck file (JSON, docs/rules/adulting.md); builtin: the built-in 40-card deck "
+                       "(a file named builtin: ./builtin)")},
       [](const Params& params) -> std::shared_ptr<const Game> {
         return std::make_shared<AdultingGame>(params);
       },
@@ -59,7 +61,7 @@ namespace {
 
 Deck load_deck(const Params& params) {
   const std::string& path = params.get_string("deck");
-  return path.empty() ? default_deck() : load_deck_file(path);
+  return path == kBuiltinDeck ? default_deck() : load_deck_file(path);
 }
 
 // A back class: the suits and effect a back shows.

@@ -34,7 +34,7 @@
 //   ruling        real in [0, 1]      default 0.25
 //   ruling_right  real in [0, 1]      default 0.5
 //   reward        win | score         default win
-//   deck          text                default ""  (a deck file; "" = built-in deck)
+//   deck          text                default builtin (a deck file; builtin: the built-in deck)
 //
 // Player actions (one fixed space of kNumActions; the constants below):
 //   score <card> <column>   card x column ("score H3 hearts")
@@ -73,6 +73,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "env/core/registry.h"
@@ -89,6 +90,9 @@ inline constexpr int kMaxBid = 127;
 inline constexpr int kMaxDeclare = 9;
 inline constexpr int kMaxPrice = 10;
 inline constexpr int kMaxExtra = 2;
+// The `deck` parameter's value for the built-in deck (a spec cannot write an
+// empty value, and the canonical spec names every parameter).
+inline constexpr std::string_view kBuiltinDeck = "builtin";
 
 using CardMask = std::uint64_t;
 inline constexpr CardMask card_bit(int card) { return CardMask{1} << card; }

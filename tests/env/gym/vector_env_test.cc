@@ -82,7 +82,8 @@ TEST_P(VectorEnvGameTest, RowsEqualStandaloneEnvsWithAutoReset) {
   batch.reset(kSeed);
   Rng rng(3);
   int episodes_ended = 0;
-  for (int t = 0; t <= 400; ++t) {
+  // 400 steps, and on for games whose episodes are longer until one ends.
+  for (int t = 0; t <= 400 || (episodes_ended == 0 && t <= game->max_game_length()); ++t) {
     for (int i = 0; i < kEnvs; ++i) {
       const TimeStep step = singles[static_cast<std::size_t>(i)]->time_step();
       const auto at = static_cast<std::size_t>(i);
