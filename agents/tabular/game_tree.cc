@@ -7,6 +7,14 @@
 #include "env/core/state.h"
 
 namespace kibitz {
+namespace {
+
+// The information-state strings a walk may keep (each new infoset's key, in
+// the infoset and in the index): long games (Adulting) have keys of many
+// kilobytes, so the node limit alone would let a walk exhaust memory first.
+constexpr std::size_t kMaxKeyBytes = std::size_t{1} << 30;
+
+}  // namespace
 
 // Depth-first walk that appends nodes in preorder. One scratch state per
 // depth, reused through clone_into, so the walk allocates only what it keeps.
@@ -88,6 +96,12 @@ class GameTree::Builder {
     std::string key = state.information_state_string(player);
     auto found = tree_.infoset_index_.find(key);
     if (found == tree_.infoset_index_.end()) {
+      key_bytes_ += 2 * key.size();
+      if (key_bytes_ > kMaxKeyBytes) {
+        throw error("the game tree of ", game_.spec(), " keeps more than ", kMaxKeyBytes >> 20,
+                    " MiB of information state strings after ", tree_.nodes_.size(),
+                    " nodes; exploitability by tree walk is meant for small games");
+      }
       const int id = static_cast<int>(tree_.infosets_.size());
       Infoset infoset;
       infoset.key = key;
@@ -121,6 +135,7 @@ class GameTree::Builder {
   ChanceOutcomeList outcomes_;
   ActionList actions_;
   std::vector<double> probabilities_;
+  std::size_t key_bytes_ = 0;
 };
 
 GameTree GameTree::build(const Game& game, std::size_t max_nodes) {
