@@ -25,7 +25,7 @@ GameInfo game_info() {
                          "who may play a card in the scoring phase: everyone from the dealer "
                          "round to the left, or the dealer alone"),
        ParamSpec::boolean("legal", true,
-                          "the legal system: appeals, lawsuits, fines and impeachment (full variant only)"),
+                          "the legal system: appeals, lawsuits, fines and impeachment (full variant only; not implemented yet: plays as false)"),
        ParamSpec::real("evidence", 0.5, 0.0, 1.0, "the chance that oral arguments show the voters the truth"),
        ParamSpec::real("notice", 0.3, 0.0, 1.0, "the chance that each other player watches a bank payment"),
        ParamSpec::real("ruling", 0.25, 0.0, 1.0,
