@@ -210,7 +210,7 @@ Action AdultingState::sample_chance_outcome(Rng& rng) const {
       return kBackOutcomeBase + last;
     }
     default:
-      return State::sample_chance_outcome(rng);
+      return work_sample_chance_outcome(rng);
   }
 }
 

@@ -209,6 +209,10 @@ class AdultingState final : public GameState<AdultingState> {
   void work_actions(ActionList& out) const;
   bool is_legal_work(Action action) const;
   void work_chance_outcomes(ChanceOutcomeList& out) const;
+  // The outcome draw_chance_outcome would pick from work_chance_outcomes,
+  // found without listing them: a worker thread's first work-phase chance
+  // node must not allocate a listing buffer.
+  Action work_sample_chance_outcome(Rng& rng) const;
   void apply_work(Action action);
   void start_category();
   void next_elimination();

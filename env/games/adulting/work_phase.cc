@@ -85,6 +85,46 @@ bool AdultingState::is_legal_work(Action action) const {
   }
 }
 
+Action AdultingState::work_sample_chance_outcome(Rng& rng) const {
+  switch (phase_) {
+    case Phase::kEliminate: {
+      // Uniform over the contestants in seat order, as listed.
+      int n = draw_uniform_index(card_count(contestants_), rng);
+      for (int s = 0; s < num_players(); ++s) {
+        if (((contestants_ >> s) & 1u) && n-- == 0) return s;
+      }
+      KIBITZ_CHECK(false, "adulting: no contestant left to eliminate");
+    }
+    case Phase::kRuling: {
+      // The reference walk over the listed outcomes, in their order.
+      const double r = config().ruling;
+      const double right = config().ruling_right;
+      double u = rng.uniform_double();
+      Action last = 0;
+      if (r < 1.0) {
+        last = 0;
+        if ((u -= 1.0 - r) < 0) return 0;
+      }
+      if (r > 0.0 && right > 0.0) {
+        last = 1;
+        if ((u -= r * right) < 0) return 1;
+      }
+      if (r > 0.0 && right < 1.0) {
+        last = 2;
+        if ((u -= r * (1.0 - right)) < 0) return 2;
+      }
+      return last;
+    }
+    case Phase::kMeasure:
+    case Phase::kQuality:
+      return draw_uniform_index(kMeasureValues, rng);
+    case Phase::kPayout:
+      return draw_uniform_index(kPayoutValues, rng);
+    default:
+      return State::sample_chance_outcome(rng);
+  }
+}
+
 void AdultingState::work_chance_outcomes(ChanceOutcomeList& out) const {
   auto uniform = [&out](int values) {
     for (int v = 0; v < values; ++v) out.push_back({v, 1.0 / values});
