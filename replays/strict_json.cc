@@ -8,6 +8,7 @@
 
 #include "env/core/error.h"
 #include "env/core/json.h"
+#include "env/core/json_text.h"
 
 namespace kibitz::replays {
 namespace {
@@ -140,20 +141,6 @@ std::string parse_problem(std::string_view text, const json::Reader& reader,
 }
 
 }  // namespace
-
-std::string line_and_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
 
 void check_strict_json(std::string_view text, const std::string& source) {
   json::MemoryStream bytes(text.data(), text.size());

@@ -30,7 +30,4 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 // white space after it).
 void check_strict_json(std::string_view text, const std::string& source);
 
-// "line L, column C" of byte `offset` of `text`, both counted from 1.
-std::string line_and_column(std::string_view text, std::size_t offset);
-
 }  // namespace kibitz::replays

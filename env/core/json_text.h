@@ -17,4 +17,8 @@ void append_json_string(std::string& out, std::string_view text);
 // The same, as a new string.
 std::string json_quote(std::string_view text);
 
+// "line L, column C" of byte `offset` of `text`, both counted from 1: where
+// a JSON parser's error offset points, for messages about a file.
+std::string line_and_column(std::string_view text, std::size_t offset);
+
 }  // namespace kibitz

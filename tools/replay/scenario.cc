@@ -8,6 +8,7 @@
 #include "env/core/error.h"
 #include "env/core/input_file.h"
 #include "env/core/json.h"
+#include "env/core/json_text.h"
 #include "env/core/registry.h"
 #include "replays/strict_json.h"
 #include "tools/options.h"
@@ -96,7 +97,7 @@ Scenario parse_scenario(std::string_view json_text, const std::string& source) {
                                                                             json_text.size());
   if (document.HasParseError()) {
     throw error(source, ": not valid JSON at ",
-                replays::line_and_column(json_text, document.GetErrorOffset()), ": ",
+                line_and_column(json_text, document.GetErrorOffset()), ": ",
                 json::GetParseError_En(document.GetParseError()));
   }
   if (!document.IsObject()) throw error(source, ": a scenario is a JSON object {...}");

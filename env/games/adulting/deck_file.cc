@@ -14,6 +14,7 @@
 #include "env/core/error.h"
 #include "env/core/input_file.h"
 #include "env/core/json.h"
+#include "env/core/json_text.h"
 #include "env/core/quoted_excerpt.h"
 #include "env/games/adulting/cards.h"
 
@@ -37,21 +38,6 @@ bool is_card_field(std::string_view key) {
 
 std::string_view text_of(const json::Value& value) {
   return {value.GetString(), value.GetStringLength()};
-}
-
-// "line L, column C" of byte `offset`, both counted from 1.
-std::string line_and_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
 // A value from the file as an error message shows it: in double quotes like
