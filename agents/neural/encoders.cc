@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "env/core/error.h"
+#include "env/games/adulting/encoder.h"
 #include "env/games/loyalist_spies/encoder.h"
 
 namespace kibitz::neural {
@@ -11,8 +12,10 @@ namespace kibitz::neural {
 namespace {
 
 // Every game a network may play, with the version of its encoder. Kuhn and
-// Leduc poker keep their first layout; Loyalist Spies versions its own.
-constexpr std::array<std::pair<std::string_view, int>, 3> kEncoderVersions = {{
+// Leduc poker keep their first layout; Loyalist Spies and Adulting version
+// their own.
+constexpr std::array<std::pair<std::string_view, int>, 4> kEncoderVersions = {{
+    {"adulting", adulting::kEncoderVersion},
     {"kuhn_poker", 1},
     {"leduc_poker", 1},
     {"loyalist_spies", loyalist_spies::kEncoderVersion},

@@ -26,6 +26,10 @@
 
 namespace kibitz::adulting {
 
+// Bumped whenever the tensor layout changes, so that a saved network refuses
+// a tensor it was not trained on.
+inline constexpr int kEncoderVersion = 1;
+
 int tensor_size(int players);
 
 // The public table and the seat's private facts, as its stream tells them.
