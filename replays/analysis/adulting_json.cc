@@ -1,0 +1,207 @@
+#include "replays/analysis/adulting_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "env/core/json_text.h"
+
+namespace kibitz::replays::analysis {
+
+namespace {
+
+// A JSON text written field by field; commas are placed by nesting level.
+class Json {
+ public:
+  Json& open(const char* key, char bracket) {
+    this->key(key);
+    text_ += bracket;
+    first_ = true;
+    return *this;
+  }
+  Json& close(char bracket) {
+    text_ += bracket;
+    first_ = false;
+    return *this;
+  }
+  Json& field(const char* name, const std::string& value) {
+    key(name);
+    append_json_string(text_, value);
+    return *this;
+  }
+  Json& field(const char* name, const char* value) { return field(name, std::string(value)); }
+  Json& field(const char* name, long value) {
+    key(name);
+    text_ += std::to_string(value);
+    return *this;
+  }
+  Json& field(const char* name, int value) { return field(name, static_cast<long>(value)); }
+  Json& field(const char* name, std::size_t value) { return field(name, static_cast<long>(value)); }
+  Json& field(const char* name, bool value) {
+    key(name);
+    text_ += value ? "true" : "false";
+    return *this;
+  }
+  Json& field(const char* name, double value) {
+    key(name);
+    if (!std::isfinite(value)) {
+      text_ += "null";
+    } else {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%.6g", value);
+      text_ += buffer;
+    }
+    return *this;
+  }
+  const std::string& text() const { return text_; }
+
+ private:
+  // A comma before every element but the first; `name` null inside arrays.
+  void key(const char* name) {
+    if (!first_) text_ += ',';
+    first_ = false;
+    if (name != nullptr) {
+      append_json_string(text_, name);
+      text_ += ':';
+    }
+  }
+  std::string text_;
+  bool first_ = true;
+};
+
+void proportion(Json& j, const char* name, const Proportion& p) {
+  j.open(name, '{').field("hits", p.hits).field("total", p.total).field("rate", p.rate);
+  j.field("low", p.low).field("high", p.high).close('}');
+}
+
+void tally(Json& j, const AdultingTally& t) {
+  j.field("games", t.games).field("game_wins", t.game_wins).field("game_wins_with_bluff", t.game_wins_with_bluff);
+  j.field("claims", t.claims).field("lies", t.lies).field("adult_lies", t.adult_lies);
+  j.field("adult_lies_caught", t.adult_lies_caught).field("truthful_adult_claims", t.truthful_adult_claims);
+  j.field("false_accusations", t.false_accusations).field("successful_bluffs", t.successful_bluffs);
+  j.field("bids", t.bids).field("overbids", t.overbids).field("underbids", t.underbids);
+  j.field("capped_underbids", t.capped_underbids).field("auction_wins", t.auction_wins);
+  j.field("cursed_wins", t.cursed_wins).field("margin_sum", t.margin_sum);
+  j.field("refunds", t.refunds).field("refunded", t.refunded);
+  j.field("bid_sum", t.bid_sum).field("value_sum", t.value_sum);
+  j.field("declarations", t.declarations).field("inflated", t.inflated).field("sued", t.sued);
+  j.field("sued_inflated", t.sued_inflated).field("suits_brought", t.suits_brought);
+  j.field("dismissed", t.dismissed).field("conceded", t.conceded).field("guilty", t.guilty);
+  j.field("not_guilty", t.not_guilty);
+  const AdultingRates r = rates(t);
+  j.open("rates", '{');
+  proportion(j, "lie", r.lie);
+  proportion(j, "adult_lie", r.adult_lie);
+  proportion(j, "caught", r.caught);
+  proportion(j, "false_accusation", r.false_accusation);
+  proportion(j, "overbid", r.overbid);
+  proportion(j, "underbid", r.underbid);
+  proportion(j, "winners_curse", r.curse);
+  proportion(j, "bluff_wins", r.bluff_wins);
+  proportion(j, "game_wins_with_bluff", r.game_bluff_wins);
+  proportion(j, "inflated", r.inflated);
+  proportion(j, "guilty", r.guilty);
+  j.field("mean_margin", r.mean_margin).close('}');
+}
+
+std::string card(const AdultingGameEvents& g, int c) {
+  return c >= 0 && static_cast<std::size_t>(c) < g.card_names.size() ? g.card_names[static_cast<std::size_t>(c)]
+                                                                       : std::string();
+}
+
+void auctions(Json& j, const AdultingGameEvents& g) {
+  j.open("auctions", '[');
+  for (const AdultingAuction& a : g.auctions) {
+    j.open(nullptr, '{').field("round", a.round + 1).field("card", card(g, a.card));
+    j.field("winner", a.winner).field("price", a.price).open("bids", '[');
+    for (const AdultingBid& b : a.bids) {
+      j.open(nullptr, '{').field("seat", b.seat).field("bid", b.bid).field("value", b.value);
+      j.field("monies", b.monies).field("overbid", b.overbid()).field("underbid", b.underbid());
+      j.field("won", b.won).field("refund", b.refund).close('}');
+    }
+    j.close(']').close('}');
+  }
+  j.close(']');
+}
+
+void claims_and_declarations(Json& j, const AdultingGameEvents& g) {
+  j.open("claims", '[');
+  for (const AdultingClaim& c : g.claims) {
+    j.open(nullptr, '{').field("round", c.round + 1).field("seat", c.seat);
+    j.field("truth", c.truth_adult ? "adult" : "child").field("claim", c.claim_adult ? "adult" : "child");
+    j.field("ups", c.ups).field("downs", c.downs).field("stands", c.stands).field("lie", c.lie());
+    j.field("voted_down", c.voted_down()).field("won_card", c.won_card);
+    j.field("successful_bluff", c.successful_bluff()).close('}');
+  }
+  j.close(']').open("declarations", '[');
+  for (const AdultingDeclaration& d : g.declarations) {
+    j.open(nullptr, '{').field("round", d.round + 1).field("seat", d.seat).field("measured", d.measured);
+    j.field("declared", d.declared).field("inflated", d.inflated()).field("prosecutor", d.prosecutor);
+    j.field("proposed", d.proposed).field("price", d.price).field("verdict", verdict_name(d.verdict));
+    j.close('}');
+  }
+  j.close(']');
+}
+
+void game(Json& j, const AdultingGameEvents& g) {
+  j.open("game", '{').field("record", g.record_index).field("players", g.players);
+  j.field("finished", g.finished).field("rounds", g.rounds);
+  j.open("agents", '[');
+  for (const std::string& a : g.agents) j.field(nullptr, a);
+  j.close(']').open("returns", '[');
+  for (const double r : g.returns) j.field(nullptr, r);
+  j.close(']').open("points", '[');
+  for (const int p : g.points) j.field(nullptr, p);
+  j.close(']');
+  auctions(j, g);
+  claims_and_declarations(j, g);
+  j.open("seats", '[');
+  for (int seat = 0; seat < g.players; ++seat) {
+    j.open(nullptr, '{').field("seat", seat).field("agent", g.agents[static_cast<std::size_t>(seat)]);
+    tally(j, seat_tally(g, seat));
+    j.close('}');
+  }
+  j.close(']').close('}');
+}
+
+void file_figures(Json& j, const AdultingFileFigures& f) {
+  j.open("agents", '[');
+  for (const AgentFigures& a : f.agents) {
+    j.open(nullptr, '{').field("agent", a.agent);
+    tally(j, a.tally);
+    j.open("bid_points", '[');
+    const auto points = f.bid_points.find(a.agent);
+    if (points != f.bid_points.end()) {
+      for (const BidPoint& p : points->second) {
+        j.open(nullptr, '{').field("value", p.value).field("bid", p.bid).field("count", p.count).close('}');
+      }
+    }
+    j.close(']').close('}');
+  }
+  j.close(']').open("flagged_games", '[');
+  for (const FlaggedGame& g : f.flagged) {
+    j.open(nullptr, '{').field("record", g.record_index).field("successful_bluffs", g.successful_bluffs);
+    j.field("overbid_wins", g.overbid_wins).field("guilty", g.guilty).open("notes", '[');
+    for (const std::string& note : g.notes) j.field(nullptr, note);
+    j.close(']').close('}');
+  }
+  j.close(']');
+}
+
+}  // namespace
+
+void write_adulting_json(const AdultingReport& report, std::ostream& out) {
+  Json j;
+  j.open(nullptr, '{').field("report", "adulting bid-and-claim");
+  j.field("version", kAdultingReportJsonVersion).field("source", report.source);
+  j.field("records", report.records).field("games", report.figures.games);
+  j.field("skipped", report.figures.skipped);
+  j.open("conventions", '{').field("points_per_money", 1).field("interval", "95% Wilson score");
+  j.close('}');
+  file_figures(j, report.figures);
+  game(j, report.game);
+  j.close('}');
+  out << j.text() << "\n";
+}
+
+}  // namespace kibitz::replays::analysis
