@@ -42,6 +42,14 @@ std::string chance_text(const AdultingGame& game, Phase phase, Action a) {
       return "payout " + std::to_string(a);
     case Phase::kQuality:
       return "quality " + std::to_string(a);
+    case Phase::kAppealEvidence:
+    case Phase::kLawsuitEvidence:
+    case Phase::kImpeachEvidence:
+      if (a <= 1) return a == 1 ? "evidence" : "no evidence";
+      break;
+    case Phase::kWatch:
+      if (a <= 1) return a == 1 ? "watch" : "no watch";
+      break;
     default:
       break;
   }

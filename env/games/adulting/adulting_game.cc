@@ -25,7 +25,7 @@ GameInfo game_info() {
                          "who may play a card in the scoring phase: everyone from the dealer "
                          "round to the left, or the dealer alone"),
        ParamSpec::boolean("legal", true,
-                          "the legal system: appeals, lawsuits, fines and impeachment (full variant only; not implemented yet: plays as false)"),
+                          "the legal system: appeals, lawsuits, fines and impeachment (full variant only)"),
        ParamSpec::real("evidence", 0.5, 0.0, 1.0, "the chance that oral arguments show the voters the truth"),
        ParamSpec::real("notice", 0.3, 0.0, 1.0, "the chance that each other player watches a bank payment"),
        ParamSpec::real("ruling", 0.25, 0.0, 1.0,
@@ -98,6 +98,21 @@ std::vector<std::string> back_names_of(const Deck& deck) {
   return names;
 }
 
+// The most moves the legal system adds to a round's work phase, for n
+// players and c = n - 1 contestants. The category job is the longest:
+//  - each player appeals at most once a round, so at most c rulings are
+//    overturned and at most 2c eliminations and rulings are drawn (2c
+//    more chance moves than the 2n the work phase counts);
+//  - appeal asks: one per ruling, 2c; appeals: c x (evidence + n - 2 votes);
+//  - impeachment asks: c per standing ruling (at most c stand), c^2;
+//    motions: c x (evidence + n - 2 votes), each player moves once a round;
+//  - fines: c payments x (the extra + n - 1 watches + n - 1 callers).
+// In all (n - 1)(5n + 2) work moves, at most 5n^2 - 5n - 2 beyond the 2n.
+// Rank jobs stay below it: c declarations x (c - 1 asks + propose, allow,
+// price, concede or fight, evidence + n - 2 votes) + c x fines = 4n(n - 1).
+// (The 3n^2 + 8n noted earlier fell short of the category for n >= 6.)
+int legal_moves(int n) { return 5 * n * n; }
+
 // The most moves one round can take (history entries), for n players.
 int round_moves(const Config& c) {
   const int n = c.players;
@@ -107,7 +122,7 @@ int round_moves(const Config& c) {
               + n * (n - 1)   // votes
               + n;            // bids
   if (!c.bidding) moves += 2 * n;                     // the work phase
-  if (!c.bidding && c.legal) moves += 3 * n * n + 8 * n;  // the legal system (legal_system.cc)
+  if (!c.bidding && c.legal) moves += legal_moves(n);
   return moves;
 }
 
@@ -118,7 +133,11 @@ int round_derived_events(const Config& c) {
   // the reveal, the winner, refunds, nobody qualifying, the end.
   int events = 1 + 1 + n * (n - 1) + n + n + 1 + 1 + n + 1 + 1;
   if (!c.bidding) events += 2 * n;  // work pay, disqualifications
-  if (!c.bidding && c.legal) events += n * n;
+  // Legal system: per appeal its result and n - 1 payments or takings; per
+  // suit a result, a payment and a disqualification; per fine the extra
+  // shown, the caller's taking and the fine; per motion a result and a
+  // disqualification: at most (n - 1)(n + 8).
+  if (!c.bidding && c.legal) events += n * n + 8 * n;
   return events;
 }
 
@@ -171,8 +190,11 @@ AdultingGame::AdultingGame(const Params& params)
                 " players can outgrow the game's event log (", max_events, " events, at most ", kMaxEvents,
                 "); use a smaller deck or fewer players");
   }
-  // An observation per event, and per Peek the hand seen (in chunks) besides.
+  // An observation per event, and per Peek the hand seen (in chunks) besides;
+  // a watcher sees the extra right after its watch (one payment per
+  // contestant and round at most).
   max_stream_length_ = max_events + deck_.size() * (1 + kMaxCards / kHandSeenChunk) + config_.players;
+  if (!config_.bidding && config_.legal) max_stream_length_ += rounds * config_.players;
 }
 
 double AdultingGame::max_return() const {

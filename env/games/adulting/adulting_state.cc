@@ -68,6 +68,7 @@ void AdultingState::reset() {
   declared_ = {};
   quality_ = {};
   ranking_ = {};
+  reset_legal();
   log_.clear();
   peeked_.clear();
   start_game();

@@ -5,27 +5,25 @@
 // it), and which card of that back it is only when the dealer draws it, so
 // no hidden identity is fixed before anyone may see it.
 //
-// Where the legal system hooks in (legal_system.cc, behind config().legal
-// and variant=full; the phases kAppeal .. kImpeachVote are reserved for it):
-//  - after an elimination by ruling (work_phase.cc: after_ruling): the
-//    eliminated contestant may appeal; then impeachment may follow;
-//  - after each declaration (work_phase.cc: after_declare): lawsuits;
-//  - after each work-phase bank payment (work_phase.cc: pay_from_bank):
-//    taking extra, watching, calling out (fines);
-//  - after the dealer's challenge ranking (work_phase.cc: after_ranking):
-//    impeachment.
-// Each hook is a member function that today continues the work phase
-// directly; the legal system replaces its body with a step into its own
-// phases and calls the continuation when the step is settled. The moves,
-// chance outcomes and transitions of those phases are dispatched to
-// legal_step_actions, is_legal_step, legal_step_outcomes and
-// apply_legal_step (legal_system.cc). Its events are EventKind::kLegal ..
-// kWatch (events.h) and its observations Obs::kAppeals .. kImpeachFails
-// (stream.h): the stream writer's add_work, the sampler's choose_work and
-// Knowledge::read_work (encoder.cc) are where they are written and read.
-// Disqualification (disqualified_) already leaves a contestant out of rank
-// and challenge pay and out of the sorting phase. Fines make monies private
-// (an unnoticed extra): Knowledge and the sampler read monies as public.
+// The legal system (legal_system.cc and legal_appeal.cc, legal_lawsuit.cc,
+// legal_fines.cc, legal_impeach.cc; only with config().legal, and only
+// variant=full has a work phase to reach it) steps in at the work phase's
+// hooks:
+//  - after an elimination by ruling (after_ruling): the eliminated
+//    contestant may appeal; then impeachment may follow;
+//  - after each declaration (after_declare): lawsuits;
+//  - after each work-phase bank payment (pay_from_bank): taking extra,
+//    watching, calling out (fines);
+//  - after the dealer's challenge ranking (after_ranking): impeachment.
+// Each hook steps into the legal phases (Phase::kAppeal .. kImpeachVote)
+// and the step calls the work phase's continuation when it is settled
+// (after_appeal, lawsuit_done, after_payment, impeach_done). Their moves,
+// chance outcomes and transitions are dispatched to legal_step_actions,
+// is_legal_step, legal_step_outcomes, legal_sample_outcome and
+// apply_legal_step. Events: EventKind::kLegal .. kPayBank (events.h);
+// observations: Obs::kAppeals .. kExtraShown (stream.h). Fines make monies
+// private (an unseen extra): Knowledge reads monies as publicly known and
+// the sampler draws the unseen extras (sampler.cc).
 #pragma once
 
 #include <array>
@@ -236,13 +234,48 @@ class AdultingState final : public GameState<AdultingState> {
   void after_payment();
   void end_work();
   int num_contestants() const;
+  void pay_eliminated();
+  void next_declare();
 
-  // The legal system's phases (legal_system.cc): their moves, chance
-  // outcomes and transitions, reached from the work phase's dispatch.
+  // The legal system (legal_system.cc): dispatch and the shared steps.
   void legal_step_actions(ActionList& out) const;
   bool is_legal_step(Action action) const;
   void legal_step_outcomes(ChanceOutcomeList& out) const;
+  Action legal_sample_outcome(Rng& rng) const;
   void apply_legal_step(Action action);
+  double legal_chance() const;
+  int next_in_order(int& pos, unsigned skip) const;
+  void start_vote(Phase phase, unsigned skip);
+  void apply_legal_vote(bool up);
+  void settle_vote(bool carried);
+  void pay_as_far_as(int from, int to, int amount);
+  void disqualify(int seat);
+  void reset_legal();
+  // Appeals (legal_appeal.cc).
+  void apply_appeal(Action action);
+  void appeal_evidence(bool shown);
+  void settle_appeal(bool overturned);
+  // Lawsuits (legal_lawsuit.cc).
+  void next_sue_ask();
+  void apply_sue(Action action);
+  void apply_suit_step(Action action);
+  void lawsuit_evidence(bool shown);
+  void settle_lawsuit(bool guilty);
+  void lawsuit_done();
+  // Fines (legal_fines.cc).
+  void apply_take_extra(int extra);
+  void next_watch();
+  void apply_watch(bool watches);
+  void next_caller();
+  void apply_call_out(Action action);
+  // Impeachment (legal_impeach.cc).
+  void start_impeach(bool after_ranking);
+  void next_impeach_ask();
+  void apply_impeach(Action action);
+  void impeach_evidence(bool shown);
+  bool ranking_follows_qualities() const;
+  void settle_impeach(bool passed);
+  void impeach_done();
 
   const AdultingGame* game_;
   Phase phase_ = Phase::kTopBack;
@@ -289,6 +322,18 @@ class AdultingState final : public GameState<AdultingState> {
   std::array<std::int8_t, kMaxPlayers> quality_{};
   std::array<std::int8_t, kMaxPlayers> ranking_{};  // the dealer's ranking, best first
   int ranked_ = 0;
+
+  // The legal step in progress (legal_*.cc); reset each round.
+  int legal_actor_ = -1;   // the appealer, prosecutor, thief or mover
+  int legal_target_ = -1;  // the defendant; the seat whose watch is drawn
+  int price_ = 0;          // the proposed, then the set price of a suit
+  int extra_ = 0;          // the thief's extra
+  int ask_pos_ = 0;        // who is asked next (a position in an order)
+  unsigned vote_skip_ = 0; // seats that do not vote on the step
+  unsigned watchers_ = 0;  // who watched the last payment
+  unsigned appealed_ = 0;  // appealed this round (once a round)
+  unsigned moved_ = 0;     // moved to impeach this round (once a round)
+  bool impeach_ranking_ = false;  // the motion is about a ranking (else a ruling)
 
   GameLog log_;
   FixedLog<CardMask, kMaxCards> peeked_;  // the hands seen by peeks, in order

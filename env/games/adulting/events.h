@@ -53,6 +53,46 @@ enum class EventKind : std::uint8_t {
   kLegalResult,  // derived: a = LegalResult about `seat`
   kExtra,        // `seat` takes a extra (private)
   kWatch,        // chance: `seat` watches payment to seat b: a = 1 watches
+  kPayBank,      // derived: `seat` pays the bank a (a fine)
+};
+
+// What a kLegal event says (its `a`); b is the seat or value it names.
+enum class LegalWord : std::uint8_t {
+  kAppeals,     // the eliminated contestant appeals the ruling
+  kAccepts,     // ... or accepts it
+  kSues,        // `seat` sues seat b
+  kNoSuit,      // `seat` does not sue
+  kProposes,    // the prosecutor proposes price b
+  kAllows,      // the dealer allows the case
+  kDismisses,   // ... or dismisses it
+  kSetsPrice,   // the dealer sets price b
+  kConcedes,    // the defendant concedes
+  kFights,      // ... or fights
+  kCallsOut,    // `seat` calls out seat b
+  kStaysQuiet,  // a watcher does not call out
+  kMoves,       // `seat` moves to impeach the dealer
+  kNoMotion,    // `seat` does not
+};
+
+// What oral arguments showed (a kEvidence event's `a`), about `seat`.
+enum class LegalEvidence : std::uint8_t {
+  kNone,     // nothing
+  kRight,    // the ruling on `seat` was right
+  kWrong,    // ... wrong
+  kMeasure,  // defendant `seat` measured b
+  kFair,     // the ranking follows the qualities
+  kCorrupt,  // ... does not
+};
+
+// A settled legal step (a kLegalResult event's `a`), about `seat`.
+enum class LegalResult : std::uint8_t {
+  kOverturned,     // the ruling on `seat` is overturned
+  kUpheld,         // ... upheld
+  kGuilty,         // defendant `seat` is found guilty
+  kNotGuilty,      // ... not guilty
+  kImpeachPasses,  // the motion by `seat` passes (the card goes to `seat`)
+  kImpeachFails,   // ... fails
+  kExtraShown,     // called out: `seat` took b extra (now public)
 };
 
 // Plain aggregate (no initialisers) so a log's unused slots stay uninitialised.

@@ -98,7 +98,9 @@ StreamSpec adulting_stream_spec(const Deck& deck, const std::vector<std::string>
        {"impeaches", "{seat} moves to impeach", "a motion to impeach the dealer"},
        {"no_impeach", "{seat} does not impeach", "no motion"},
        {"impeach_passes", "the impeachment by {seat} passes", "the dealer is impeached"},
-       {"impeach_fails", "the impeachment by {seat} fails", "the mover is out of the round"}},
+       {"impeach_fails", "the impeachment by {seat} fails", "the mover is out of the round"},
+       {"pays_bank", "{seat} pays the bank {amount:number}", "a fine: twice the extra, as far as they can"},
+       {"extra_shown", "{seat} took {extra:number} extra", "called out: the extra taken is public"}},
       std::move(names));
 }
 

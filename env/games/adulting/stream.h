@@ -13,7 +13,12 @@
 //    seat's points;
 //  - private facts go to the seats that see them: your truth, your bid, the
 //    hand your Peek shows you ("P2 holds H3 C1", after the public "P1 peeks
-//    at P2"), the card a Steal takes (to the thief and the target).
+//    at P2"), the card a Steal takes (to the thief and the target), your
+//    measurement, whether a ruling was right (to the eliminated and the
+//    dealer), the extra taken from the bank (to the taker, and to each
+//    watcher right after "P3 watches": "you see P2 take 2 extra"). What
+//    oral arguments show, and the extra of a thief who is called out, are
+//    public.
 //
 // Cards are written by their deck names ("H3", "Tax"); the back of the top
 // card by its back class, "H-back", "H/C-back", "D+tax1-back" (card names
@@ -117,8 +122,11 @@ enum class Obs : std::uint8_t {
   kNoImpeach,       // "P3 does not impeach"
   kImpeachPasses,   // "the impeachment by P3 passes"
   kImpeachFails,    // "the impeachment by P3 fails"
+  // --- Added with the legal system (after the reserved kinds: indices stay) ---
+  kPaysBank,        // "P2 pays the bank 4": a fine, public
+  kExtraShown,      // "P2 took 2 extra": public when called out
 };
-inline constexpr int kNumObsKinds = static_cast<int>(Obs::kImpeachFails) + 1;
+inline constexpr int kNumObsKinds = static_cast<int>(Obs::kExtraShown) + 1;
 
 inline Obs obs_kind(const Observation& o) { return static_cast<Obs>(o.kind); }
 inline Observation make_obs(Obs kind) { return Observation(static_cast<int>(kind)); }

@@ -180,8 +180,87 @@ class StreamWriter {
         sink(make_obs(Obs::kDisqualified).add(e.seat));
         return;
       default:
+        add_legal(e, own, sink);
+        return;
+    }
+  }
+
+  // The legal system's events (legal=true). The extra taken is private to
+  // the taker and the watchers; everything else is public.
+  template <class Sink>
+  void add_legal(const Event& e, bool own, Sink& sink) {
+    switch (e.kind) {
+      case EventKind::kLegal:
+        sink(legal_word(e));
+        return;
+      case EventKind::kEvidence:
+        sink(evidence(e));
+        return;
+      case EventKind::kLegalResult:
+        sink(legal_result(e));
+        return;
+      case EventKind::kExtra:
+        extra_ = e.a;
+        sink(own ? make_obs(Obs::kYouTakeExtra).add(e.a) : make_obs(Obs::kChoosesExtra).add(e.seat));
+        return;
+      case EventKind::kWatch:
+        sink(make_obs(e.a ? Obs::kWatches : Obs::kDoesNotWatch).add(e.seat));
+        if (own && e.a) sink(make_obs(Obs::kSeesExtra).add(e.b).add(extra_));
+        return;
+      case EventKind::kPayBank:
+        sink(make_obs(Obs::kPaysBank).add(e.seat).add(e.a));
+        return;
+      default:
         KIBITZ_CHECK(false, "adulting: no observation for event kind ", static_cast<int>(e.kind));
     }
+  }
+
+  static Observation legal_word(const Event& e) {
+    switch (static_cast<LegalWord>(e.a)) {
+      case LegalWord::kAppeals: return make_obs(Obs::kAppeals).add(e.seat);
+      case LegalWord::kAccepts: return make_obs(Obs::kNoAppeal).add(e.seat);
+      case LegalWord::kSues: return make_obs(Obs::kSues).add(e.seat).add(e.b);
+      case LegalWord::kNoSuit: return make_obs(Obs::kNoSuit).add(e.seat);
+      case LegalWord::kProposes: return make_obs(Obs::kProposes).add(e.seat).add(e.b);
+      case LegalWord::kAllows: return make_obs(Obs::kAllows).add(e.seat);
+      case LegalWord::kDismisses: return make_obs(Obs::kDismisses).add(e.seat);
+      case LegalWord::kSetsPrice: return make_obs(Obs::kSetsPrice).add(e.seat).add(e.b);
+      case LegalWord::kConcedes: return make_obs(Obs::kConcedes).add(e.seat);
+      case LegalWord::kFights: return make_obs(Obs::kFights).add(e.seat);
+      case LegalWord::kCallsOut: return make_obs(Obs::kCallsOut).add(e.seat).add(e.b);
+      case LegalWord::kStaysQuiet: return make_obs(Obs::kStaysQuiet).add(e.seat);
+      case LegalWord::kMoves: return make_obs(Obs::kImpeaches).add(e.seat);
+      case LegalWord::kNoMotion: return make_obs(Obs::kNoImpeach).add(e.seat);
+    }
+    KIBITZ_CHECK(false, "adulting: no legal word ", static_cast<int>(e.a));
+    return make_obs(Obs::kEvidenceNone);  // not reached
+  }
+
+  static Observation evidence(const Event& e) {
+    switch (static_cast<LegalEvidence>(e.a)) {
+      case LegalEvidence::kNone: return make_obs(Obs::kEvidenceNone);
+      case LegalEvidence::kRight: return make_obs(Obs::kEvidenceRight).add(e.seat);
+      case LegalEvidence::kWrong: return make_obs(Obs::kEvidenceWrong).add(e.seat);
+      case LegalEvidence::kMeasure: return make_obs(Obs::kEvidenceMeasure).add(e.seat).add(e.b);
+      case LegalEvidence::kFair: return make_obs(Obs::kEvidenceFair);
+      case LegalEvidence::kCorrupt: return make_obs(Obs::kEvidenceCorrupt);
+    }
+    KIBITZ_CHECK(false, "adulting: no evidence ", static_cast<int>(e.a));
+    return make_obs(Obs::kEvidenceNone);  // not reached
+  }
+
+  static Observation legal_result(const Event& e) {
+    switch (static_cast<LegalResult>(e.a)) {
+      case LegalResult::kOverturned: return make_obs(Obs::kOverturned).add(e.seat);
+      case LegalResult::kUpheld: return make_obs(Obs::kUpheld).add(e.seat);
+      case LegalResult::kGuilty: return make_obs(Obs::kGuilty).add(e.seat);
+      case LegalResult::kNotGuilty: return make_obs(Obs::kNotGuilty).add(e.seat);
+      case LegalResult::kImpeachPasses: return make_obs(Obs::kImpeachPasses).add(e.seat);
+      case LegalResult::kImpeachFails: return make_obs(Obs::kImpeachFails).add(e.seat);
+      case LegalResult::kExtraShown: return make_obs(Obs::kExtraShown).add(e.seat).add(e.b);
+    }
+    KIBITZ_CHECK(false, "adulting: no legal result ", static_cast<int>(e.a));
+    return make_obs(Obs::kEvidenceNone);  // not reached
   }
 
   const AdultingState* state_;
@@ -190,6 +269,7 @@ class StreamWriter {
   std::array<std::array<std::uint8_t, kNumColumns>, kMaxPlayers> columns_{};
   std::array<std::array<std::int16_t, 2>, kMaxPlayers> commits_{};  // seat, bid
   int num_commits_ = 0;
+  int extra_ = 0;  // the last extra taken: what a watcher sees
 };
 
 // Calls f(const Observation&) for each observation of seat `viewer`'s

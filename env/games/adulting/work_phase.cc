@@ -1,9 +1,9 @@
 // The work phase of variant=full (docs/rules/adulting.md "Work phase"): the
 // dealer sits out and the other players, the contestants, earn monies from
 // the bank by the drawn card's job: category, rank, payout or challenge.
-// Without the legal system; its hooks (after_ruling, after_declare,
-// after_payment, after_ranking) are where legal_system.cc steps in (see
-// adulting_state.h).
+// With legal=true the legal system steps in at the hooks after_ruling,
+// after_declare, pay_from_bank and after_ranking (see adulting_state.h);
+// with legal=false each hook continues the job at once.
 #include <algorithm>
 #include <bit>
 
@@ -34,6 +34,7 @@ void AdultingState::start_work() {
   seq_pos_ = 0;
   eliminated_ = ranked_ = 0;
   last_eliminated_ = -1;
+  reset_legal();
   switch (game_->card(card_).job) {
     case Job::kCategory:
       return next_elimination();
@@ -121,7 +122,7 @@ Action AdultingState::work_sample_chance_outcome(Rng& rng) const {
     case Phase::kPayout:
       return draw_uniform_index(kPayoutValues, rng);
     default:
-      return State::sample_chance_outcome(rng);
+      return legal_sample_outcome(rng);
   }
 }
 
@@ -176,16 +177,22 @@ void AdultingState::apply_work(Action action) {
   }
 }
 
-// Work pay from the bank; the legal system's fines hook in after it.
+// Work pay from the bank. A disqualified contestant takes no more work pay
+// (a failed impeachment can disqualify one who is still due pay). With the
+// legal system the paid contestant may take extra before the job goes on
+// (fines, legal_fines.cc).
 void AdultingState::pay_from_bank(int seat, int amount) {
-  if (amount <= 0) return after_payment();
+  if (amount <= 0 || ((disqualified_ >> seat) & 1u)) return after_payment();
   monies_[idx(seat)] += amount;
   push(EventKind::kBank, seat, amount);
+  if (config().legal) {
+    legal_actor_ = seat;
+    return set_phase(Phase::kTakeExtra, seat);
+  }
   after_payment();
 }
 
-// Continues the job after a payment (legal system: taking extra, watching
-// and calling out come first).
+// Continues the job after a payment (and its fines).
 void AdultingState::after_payment() {
   switch (game_->card(card_).job) {
     case Job::kCategory:
@@ -231,9 +238,17 @@ void AdultingState::apply_ruling(int outcome) {
   after_ruling();
 }
 
-// The k-th eliminated takes k monies (legal system: appeal and impeachment
-// come first).
-void AdultingState::after_ruling() { pay_from_bank(last_eliminated_, eliminated_); }
+// After an elimination: a ruling may be appealed (once a round each) and
+// then give rise to impeachment (legal_appeal.cc, legal_impeach.cc) before
+// the eliminated is paid.
+void AdultingState::after_ruling() {
+  if (!config().legal || ruling_ == 0) return pay_eliminated();
+  if ((appealed_ >> last_eliminated_) & 1u) return start_impeach(false);
+  set_phase(Phase::kAppeal, last_eliminated_);
+}
+
+// The k-th eliminated takes k monies.
+void AdultingState::pay_eliminated() { pay_from_bank(last_eliminated_, eliminated_); }
 
 // --- Rank ----------------------------------------------------------------------
 
@@ -256,8 +271,15 @@ void AdultingState::apply_declare(int value) {
   after_declare();
 }
 
-// The next declaration (legal system: lawsuits against this one come first).
+// Lawsuits against this declaration come first (legal_lawsuit.cc).
 void AdultingState::after_declare() {
+  if (!config().legal) return next_declare();
+  legal_target_ = current_;
+  ask_pos_ = 0;
+  next_sue_ask();
+}
+
+void AdultingState::next_declare() {
   if (++seq_pos_ < seq_len_) return set_phase(Phase::kDeclare, seq_[idx(seq_pos_)]);
   seq_pos_ = -1;  // rank_pay starts at the first contestant
   rank_pay();
@@ -317,8 +339,9 @@ void AdultingState::apply_rank(int seat) {
   after_ranking();
 }
 
-// The ranking is complete (legal system: impeachment comes before the pay).
+// The ranking is complete: impeachment comes before the pay (legal_impeach.cc).
 void AdultingState::after_ranking() {
+  if (config().legal) return start_impeach(true);
   seq_pos_ = -1;
   challenge_pay();
 }
