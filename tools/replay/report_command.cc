@@ -19,6 +19,8 @@
 #include "tools/command.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
+#include "replays/analysis/adulting_events.h"
+#include "tools/replay/adulting_report_command.h"
 #include "tools/replay/report_html.h"
 
 namespace kibitz::tools {
@@ -90,7 +92,7 @@ replays::analysis::ReportSummary summarise(const std::vector<ReplayRecord>& reco
 int run_replay_report(const std::vector<std::string>& args) {
   const CommandUsage usage{
       "replay report",
-      "kibitz replay report FILE --html OUT.html [--game N] [--particles K] [--seed S]",
+      "kibitz replay report FILE (--html OUT.html | --json OUT.json) [--game N] [--particles K] [--seed S]",
       "Writes a self-contained HTML page (no network needed) analysing record N of FILE (from\n"
       "0) with every hidden card shown. For Loyalist Spies: each seat's aces, hands, keeps and\n"
       "plays; the public P(Traitor) and P(owns suit) after every event, as an observer of the\n"
@@ -98,20 +100,29 @@ int run_replay_report(const std::vector<std::string>& args) {
       "policy); each seat's own estimates; every face-down card judged against its player's\n"
       "role, with bluffs flagged and the seats they fooled; and a summary over every game of\n"
       "FILE (Traitor win share, how often and after which mission Traitors were identified).\n"
-      "Other games get the seats, the moves and the returns. The same FILE, N, K and S give\n"
-      "the same page. Method: docs/bluff_report.md.",
+      "For Adulting (chosen by record N's game): every bid against the bidder's own valuation\n"
+      "of the card (overbids, winner's curse, tie refunds), every claim against the claimer's\n"
+      "truth (lies, lies caught, successful bluffs), declarations and lawsuits, per agent over\n"
+      "the whole file with 95% Wilson intervals, and the games with flagged events; --json\n"
+      "writes the same figures as JSON (docs/bid_claim_report.md). Other games get the seats,\n"
+      "the moves and the returns. The same FILE, N, K and S give the same page. Method:\n"
+      "docs/bluff_report.md.",
       "kibitz replay report games.kbr --html report.html\n"
-      "kibitz replay report games.kbr --html game3.html --game 3 --particles 4000 --seed 7"};
+      "kibitz replay report games.kbr --html game3.html --game 3 --particles 4000 --seed 7\n"
+      "kibitz replay report adulting.kbr --html bids.html --json bids.json"};
   po::options_description options;
   std::string path;
   std::string out_path;
+  std::string json_path;
   std::string game_text;
   std::string seed_text;
   int particles = 0;
   options.add_options()("file", po::value(&path)->required()->value_name("FILE"),
                         "the replay file (positional)")(
-      "html", po::value(&out_path)->required()->value_name("OUT.html"),
+      "html", po::value(&out_path)->value_name("OUT.html"),
       "write the page to OUT.html (atomically)")(
+      "json", po::value(&json_path)->value_name("OUT.json"),
+      "Adulting: write the figures as JSON to OUT.json (atomically)")(
       "game", po::value(&game_text)->default_value("0")->value_name("N"),
       "the record shown in detail, counted from 0")(
       "particles", po::value(&particles)->default_value(1000)->value_name("K"),
@@ -128,8 +139,14 @@ int run_replay_report(const std::vector<std::string>& args) {
   replays::analysis::ReportOptions report;
   report.particles = particles;
   report.seed = parse_uint64(seed_text, "--seed");
-  check_distinct_paths({{"FILE", path}, {"--html", out_path}});  // never write over the input
-  check_writable(out_path);
+  if (out_path.empty() && json_path.empty()) {
+    throw error("choose what to write: --html OUT.html, --json OUT.json, or both "
+                "(see kibitz replay report --help)");
+  }
+  // Never write over the input, nor both outputs to one file.
+  check_distinct_paths({{"FILE", path}, {"--html", out_path}, {"--json", json_path}});
+  if (!out_path.empty()) check_writable(out_path);
+  if (!json_path.empty()) check_writable(json_path);
 
   const auto start = std::chrono::steady_clock::now();
   const std::vector<ReplayRecord> records = replays::read_replay_file(path);
@@ -137,6 +154,14 @@ int run_replay_report(const std::vector<std::string>& args) {
   if (wanted >= records.size()) {
     throw error(path, " holds ", records.size(), " records; --game ", wanted,
                 " does not exist (records are counted from 0)");
+  }
+  if (replays::analysis::is_adulting_record(records[wanted])) {
+    write_adulting_report(records, path, wanted, out_path, json_path, start);
+    return kExitOk;
+  }
+  if (!json_path.empty()) {
+    throw error("--json is written for Adulting games; record ", wanted, " of ", path, " is ",
+                records[wanted].game, " (its report is --html only)");
   }
   const GameAnalysis game = replays::analysis::analyze_game(records[wanted], wanted, report, true);
   ReportPage page;

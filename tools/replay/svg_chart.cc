@@ -92,6 +92,27 @@ void x_caption(std::ostringstream& out, const std::string& caption, int width, i
       << height - 4 << "\" text-anchor=\"middle\">" << escape_html(caption) << "</text>\n";
 }
 
+bool has_interval(const BarGroup& group, std::size_t i) {
+  return i < group.low.size() && i < group.high.size() && !std::isnan(group.low[i]) &&
+         !std::isnan(group.high[i]);
+}
+
+std::string interval_tip(const BarGroup& group, std::size_t i) {
+  if (!has_interval(group, i)) return "";
+  return " (interval " + fixed(100.0 * group.low[i], 1) + "% to " + fixed(100.0 * group.high[i], 1) + "%)";
+}
+
+// An interval as a vertical line with caps, centred on the bar at x.
+template <class ToY>
+void whisker(std::ostringstream& out, const BarGroup& group, std::size_t i, double x, const ToY& py) {
+  if (!has_interval(group, i)) return;
+  const double lo = py(group.low[i]);
+  const double hi = py(group.high[i]);
+  out << "<path class=\"whisker\" d=\"M" << fixed(x) << " " << fixed(lo) << " V" << fixed(hi) << " M"
+      << fixed(x - 4) << " " << fixed(lo) << " h8 M" << fixed(x - 4) << " " << fixed(hi)
+      << " h8\" stroke=\"#1d2430\" stroke-width=\"1.4\" fill=\"none\"/>";
+}
+
 }  // namespace
 
 std::string escape_html(std::string_view text) {
@@ -209,6 +230,7 @@ std::string render_bar_chart(const BarChart& chart) {
   if (!(top > 0.0)) {
     for (const BarGroup& g : chart.groups) {
       for (const double v : g.values) top = std::max(top, v);
+      for (const double v : g.high) top = std::isnan(v) ? top : std::max(top, v);
     }
     if (chart.percent) top = std::min(1.0, top);
   }
@@ -259,12 +281,74 @@ std::string render_bar_chart(const BarChart& chart) {
           << (std::isnan(v) ? std::string("n/a") : tick_label(v, chart.percent))
           << (i < group.tips.size() && !group.tips[i].empty() ? " — " + escape_html(group.tips[i])
                                                               : "")
-          << "</title></rect>";
+          << interval_tip(group, i) << "</title></rect>";
+      whisker(out, group, i, start + bar_w * static_cast<double>(i) + (bar_w - 2) / 2.0, py);
     }
     out << "<text class=\"tick\" x=\"" << fixed(kLeft + group_w * (static_cast<double>(g) + 0.5))
         << "\" y=\"" << fixed(kTop + plot_h + 14) << "\" text-anchor=\"middle\">"
         << escape_html(group.label) << "</text></g>\n";
   }
+  close_figure(out);
+  return out.str();
+}
+
+}  // namespace kibitz::tools
+
+namespace kibitz::tools {
+namespace {
+
+// Axis ticks for whole numbers from 0 to at least `top`: about five steps.
+int whole_step(int top) {
+  for (const int step : {1, 2, 5, 10, 20, 25, 50, 100}) {
+    if (top / step <= 6) return step;
+  }
+  return 200;
+}
+
+}  // namespace
+
+std::string render_scatter_chart(const ScatterChart& chart) {
+  std::ostringstream out;
+  std::vector<LegendKey> legend = {{chart.series, chart.color, false, true}};
+  if (!chart.diagonal.empty()) legend.push_back({chart.diagonal, "#6b7480", true, false});
+  open_figure(out, chart.id, "scatter", chart.width, chart.height, chart.title, legend, legend.size());
+  int top = 1;
+  for (const ScatterPoint& p : chart.points) {
+    top = std::max({top, static_cast<int>(std::ceil(p.x)), static_cast<int>(std::ceil(p.y))});
+  }
+  const int step = whole_step(top);
+  const int max = step * ((top + step - 1) / step);
+  const double plot_w = chart.width - kLeft - kRight;
+  const double plot_h = chart.height - kTop - kBottom;
+  const auto px = [&](double x) { return kLeft + plot_w * std::clamp(x, 0.0, 1.0 * max) / max; };
+  const auto py = [&](double y) { return kTop + plot_h * (1.0 - std::clamp(y, 0.0, 1.0 * max) / max); };
+  out << "<g class=\"axis\">\n";
+  for (int tick = 0; tick <= max; tick += step) {
+    out << "<line class=\"grid\" x1=\"" << kLeft << "\" x2=\"" << fixed(kLeft + plot_w) << "\" y1=\""
+        << fixed(py(tick)) << "\" y2=\"" << fixed(py(tick)) << "\"/><text class=\"tick\" x=\""
+        << fixed(kLeft - 6) << "\" y=\"" << fixed(py(tick) + 4) << "\" text-anchor=\"end\">" << tick
+        << "</text><text class=\"tick\" x=\"" << fixed(px(tick)) << "\" y=\"" << fixed(kTop + plot_h + 14)
+        << "\" text-anchor=\"middle\">" << tick << "</text>\n";
+  }
+  out << "<line class=\"axis-line\" x1=\"" << kLeft << "\" x2=\"" << kLeft << "\" y1=\"" << kTop << "\" y2=\""
+      << fixed(kTop + plot_h) << "\"/><line class=\"axis-line\" x1=\"" << kLeft << "\" x2=\""
+      << fixed(kLeft + plot_w) << "\" y1=\"" << fixed(kTop + plot_h) << "\" y2=\"" << fixed(kTop + plot_h)
+      << "\"/>\n";
+  if (!chart.diagonal.empty()) {
+    out << "<line class=\"guide\" x1=\"" << fixed(px(0)) << "\" y1=\"" << fixed(py(0)) << "\" x2=\""
+        << fixed(px(max)) << "\" y2=\"" << fixed(py(max)) << "\" stroke-dasharray=\"6 4\"/>\n";
+  }
+  y_title(out, chart.y_title, plot_h);
+  x_caption(out, chart.x_title, chart.width, chart.height);
+  out << "</g>\n<g class=\"series\" data-series=\"" << escape_html(chart.series) << "\">";
+  for (const ScatterPoint& p : chart.points) {
+    const double r = 2.5 + 1.6 * std::sqrt(static_cast<double>(std::max(p.count, 1)) - 1.0);
+    out << "<circle cx=\"" << fixed(px(p.x)) << "\" cy=\"" << fixed(py(p.y)) << "\" r=\""
+        << fixed(std::min(r, 14.0)) << "\" fill=\"" << escape_html(chart.color)
+        << "\" fill-opacity=\"0.55\"><title>" << escape_html(p.tip.empty() ? chart.series : p.tip)
+        << "</title></circle>";
+  }
+  out << "</g>\n";
   close_figure(out);
   return out.str();
 }

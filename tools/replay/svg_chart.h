@@ -1,5 +1,6 @@
-// Inline SVG charts for the HTML replay report: line charts (belief tracks)
-// and grouped bar charts (counts and shares), drawn in C++ so the page needs
+// Inline SVG charts for the HTML replay report: line charts (belief tracks),
+// grouped bar charts (counts and shares, with optional interval whiskers)
+// and scatter charts (bids against valuations), drawn in C++ so the page needs
 // no script library and no network.
 //
 // Every chart is a <figure class="chart-box"> holding its title and legend
@@ -56,6 +57,10 @@ struct BarGroup {
   std::string label;
   std::vector<double> values;
   std::vector<std::string> tips;  // optional tooltip per bar
+  // Optional interval per bar (e.g. a 95% interval), drawn as a whisker;
+  // NaN or missing: none.
+  std::vector<double> low;
+  std::vector<double> high;
 };
 
 // A grouped bar chart: one group per category, one bar per series.
@@ -74,7 +79,33 @@ struct BarChart {
   std::string x_caption;  // under the category labels: what they are
 };
 
+// One mark of a scatter chart; `count` points at the same place are one
+// mark whose area grows with the count.
+struct ScatterPoint {
+  double x = 0.0;
+  double y = 0.0;
+  int count = 1;
+  std::string tip;  // optional tooltip
+};
+
+// A scatter chart of whole-number data (e.g. bids against valuations), with
+// a dashed y = x diagonal when `diagonal` names it. The legend names the
+// points' series and the diagonal.
+struct ScatterChart {
+  std::string id;
+  std::string title;
+  int width = 380;
+  int height = 300;
+  std::string series;  // what the points are (the legend entry)
+  std::string color;
+  std::vector<ScatterPoint> points;
+  std::string diagonal;   // the diagonal's legend entry; empty: no diagonal
+  std::string x_title;    // under the x axis, with its unit
+  std::string y_title;    // along the y axis, with its unit
+};
+
 std::string render_line_chart(const LineChart& chart);
+std::string render_scatter_chart(const ScatterChart& chart);
 std::string render_bar_chart(const BarChart& chart);
 
 }  // namespace kibitz::tools

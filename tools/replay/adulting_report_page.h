@@ -1,0 +1,61 @@
+// The Adulting report page under construction (internal to the report
+// writer; the entry point is adulting_report_html.h): the body so far and
+// its chart count, written by adulting_report_html.cc (the skeleton, the
+// file's figures by agent, the flagged games, the method) and
+// adulting_report_game.cc (the game shown in detail).
+#pragma once
+
+#include <string>
+
+#include "replays/analysis/adulting_json.h"
+
+namespace kibitz::tools::adulting_report {
+
+class Page {
+ public:
+  Page(const replays::analysis::AdultingReport& report, double seconds) : report_(report), seconds_(seconds) {}
+
+  std::string render();
+
+ private:
+  // Every chart goes through add_chart, so <body data-charts="N"> counts
+  // them all for the page's render check.
+  void add_chart(const std::string& svg) {
+    html_ += svg;
+    ++charts_;
+  }
+  std::string id(const std::string& stem) { return stem + "-" + std::to_string(++ids_); }
+
+  // adulting_report_html.cc
+  void header();
+  void agents_section();
+  void agent_tables();
+  void agent_charts();
+  void flagged_section();
+  void method_section();
+
+  // adulting_report_game.cc
+  void game_section();
+  void game_seats();
+  void game_auctions();
+  void game_claims();
+  void game_lawsuits();
+
+  const replays::analysis::AdultingReport& report_;
+  double seconds_;
+  std::string html_;
+  int charts_ = 0;
+  int ids_ = 0;
+};
+
+// Shared snippets: a share with its interval, "12% [8%, 17%]" ("n/a" when
+// nothing was counted), and hits of total.
+std::string share_cell(const replays::analysis::Proportion& p);
+// A seat of the detailed game as "P2 random".
+std::string seat_text(const replays::analysis::AdultingGameEvents& game, int seat);
+// A card of the deck by name.
+std::string card_name(const replays::analysis::AdultingGameEvents& game, int card);
+// Colours of agents and of series, by index (cycled).
+const char* agent_color(std::size_t index);
+
+}  // namespace kibitz::tools::adulting_report
