@@ -1,22 +1,63 @@
 #include "agents/heuristic/heuristic_agent.h"
 
+#include "agents/heuristic/adulting_heuristic.h"
 #include "agents/heuristic/loyalist_spies_heuristic.h"
 #include "env/core/error.h"
 
 namespace kibitz {
+namespace {
 
-std::vector<std::string> HeuristicAgent::supported_games() { return {"loyalist_spies"}; }
+// The parameters each game's rules read; the prefix of each help text names
+// the game (one agent, one table of parameters for all its games).
+std::vector<ParamSpec> heuristic_params() {
+  return {
+      ParamSpec::real("joker_keep", 0.5, 0.0, 1.0,
+                      "loyalist_spies: chance of keeping a dealt Joker (becoming a Traitor)"),
+      ParamSpec::real("lie_rate", 0.1, 0.0, 1.0, "adulting: chance of claiming adult when the truth is child"),
+      ParamSpec::real("bid_scale", 4.0, 0.0, 100.0,
+                      "adulting: a bid is bid_scale x the card's worth in mantle points x the money held per "
+                      "round that probably remains"),
+      ParamSpec::real("vote_z", 1.5, 0.0, 100.0,
+                      "adulting: vote an adult claim down when the claimer's adult claims stand this many "
+                      "standard deviations above the cards' adult chances (one less when the card would lift "
+                      "the claimer past this seat)"),
+      ParamSpec::real("bluff_rate", 0.2, 0.0, 1.0,
+                      "adulting: chance of declaring 1 or 2 above the true measurement in a rank job"),
+      ParamSpec::real("sue_threshold", 0.12, 0.0, 1.0,
+                      "adulting: sue a declaration when the chance of this many declarations that high is below "
+                      "this; as dealer, allow a case below twice it"),
+      ParamSpec::real("extra_rate", 0.0, 0.0, 1.0,
+                      "adulting: chance of taking 1 extra monies from a bank payment"),
+  };
+}
+
+adulting::bot::BotParams adulting_params(const Params& params) {
+  adulting::bot::BotParams p;
+  p.lie_rate = params.get_double("lie_rate");
+  p.bid_scale = params.get_double("bid_scale");
+  p.vote_z = params.get_double("vote_z");
+  p.bluff_rate = params.get_double("bluff_rate");
+  p.sue_threshold = params.get_double("sue_threshold");
+  p.extra_rate = params.get_double("extra_rate");
+  return p;
+}
+
+}  // namespace
+
+std::vector<std::string> HeuristicAgent::supported_games() { return {"adulting", "loyalist_spies"}; }
 
 AgentInfo HeuristicAgent::info() {
   return {"heuristic",
-          "hand-written rules of thumb for one game (loyalist_spies)",
-          {ParamSpec::real("joker_keep", 0.5, 0.0, 1.0,
-                           "loyalist_spies: chance of keeping a dealt Joker (becoming a Traitor)")},
+          "hand-written rules of thumb for one game (adulting, loyalist_spies)",
+          heuristic_params(),
           [](const Params& params, std::shared_ptr<const Game> game,
              std::uint64_t seed) -> std::unique_ptr<Agent> {
             if (game->name() == "loyalist_spies") {
               return std::make_unique<LoyalistSpiesHeuristic>(params.get_double("joker_keep"),
                                                               seed);
+            }
+            if (game->name() == "adulting") {
+              return std::make_unique<AdultingHeuristic>(std::move(game), adulting_params(params), seed);
             }
             std::string names;
             for (const std::string& name : supported_games())
