@@ -83,26 +83,34 @@ void Page::agent_tables() {
       "<th>false accusations (truthful adult claims voted down)</th><th>successful bluffs</th>"
       "</tr></thead><tbody>";
   for (const AgentFigures& a : report_.figures.agents) {
-    html_ += "<tr><td class=\"spec\">" + escape_html(a.agent) + "</td><td>" + std::to_string(a.tally.games) +
+    html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(a.tally.games) +
              "</td><td>" + std::to_string(a.tally.claims) + "</td><td>" + share_cell(a.rates.lie) + "</td><td>" +
              share_cell(a.rates.caught) + "</td><td>" + share_cell(a.rates.false_accusation) + "</td><td>" +
              std::to_string(a.tally.successful_bluffs) + "</td></tr>";
   }
   html_ +=
-      "</tbody></table></div><h3>Bidding</h3><div class=\"scroll\"><table class=\"data\"><thead><tr>"
-      "<th>agent</th><th>bids</th><th>overbid rate</th><th>underbid rate</th><th>mean bid / valuation</th>"
-      "<th>winner's curse (won above valuation)</th><th>mean margin of wins (price &minus; valuation)</th>"
-      "<th>tie refunds</th><th>cards won through a successful bluff</th>"
-      "<th>game wins holding a successful bluff</th></tr></thead><tbody>";
+      "</tbody></table></div><h3>Bids</h3><div class=\"scroll\"><table class=\"data\"><thead><tr>"
+      "<th>agent</th><th>bids</th><th>overbid rate</th><th>underbid rate (of them: held less than the "
+      "valuation)</th><th>mean bid / valuation</th><th>tie refunds</th></tr></thead><tbody>";
   for (const AgentFigures& a : report_.figures.agents) {
     const auto& t = a.tally;
     const double bids = t.bids > 0 ? t.bids : std::nan("");
-    html_ += "<tr><td class=\"spec\">" + escape_html(a.agent) + "</td><td>" + std::to_string(t.bids) + "</td><td>" +
-             share_cell(a.rates.overbid) + "</td><td>" + share_cell(a.rates.underbid) + "</td><td>" +
-             number(t.bid_sum / bids, 2) + " / " + number(t.value_sum / bids, 2) + "</td><td>" +
-             share_cell(a.rates.curse) + "</td><td>" + number(a.rates.mean_margin, 2) + " points</td><td>" +
-             std::to_string(t.refunds) + " (" + std::to_string(t.refunded) + " monies)</td><td>" +
-             share_cell(a.rates.bluff_wins) + "</td><td>" + share_cell(a.rates.game_bluff_wins) + "</td></tr>";
+    html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(t.bids) + "</td><td>" +
+             share_cell(a.rates.overbid) + "</td><td>" + share_cell(a.rates.underbid) + " (" +
+             std::to_string(t.capped_underbids) + ")</td><td>" + number(t.bid_sum / bids, 2) + " / " +
+             number(t.value_sum / bids, 2) + " points</td><td>" + std::to_string(t.refunds) + " (" +
+             std::to_string(t.refunded) + " monies)</td></tr>";
+  }
+  html_ +=
+      "</tbody></table></div><h3>Cards won</h3><div class=\"scroll\"><table class=\"data\"><thead><tr>"
+      "<th>agent</th><th>cards won</th><th>winner's curse (won above valuation)</th>"
+      "<th>mean margin (price &minus; valuation)</th><th>won through a successful bluff</th>"
+      "<th>game wins holding a successful bluff</th></tr></thead><tbody>";
+  for (const AgentFigures& a : report_.figures.agents) {
+    html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(a.tally.auction_wins) +
+             "</td><td>" + share_cell(a.rates.curse) + "</td><td>" + number(a.rates.mean_margin, 2) +
+             " points</td><td>" + share_cell(a.rates.bluff_wins) + "</td><td>" +
+             share_cell(a.rates.game_bluff_wins) + "</td></tr>";
   }
   html_ +=
       "</tbody></table></div><h3>Declarations and lawsuits</h3><div class=\"scroll\"><table class=\"data\">"
@@ -111,7 +119,7 @@ void Page::agent_tables() {
       "<th>guilty</th><th>not guilty</th></tr></thead><tbody>";
   for (const AgentFigures& a : report_.figures.agents) {
     const auto& t = a.tally;
-    html_ += "<tr><td class=\"spec\">" + escape_html(a.agent) + "</td><td>" + std::to_string(t.declarations) +
+    html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(t.declarations) +
              "</td><td>" + share_cell(a.rates.inflated) + "</td><td>" + std::to_string(t.sued) + " (" +
              std::to_string(t.sued_inflated) + ")</td><td>" + std::to_string(t.suits_brought) + "</td><td>" +
              std::to_string(t.dismissed) + "</td><td>" + std::to_string(t.conceded) + "</td><td>" +
