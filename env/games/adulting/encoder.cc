@@ -17,7 +17,9 @@ int tensor_size(int n) {
          (kMaxDeclare + 1) + 9 * n;
 }
 
-Knowledge::Knowledge(const AdultingGame& g, int seat) : game(&g), viewer(seat), n(g.num_players()) {}
+Knowledge::Knowledge(const AdultingGame& g, int seat) : game(&g), viewer(seat), n(g.num_players()) {
+  shown_measure.fill(-1);
+}
 
 void Knowledge::new_round(int round_number, int new_dealer) {
   round = round_number;
@@ -30,6 +32,15 @@ void Knowledge::new_round(int round_number, int new_dealer) {
   declared = payout = quality = eliminated = ruling = ranked = {};
   disqualified = 0;
   eliminations = rankings = 0;
+  shown_measure.fill(-1);
+  price = 0;
+}
+
+// A payment of `amount`: the payer had at least that much, so the known
+// monies (which may leave out unseen extras) go down to 0 at least.
+void Knowledge::pay(int seat, int amount) {
+  int& m = monies[static_cast<std::size_t>(seat)];
+  m = std::max(0, m - amount);
 }
 
 void Knowledge::lose_card(int seat, int c) {
@@ -65,7 +76,7 @@ void Knowledge::read(const Observation& o) {
       return;
     case Obs::kBank: monies[at(v0)] += v1; return;
     case Obs::kPays:
-      monies[at(v0)] -= o.value(2);
+      pay(v0, o.value(2));
       monies[at(v1)] += o.value(2);
       return;
     case Obs::kPeeks:
@@ -98,7 +109,7 @@ void Knowledge::read(const Observation& o) {
     case Obs::kCommits: sorting[at(v0)][4] = 1; stage = Stage::kBidding; return;
     case Obs::kBidShown: return;
     case Obs::kWins:
-      monies[at(v0)] -= o.value(2);
+      pay(v0, o.value(2));
       held[at(v0)] |= card_bit(v1);
       ++hand_size[at(v0)];
       card = -1;
@@ -128,7 +139,53 @@ void Knowledge::read_work(const Observation& o) {
     case Obs::kQuality: quality[at(v0)] = static_cast<std::int8_t>(v1); return;
     case Obs::kRanks: ranked[at(v1)] = static_cast<std::int8_t>(++rankings); return;
     case Obs::kDisqualified: disqualified |= 1u << v0; return;
-    default: return;  // the legal system's steps (legal_system.cc adds their effects)
+    default: read_legal(o); return;
+  }
+}
+
+// The legal system: what moves monies, cards and the tensor's slots.
+void Knowledge::read_legal(const Observation& o) {
+  auto at = [](int s) { return static_cast<std::size_t>(s); };
+  const int v0 = o.size > 0 ? o.value(0) : 0;
+  const int v1 = o.size > 1 ? o.value(1) : 0;
+  switch (obs_kind(o)) {
+    case Obs::kAppeals:
+    case Obs::kFights:
+    case Obs::kImpeaches: ups = downs = 0; return;  // a legal vote follows
+    case Obs::kEvidenceRight: ruling[at(v0)] = 1; return;
+    case Obs::kEvidenceWrong: ruling[at(v0)] = 2; return;
+    case Obs::kEvidenceMeasure: shown_measure[at(v0)] = static_cast<std::int8_t>(v1); return;
+    case Obs::kOverturned:
+      // The elimination is undone; the next one eliminated takes its place.
+      eliminated[at(v0)] = 0;
+      --eliminations;
+      return;
+    case Obs::kProposes:
+    case Obs::kSetsPrice: price = v1; return;
+    case Obs::kYouTakeExtra: monies[at(viewer)] += v0; extra_seen = true; return;
+    case Obs::kChoosesExtra: ++unseen_extras[at(v0)]; extra_seen = false; return;
+    case Obs::kSeesExtra:
+      monies[at(v0)] += v1;
+      --unseen_extras[at(v0)];
+      extra_seen = true;
+      return;
+    case Obs::kExtraShown:
+      if (!extra_seen) {
+        monies[at(v0)] += v1;
+        --unseen_extras[at(v0)];
+      }
+      extra_seen = true;
+      return;
+    case Obs::kPaysBank: pay(v0, v1); return;
+    case Obs::kImpeachPasses:
+      // The round ends at once; its card goes to the mover's hand.
+      if (card >= 0) {
+        held[at(v0)] |= card_bit(card);
+        ++hand_size[at(v0)];
+      }
+      card = -1;
+      return;
+    default: return;  // the rest changes nothing the seat keeps
   }
 }
 

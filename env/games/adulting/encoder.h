@@ -14,6 +14,16 @@
 //   being voted (/ 8) 2 | own bid (/ 16) 1 | own measurement one-hot 10 |
 //   per seat: declared (/ 9), payout (/ 3), quality (/ 9), eliminated (k /
 //   n), ruling right, wrong, unknown, disqualified, ranked (place / n) 9n
+//
+// With the legal system (legal=true) the same slots carry its facts: the
+// monies are the seat's best knowledge, i.e. as publicly known: they leave
+// out the extras others took from the bank that the seat did not see (its
+// own and those it watched are counted; a called-out extra is public), and
+// a payment "as far as they can" takes them down to 0 at least; the votes
+// are those of the legal vote under way (reset when an appeal, a fought
+// suit or a motion begins); shown evidence on a ruling sets its right or
+// wrong slot; an overturned elimination is cleared. (Same size, same
+// layout, same kEncoderVersion.)
 #pragma once
 
 #include <array>
@@ -74,10 +84,17 @@ struct Knowledge {
   int eliminations = 0;
   int rankings = 0;
   int peek_target = -1;  // the next hand_seen replaces this seat's cards
+  // The legal system (legal=true): not in the tensor.
+  std::array<std::int8_t, kMaxPlayers> shown_measure{};  // by oral arguments this round, -1 none
+  std::array<std::int8_t, kMaxPlayers> unseen_extras{};  // extras taken unseen by the viewer (each 0..2)
+  int price = 0;             // the suit under way: proposed, then set
+  bool extra_seen = false;   // the viewer knows the last extra taken
 
  private:
   void new_round(int round_number, int new_dealer);
   void read_work(const Observation& o);
+  void read_legal(const Observation& o);
+  void pay(int seat, int amount);
   void lose_card(int seat, int card_index);
 };
 

@@ -1,7 +1,10 @@
 // The Adulting world sampler (sampler.h): a replay guided by the stream.
 #include "env/games/adulting/sampler.h"
 
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <cstdint>
 #include <typeinfo>
 
 #include "env/core/error.h"
@@ -14,15 +17,93 @@ namespace kibitz::adulting {
 namespace {
 
 // Rejected worlds before giving up (only streams with a Steal the seat did
-// not see are ever drawn again).
+// not see, or with free extras whose bounds a world taught, are drawn again).
 constexpr int kMaxAttempts = 1000;
+
+// The extras other players took from the bank that the seat never learns
+// ("free" extras, numbered 1, 2, ... per player in stream order), and what
+// the stream says of them: bounds on S_k, the sum of a player's first k
+// free extras, learned from the facts that depend on the player's true
+// monies (a payment "as far as they can", a bid, a price, a suit, the
+// collateral of an appeal). Fixed-size, so a draw allocates nothing.
+class ExtraPlan {
+ public:
+  static constexpr int kMaxFree = 128;
+  static constexpr int kNoLimit = 1 << 14;
+
+  ExtraPlan() { has_.fill(false); }
+
+  // S_k of `player` lies in [lo, hi]; false when no sum can.
+  bool bound(int player, int k, int lo, int hi) {
+    if (k < 0 || k > kMaxFree) return false;
+    const auto p = static_cast<std::size_t>(player);
+    if (!has_[p]) {
+      has_[p] = true;
+      last_[p] = 0;
+      for (int j = 0; j <= kMaxFree; ++j) {
+        lo_[p][static_cast<std::size_t>(j)] = 0;
+        hi_[p][static_cast<std::size_t>(j)] = static_cast<std::int16_t>(kMaxExtra * j);
+      }
+    }
+    auto& l = lo_[p][static_cast<std::size_t>(k)];
+    auto& h = hi_[p][static_cast<std::size_t>(k)];
+    l = static_cast<std::int16_t>(std::max<int>(l, lo));
+    h = static_cast<std::int16_t>(std::min<int>(h, hi));
+    last_[p] = std::max(last_[p], k);
+    return l <= h;
+  }
+
+  // The sums each S_k may take so that every later bound can still be met
+  // (an interval: each extra adds 0 to 2), backwards from the last bound.
+  bool prepare() {
+    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+      if (!has_[p]) continue;
+      int lo = lo_[p][static_cast<std::size_t>(last_[p])];
+      int hi = hi_[p][static_cast<std::size_t>(last_[p])];
+      for (int k = last_[p]; k >= 0; --k) {
+        const auto j = static_cast<std::size_t>(k);
+        if (k < last_[p]) {
+          lo = std::max<int>(lo_[p][j], lo - kMaxExtra);
+          hi = std::min<int>(hi_[p][j], hi);
+        }
+        if (lo > hi) return false;
+        feasible_lo_[p][j] = static_cast<std::int16_t>(lo);
+        feasible_hi_[p][j] = static_cast<std::int16_t>(hi);
+      }
+      if (feasible_lo_[p][0] > 0) return false;
+    }
+    return true;
+  }
+
+  // Free extra k (1-based) of `player`, the sum of the ones before being
+  // `sum`: uniform over the values that keep the later bounds possible (not
+  // the exact posterior: consistent with the stream, as the sampler's other
+  // draws are). -1 when none does.
+  int draw(int player, int k, int sum, Rng& rng) const {
+    const auto p = static_cast<std::size_t>(player);
+    if (!has_[p] || k > last_[p]) return static_cast<int>(rng.uniform_int(kMaxExtra + 1));
+    const int lo = feasible_lo_[p][static_cast<std::size_t>(k)];
+    const int hi = feasible_hi_[p][static_cast<std::size_t>(k)];
+    const int first = std::max(0, lo - sum);
+    const int last = std::min(kMaxExtra, hi - sum);
+    if (first > last) return -1;
+    return first + static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(last - first + 1)));
+  }
+
+ private:
+  using Row = std::array<std::int16_t, kMaxFree + 1>;
+  std::array<bool, kMaxPlayers> has_;
+  std::array<int, kMaxPlayers> last_;
+  std::array<Row, kMaxPlayers> lo_, hi_, feasible_lo_, feasible_hi_;
+};
 
 // One attempt at a world: the state, the writer that turns its events into
 // the seat's observations, and how far the stream is explained.
 class Replay {
  public:
-  Replay(const AdultingGame& game, Player seat, std::span<const Observation> stream, AdultingState& world)
-      : game_(game), seat_(seat), stream_(stream), world_(world), writer_(world, seat) {}
+  Replay(const AdultingGame& game, Player seat, std::span<const Observation> stream, AdultingState& world,
+         ExtraPlan& plan)
+      : game_(game), seat_(seat), stream_(stream), world_(world), writer_(world, seat), plan_(plan) {}
 
   // Rebuilds a world; false when the stream does not fit the draws made
   // (failed_at() says where), with drew_hidden_steal() telling whether
@@ -33,7 +114,11 @@ class Replay {
     while (pos_ < stream_.size()) {
       if (world_.is_terminal()) return false;
       const Action a = choose(rng);
-      if (a == kInvalidAction || !world_.is_legal(a)) return false;
+      if (a == kInvalidAction) return false;
+      if (!world_.is_legal(a)) {
+        learn_limit(a);
+        return false;
+      }
       world_.apply_checked(a);
       if (!sync()) return false;
     }
@@ -42,6 +127,10 @@ class Replay {
 
   std::size_t failed_at() const { return pos_; }
   bool drew_hidden_steal() const { return hidden_steal_; }
+  // The attempt learned a bound on free extras: worth drawing again.
+  bool learned() const { return learned_; }
+  // The bounds cannot all be met: no world explains the stream.
+  bool impossible() const { return impossible_; }
 
  private:
   // Feeds the world's new events to the writer; false when an observation
@@ -53,6 +142,7 @@ class Replay {
       if (pos_ < stream_.size() && stream_[pos_] == o) {
         ++pos_;
       } else {
+        if (pos_ < stream_.size()) learn_payment(o, stream_[pos_]);
         ok = false;
       }
     };
@@ -136,6 +226,8 @@ class Replay {
           case Obs::kRulingRight: return 1;
           case Obs::kRulingWrong: return 2;
           case Obs::kRuling: {
+            // Oral arguments may show it later; else drawn by its chance.
+            if (const int known = known_ruling(v0); known > 0) return known;
             const double right = game_.config().ruling_right;
             return right >= 1.0 ? 1 : right <= 0.0 ? 2 : (rng.uniform_double() < right ? 1 : 2);
           }
@@ -153,13 +245,19 @@ class Replay {
       case Phase::kRankChallenge:
         return obs_kind(o) == Obs::kRanks ? kRankBase + v1 : kInvalidAction;
       default:
-        return kInvalidAction;  // the legal system's steps (legal_system.cc)
+        return choose_legal(o, rng);
     }
   }
 
   // Another contestant's measurement: below its declaration when the stream
   // has one, in proportion to 1 / (10 - m).
   int hidden_measure(int contestant, Rng& rng) const {
+    // Oral arguments in a suit show it.
+    for (std::size_t i = pos_ + 1; i < stream_.size(); ++i) {
+      const Obs kind = obs_kind(stream_[i]);
+      if (kind == Obs::kRound) break;
+      if (kind == Obs::kEvidenceMeasure && stream_[i].value(0) == contestant) return stream_[i].value(1);
+    }
     int declared = kMaxDeclare;
     for (std::size_t i = pos_ + 1; i < stream_.size(); ++i) {
       const Obs kind = obs_kind(stream_[i]);
@@ -179,14 +277,148 @@ class Replay {
     return declared;
   }
 
+  // The legal system's moves, read off the observation that shows them.
+  Action choose_legal(const Observation& o, Rng& rng) {
+    const Obs kind = obs_kind(o);
+    auto either = [kind](Obs yes, Action a, Obs no, Action b) {
+      return kind == yes ? a : kind == no ? b : kInvalidAction;
+    };
+    switch (world_.phase()) {
+      case Phase::kAppeal: return either(Obs::kAppeals, kAppeal, Obs::kNoAppeal, kDecline);
+      case Phase::kSue: return either(Obs::kSues, kSue, Obs::kNoSuit, kDecline);
+      case Phase::kPropose: return kind == Obs::kProposes ? kPriceBase + o.value(1) - 1 : kInvalidAction;
+      case Phase::kAllowCase: return either(Obs::kAllows, kAllow, Obs::kDismisses, kDismiss);
+      case Phase::kSetPrice: return kind == Obs::kSetsPrice ? kPriceBase + o.value(1) - 1 : kInvalidAction;
+      case Phase::kConcedeOrFight: return either(Obs::kConcedes, kConcede, Obs::kFights, kFight);
+      case Phase::kCallOut: return either(Obs::kCallsOut, kCallOut, Obs::kStaysQuiet, kDecline);
+      case Phase::kImpeach: return either(Obs::kImpeaches, kImpeach, Obs::kNoImpeach, kDecline);
+      case Phase::kWatch: return either(Obs::kWatches, 1, Obs::kDoesNotWatch, 0);
+      case Phase::kAppealVote:
+      case Phase::kLawsuitVote:
+      case Phase::kImpeachVote:
+        return either(Obs::kVoteUp, kVoteUp, Obs::kVoteDown, kVoteDown);
+      case Phase::kAppealEvidence:
+      case Phase::kLawsuitEvidence:
+      case Phase::kImpeachEvidence:
+        // What is shown follows from the world (its ruling, measurement or
+        // ranking), drawn consistently with it beforehand.
+        if (kind == Obs::kEvidenceNone) return 0;
+        return kind >= Obs::kEvidenceRight && kind <= Obs::kEvidenceCorrupt ? 1 : kInvalidAction;
+      case Phase::kTakeExtra:
+        if (kind == Obs::kYouTakeExtra) return kTakeBase + o.value(0);
+        return kind == Obs::kChoosesExtra ? hidden_extra(rng) : kInvalidAction;
+      default:
+        return kInvalidAction;
+    }
+  }
+
+  // Another player's extra: as the seat later learns it (watching, or a
+  // call-out), else a free extra drawn by the plan.
+  Action hidden_extra(Rng& rng) {
+    const int thief = world_.current_player();
+    const auto t = static_cast<std::size_t>(thief);
+    if (const int known = known_extra(thief); known >= 0) return kTakeBase + known;
+    const int v = plan_.draw(thief, ++free_count_[t], free_sum_[t], rng);
+    if (v < 0) {
+      impossible_ = true;
+      return kInvalidAction;
+    }
+    free_sum_[t] += v;
+    return kTakeBase + v;
+  }
+
+  // The extra `thief` took as the stream shows it after the choice: to a
+  // watcher, or to all when called out; -1 when the seat never learns it.
+  int known_extra(int thief) const {
+    for (std::size_t i = pos_ + 1; i < stream_.size(); ++i) {
+      const Observation& o = stream_[i];
+      switch (obs_kind(o)) {
+        case Obs::kSeesExtra:
+        case Obs::kExtraShown:
+          if (o.value(0) == thief) return o.value(1);
+          continue;
+        case Obs::kWatches:
+        case Obs::kDoesNotWatch:
+        case Obs::kStaysQuiet:
+        case Obs::kCallsOut:
+          continue;
+        default:
+          return -1;
+      }
+    }
+    return -1;
+  }
+
+  // Whether the ruling on `seat` was right (1) or wrong (2), as oral
+  // arguments show it before the next elimination; 0 when they do not.
+  int known_ruling(int seat) const {
+    for (std::size_t i = pos_ + 1; i < stream_.size(); ++i) {
+      const Obs kind = obs_kind(stream_[i]);
+      if (kind == Obs::kRound || kind == Obs::kEliminated) break;
+      if ((kind == Obs::kEvidenceRight || kind == Obs::kEvidenceWrong) && stream_[i].value(0) == seat) {
+        return kind == Obs::kEvidenceRight ? 1 : 2;
+      }
+    }
+    return 0;
+  }
+
+  // A move the seat saw that the world's monies do not allow: the player had
+  // at least what it needs, so its free extras so far sum to at least the
+  // shortfall more.
+  void learn_limit(Action a) {
+    const int p = world_.current_player();
+    if (p < 0 || p == seat_) return;
+    int needed = -1;
+    switch (world_.phase()) {
+      case Phase::kBid: needed = a - kBidBase; break;
+      case Phase::kPropose: needed = a - kPriceBase + 1; break;
+      case Phase::kSue: needed = a == kSue ? 1 : -1; break;
+      case Phase::kAppeal: needed = a == kAppeal ? game_.num_players() - 1 : -1; break;
+      default: break;
+    }
+    const int have = world_.monies(p);
+    if (needed > have) learn(p, needed - have, ExtraPlan::kNoLimit);
+  }
+
+  // A payment "as far as they can" that differs from the stream's: if the
+  // stream's is smaller the payer had exactly that; if larger, at least that.
+  // (The payer's only money change in its move is this payment.)
+  void learn_payment(const Observation& world, const Observation& seen) {
+    const Obs kind = obs_kind(world);
+    if (kind != obs_kind(seen) || (kind != Obs::kPays && kind != Obs::kPaysBank)) return;
+    if (world.value(0) != seen.value(0) || (kind == Obs::kPays && world.value(1) != seen.value(1))) return;
+    const int p = world.value(0);
+    if (p == seat_) return;
+    const int at = kind == Obs::kPays ? 2 : 1;
+    const int paid_world = world.value(at);
+    const int paid_seen = seen.value(at);
+    const int had = world_.monies(p) + paid_world;
+    const int shortfall = paid_seen - had;
+    learn(p, shortfall, paid_seen < paid_world ? shortfall : ExtraPlan::kNoLimit);
+  }
+
+  // The payer's free extras so far must sum to theirs in this world plus
+  // [lo, hi] more.
+  void learn(int p, int lo, int hi) {
+    const auto t = static_cast<std::size_t>(p);
+    learned_ = true;
+    const int sum = free_sum_[t];
+    if (!plan_.bound(p, free_count_[t], sum + lo, hi >= ExtraPlan::kNoLimit ? hi : sum + hi)) impossible_ = true;
+  }
+
   const AdultingGame& game_;
   Player seat_;
   std::span<const Observation> stream_;
   AdultingState& world_;
   StreamWriter writer_;
+  ExtraPlan& plan_;
   std::size_t pos_ = 0;
   int fed_ = 0;
   bool hidden_steal_ = false;
+  bool learned_ = false;
+  bool impossible_ = false;
+  std::array<int, kMaxPlayers> free_count_{};  // free extras drawn so far, per player
+  std::array<int, kMaxPlayers> free_sum_{};    // and their sum
 };
 
 }  // namespace
@@ -197,10 +429,13 @@ void sample_world(const AdultingGame& game, Player seat, std::span<const Observa
                "sample_world into a state of another game");
   auto& world = static_cast<AdultingState&>(out);
   std::size_t failed_at = 0;
-  for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-    Replay replay(game, seat, stream, world);
+  ExtraPlan plan;  // what the attempts learn about free extras
+  for (int attempt = 0; attempt < kMaxAttempts && plan.prepare(); ++attempt) {
+    Replay replay(game, seat, stream, world, plan);
     if (replay.run(rng)) return;
     failed_at = replay.failed_at();
+    if (replay.impossible()) break;
+    if (replay.learned()) continue;
     if (!replay.drew_hidden_steal()) break;
   }
   if (failed_at >= stream.size()) {
