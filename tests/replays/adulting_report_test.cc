@@ -415,5 +415,44 @@ TEST(AdultingReportCommand, RandomGamesGiveIntervalsInsideZeroOne) {
   EXPECT_TRUE(testing::contains(leduc.err, "--json is written for Adulting games")) << leduc.err;
 }
 
+// Games with the legal system (variant=full, legal=true): every declaration
+// is set against a measurement its declarer saw, every lawsuit names a
+// prosecutor other than the defendant, and the verdicts add up to the suits.
+TEST(AdultingReportCommand, LegalSystemGamesGiveDeclarationsAndVerdicts) {
+  const TempDir dir;
+  const std::string games = dir.file("legal.kbr");
+  const testing::CommandResult arena = testing::run_kibitz(
+      "arena --game 'adulting(players=4,variant=full,legal=true)' --agents random,heuristic --games 8 --quiet "
+      "--record '" + games + "'");
+  ASSERT_EQ(arena.exit_code, 0) << arena.err;
+  const std::vector<ReplayRecord> records = read_replay_file(games);
+  AdultingFiguresBuilder builder;
+  int declarations = 0;
+  int suits = 0;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const AdultingGameEvents g = adulting_events(records[i], i);
+    for (const AdultingDeclaration& d : g.declarations) {
+      ++declarations;
+      EXPECT_GE(d.measured, 0);
+      EXPECT_GE(d.declared, d.measured);  // the rules allow no lower declaration
+      if (d.prosecutor < 0) continue;
+      ++suits;
+      EXPECT_NE(d.prosecutor, d.seat);
+      EXPECT_NE(d.verdict, Verdict::kNone);
+    }
+    builder.add(g);
+  }
+  EXPECT_GT(declarations, 0);
+  EXPECT_GT(suits, 0);
+  int sued = 0;
+  int settled = 0;
+  for (const AgentFigures& a : builder.figures().agents) {
+    sued += a.tally.sued;
+    settled += a.tally.dismissed + a.tally.conceded + a.tally.guilty + a.tally.not_guilty;
+  }
+  EXPECT_EQ(sued, suits);
+  EXPECT_EQ(settled, suits);  // every game finished: no suit left open
+}
+
 }  // namespace
 }  // namespace kibitz::replays::analysis
