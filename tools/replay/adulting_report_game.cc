@@ -135,7 +135,9 @@ void Page::game_lawsuits() {
              (d.inflated() ? "<span class=\"bad\">inflated +" + std::to_string(d.declared - d.measured) + "</span>"
                            : std::string("honest")) +
              "</td><td class=\"spec\">" + seat_text(g, d.prosecutor) + "</td><td>" +
-             (d.prosecutor >= 0 ? std::to_string(d.proposed) + " / " + std::to_string(d.price) : std::string()) +
+             (d.prosecutor >= 0
+                  ? std::to_string(d.proposed) + " / " + (d.price > 0 ? std::to_string(d.price) : "&ndash;")
+                  : std::string()) +
              "</td><td>" + (d.prosecutor >= 0 ? replays::analysis::verdict_name(d.verdict) : "not sued") +
              "</td></tr>";
   }

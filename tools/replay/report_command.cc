@@ -87,6 +87,43 @@ replays::analysis::ReportSummary summarise(const std::vector<ReplayRecord>& reco
   return summary.summary();
 }
 
+// At least one output, neither of them the input nor both one file, each
+// writable.
+void check_outputs(const std::string& path, const std::string& html_path,
+                   const std::string& json_path) {
+  if (html_path.empty() && json_path.empty()) {
+    throw error("choose what to write: --html OUT.html, --json OUT.json, or both "
+                "(see kibitz replay report --help)");
+  }
+  check_distinct_paths({{"FILE", path}, {"--html", html_path}, {"--json", json_path}});
+  if (!html_path.empty()) check_writable(html_path);
+  if (!json_path.empty()) check_writable(json_path);
+}
+
+// The page of record `wanted` (Loyalist Spies in full, other games their
+// moves), with the summary over the file for Spies.
+void write_spies_report(const std::vector<ReplayRecord>& records, const std::string& path,
+                        std::size_t wanted, const replays::analysis::ReportOptions& report,
+                        const std::string& out_path,
+                        std::chrono::steady_clock::time_point start) {
+  const GameAnalysis game = replays::analysis::analyze_game(records[wanted], wanted, report, true);
+  ReportPage page;
+  page.source = path;
+  page.records = records.size();
+  page.options = report;
+  page.game = &game;
+  if (game.spies) page.summary = summarise(records, wanted, game, report, page.skipped);
+  page.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  write_file_atomically(out_path, [&page](std::ostream& out) { write_report_html(page, out); });
+  std::cout << "wrote " << out_path << ": record " << wanted << " of " << path << " ("
+            << game.record.game << ")";
+  if (page.summary) {
+    std::cout << ", summary over " << page.summary->games << " game"
+              << (page.summary->games == 1 ? "" : "s");
+  }
+  std::cout << "\n";
+}
+
 }  // namespace
 
 int run_replay_report(const std::vector<std::string>& args) {
@@ -139,14 +176,7 @@ int run_replay_report(const std::vector<std::string>& args) {
   replays::analysis::ReportOptions report;
   report.particles = particles;
   report.seed = parse_uint64(seed_text, "--seed");
-  if (out_path.empty() && json_path.empty()) {
-    throw error("choose what to write: --html OUT.html, --json OUT.json, or both "
-                "(see kibitz replay report --help)");
-  }
-  // Never write over the input, nor both outputs to one file.
-  check_distinct_paths({{"FILE", path}, {"--html", out_path}, {"--json", json_path}});
-  if (!out_path.empty()) check_writable(out_path);
-  if (!json_path.empty()) check_writable(json_path);
+  check_outputs(path, out_path, json_path);
 
   const auto start = std::chrono::steady_clock::now();
   const std::vector<ReplayRecord> records = replays::read_replay_file(path);
@@ -163,22 +193,7 @@ int run_replay_report(const std::vector<std::string>& args) {
     throw error("--json is written for Adulting games; record ", wanted, " of ", path, " is ",
                 records[wanted].game, " (its report is --html only)");
   }
-  const GameAnalysis game = replays::analysis::analyze_game(records[wanted], wanted, report, true);
-  ReportPage page;
-  page.source = path;
-  page.records = records.size();
-  page.options = report;
-  page.game = &game;
-  if (game.spies) page.summary = summarise(records, wanted, game, report, page.skipped);
-  page.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  write_file_atomically(out_path, [&page](std::ostream& out) { write_report_html(page, out); });
-  std::cout << "wrote " << out_path << ": record " << wanted << " of " << path << " ("
-            << game.record.game << ")";
-  if (page.summary) {
-    std::cout << ", summary over " << page.summary->games << " game"
-              << (page.summary->games == 1 ? "" : "s");
-  }
-  std::cout << "\n";
+  write_spies_report(records, path, wanted, report, out_path, start);
   return kExitOk;
 }
 
