@@ -5,6 +5,7 @@
 // with no request leaving the machine; and over a file of random games the
 // per-agent figures have their intervals inside [0, 1].
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -60,7 +61,9 @@ TEST(Wilson, KnownIntervals) {
 // record's spec names.
 std::string small_deck_spec() {
   static const std::string path = [] {
-    const std::filesystem::path p = std::filesystem::temp_directory_path() / "adulting_report_deck.json";
+    // One file per process: ctest runs the tests of this file side by side.
+    const std::filesystem::path p = std::filesystem::temp_directory_path() /
+                                    ("adulting_report_deck_" + std::to_string(::getpid()) + ".json");
     std::ofstream(p) << R"({"cards": [{"name": "H1", "suit": "hearts", "job": "payout"},)"
                      << R"( {"name": "H2", "suit": "hearts", "job": "payout"},)"
                      << R"( {"name": "C1", "suit": "clubs", "job": "payout"},)"
