@@ -104,7 +104,7 @@ TEST(AdultingHeuristic, PlaysEveryConformanceSpecWithLegalMovesOnly) {
   for (const std::string& spec : adulting_specs()) {
     const auto game = load_game(spec);
     const Config& config = static_cast<const AdultingGame&>(*game).config();
-    const int games = game->num_players() > 5 ? 6 : 12;
+    const int games = game->num_players() > 5 ? 8 : 20;
     for (int g = 0; g < games; ++g) {
       const int decisions = play(game, tables[static_cast<std::size_t>(g) % tables.size()], 100 + g,
                                  [&](int, Agent&, Action action, const AdultingState&) {
