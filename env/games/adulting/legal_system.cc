@@ -21,13 +21,14 @@ void AdultingState::reset_legal() {
 
 // --- Moves and chance outcomes ------------------------------------------------
 
+// In ascending order, as legal_actions promises (kDecline comes first).
 void AdultingState::legal_step_actions(ActionList& out) const {
   const int money = monies_[idx(current_)];
   switch (phase_) {
     case Phase::kAppeal:
       // The collateral: one money per other player.
-      if (money >= num_players() - 1) out.push_back(kAppeal);
       out.push_back(kDecline);
+      if (money >= num_players() - 1) out.push_back(kAppeal);
       return;
     case Phase::kSue:
       // A suit needs a price of at least 1 the prosecutor can cover.
@@ -53,12 +54,12 @@ void AdultingState::legal_step_actions(ActionList& out) const {
       return;
     case Phase::kCallOut:
       // Every watcher is asked, so being asked tells nothing about the extra.
-      if (extra_ > 0) out.push_back(kCallOut);
       out.push_back(kDecline);
+      if (extra_ > 0) out.push_back(kCallOut);
       return;
     case Phase::kImpeach:
-      out.push_back(kImpeach);
       out.push_back(kDecline);
+      out.push_back(kImpeach);
       return;
     case Phase::kAppealVote:
     case Phase::kLawsuitVote:

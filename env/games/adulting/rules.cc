@@ -133,16 +133,21 @@ void AdultingState::apply_discard(int card) {
       monies_[idx(seat)] += info.amount;
       push(EventKind::kBank, seat, info.amount);
       break;
-    case Effect::kTax:
+    case Effect::kTax: {
+      // With the legal system monies can be private (unseen extras): then a
+      // payment of 0 is written too, so the stream always says how far each
+      // payer could pay (the sampler relies on it).
+      const bool write_zero = config().legal && !config().bidding;
       for (int k = 1; k < num_players(); ++k) {
         const int payer = seat_after(seat, k);
         const int paid = std::min<int>(info.amount, monies_[idx(payer)]);
-        if (paid == 0) continue;
+        if (paid == 0 && !write_zero) continue;
         monies_[idx(payer)] -= paid;
         monies_[idx(seat)] += paid;
         push(EventKind::kPay, payer, seat, paid);
       }
       break;
+    }
     case Effect::kPeek:
     case Effect::kSteal:
       actor_ = seat;
