@@ -13,6 +13,9 @@
 //    empty deck ends the game. The next card's back is then visible to all.
 //  - Work (variant=full, work_phase.cc): category, rank, payout or
 //    challenge pay from the bank; variant=bidding: `income` to everyone.
+//    With legal=true the legal system (legal_*.cc) steps in: appeals of
+//    rulings, lawsuits against declarations, fines for extra taken from the
+//    bank, impeachment of the dealer.
 //  - Sorting: chance gives each player a private truth; in order from the
 //    dealer's left each claims adult or child; an adult claim goes to an
 //    up/down vote of everyone else and stands unless downs outnumber ups.
@@ -62,7 +65,9 @@
 // public events right after it ("P1 bid 3" at the reveal, "P1 takes H3 for
 // 3", "P2 is refunded 3", "round 2 dealer P1", the end and final points).
 // Private: your truth, your bid until the reveal, the hand you peeked at,
-// the card you stole or that was stolen from you. The information-state
+// the card you stole or that was stolen from you, your measurement,
+// whether a ruling on you was right, the extra you took from the bank (and
+// the extra you saw taken as a watcher). The information-state
 // string lists the stream one observation a line; the tensor is encoded
 // from the stream (encoder.h). Worlds are drawn from the stream by
 // AdultingWorldSampler (sampler.h).
