@@ -17,7 +17,7 @@
 //  - after the dealer's challenge ranking (after_ranking): impeachment.
 // Each hook steps into the legal phases (Phase::kAppeal .. kImpeachVote)
 // and the step calls the work phase's continuation when it is settled
-// (after_appeal, lawsuit_done, after_payment, impeach_done). Their moves,
+// (start_impeach, lawsuit_done, after_payment, impeach_done). Their moves,
 // chance outcomes and transitions are dispatched to legal_step_actions,
 // is_legal_step, legal_step_outcomes, legal_sample_outcome and
 // apply_legal_step. Events: EventKind::kLegal .. kPayBank (events.h);
