@@ -14,11 +14,6 @@
 #include "env/games/adulting/stream_writer.h"
 
 namespace kibitz::adulting {
-namespace {
-
-// Rejected worlds before giving up (only streams with a Steal the seat did
-// not see, or with free extras whose bounds a world taught, are drawn again).
-constexpr int kMaxAttempts = 1000;
 
 // The extras other players took from the bank that the seat never learns
 // ("free" extras, numbered 1, 2, ... per player in stream order), and what
@@ -32,6 +27,26 @@ class ExtraPlan {
   static constexpr int kNoLimit = 1 << 14;
 
   ExtraPlan() { has_.fill(false); }
+  ExtraPlan(const ExtraPlan&) = delete;
+  ExtraPlan& operator=(const ExtraPlan&) = delete;
+
+  bool empty() const {
+    for (bool h : has_) {
+      if (h) return false;
+    }
+    return true;
+  }
+  // Takes the bounds another plan learned (only the rows in use: the
+  // others are never read).
+  void copy_from(const ExtraPlan& other) {
+    has_ = other.has_;
+    last_ = other.last_;
+    for (std::size_t p = 0; p < kMaxPlayers; ++p) {
+      if (!has_[p]) continue;
+      lo_[p] = other.lo_[p];
+      hi_[p] = other.hi_[p];
+    }
+  }
 
   // S_k of `player` lies in [lo, hi]; false when no sum can.
   bool bound(int player, int k, int lo, int hi) {
@@ -96,6 +111,12 @@ class ExtraPlan {
   std::array<int, kMaxPlayers> last_;
   std::array<Row, kMaxPlayers> lo_, hi_, feasible_lo_, feasible_hi_;
 };
+
+namespace {
+
+// Rejected worlds before giving up (only streams with a Steal the seat did
+// not see, or with free extras whose bounds a world taught, are drawn again).
+constexpr int kMaxAttempts = 1000;
 
 // One attempt at a world: the state, the writer that turns its events into
 // the seat's observations, and how far the stream is explained.
@@ -423,13 +444,16 @@ class Replay {
 
 }  // namespace
 
-void sample_world(const AdultingGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
+namespace {
+
+// sample_world with the bounds learned so far in `plan` (and learned here).
+void sample_world_with(const AdultingGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                       State& out, ExtraPlan& plan) {
   KIBITZ_CHECK(seat >= 0 && seat < game.num_players(), "bad seat ", seat);
   KIBITZ_CHECK(typeid(out) == typeid(AdultingState) && (&out.game() == &game || out.game().spec() == game.spec()),
                "sample_world into a state of another game");
   auto& world = static_cast<AdultingState&>(out);
   std::size_t failed_at = 0;
-  ExtraPlan plan;  // what the attempts learn about free extras
   for (int attempt = 0; attempt < kMaxAttempts && plan.prepare(); ++attempt) {
     Replay replay(game, seat, stream, world, plan);
     if (replay.run(rng)) return;
@@ -446,15 +470,31 @@ void sample_world(const AdultingGame& game, Player seat, std::span<const Observa
               "') of seat ", seat_name(seat), "'s stream cannot follow the ones before it");
 }
 
-AdultingWorldSampler::AdultingWorldSampler(std::shared_ptr<const Game> game, Player seat,
-                                           std::span<const Observation> stream)
-    : WorldSampler(std::move(game), seat, stream) {
-  Rng rng(0);
-  sample(rng, *this->game().new_initial_state());
+}  // namespace
+
+void sample_world(const AdultingGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out) {
+  ExtraPlan plan;  // what the attempts learn about free extras
+  sample_world_with(game, seat, stream, rng, out, plan);
 }
 
+// The first draw checks the stream and learns the bounds on free extras that
+// every later world needs (they are facts of the stream), so later draws
+// start from them instead of learning them again.
+AdultingWorldSampler::AdultingWorldSampler(std::shared_ptr<const Game> game, Player seat,
+                                           std::span<const Observation> stream)
+    : WorldSampler(std::move(game), seat, stream), learned_(std::make_unique<ExtraPlan>()) {
+  Rng rng(0);
+  sample_world_with(static_cast<const AdultingGame&>(this->game()), this->seat(), this->stream(), rng,
+                    *this->game().new_initial_state(), *learned_);
+}
+
+AdultingWorldSampler::~AdultingWorldSampler() = default;
+
 void AdultingWorldSampler::sample(Rng& rng, State& out) const {
-  sample_world(static_cast<const AdultingGame&>(game()), seat(), stream(), rng, out);
+  if (learned_->empty()) return sample_world(static_cast<const AdultingGame&>(game()), seat(), stream(), rng, out);
+  ExtraPlan plan;
+  plan.copy_from(*learned_);
+  sample_world_with(static_cast<const AdultingGame&>(game()), seat(), stream(), rng, out, plan);
 }
 
 }  // namespace kibitz::adulting

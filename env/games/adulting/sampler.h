@@ -50,11 +50,19 @@ namespace kibitz::adulting {
 // alone. Throws KibitzError naming the first observation no world explains.
 void sample_world(const AdultingGame& game, Player seat, std::span<const Observation> stream, Rng& rng, State& out);
 
+// The bounds on unseen extras learned from a stream (sampler.cc).
+class ExtraPlan;
+
 class AdultingWorldSampler final : public WorldSampler {
  public:
-  // Checks the stream once (a KibitzError if no world explains it).
+  // Checks the stream once (a KibitzError if no world explains it), and
+  // keeps what it learned about unseen extras for the later draws.
   AdultingWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  ~AdultingWorldSampler() override;
   void sample(Rng& rng, State& out) const override;
+
+ private:
+  std::unique_ptr<ExtraPlan> learned_;
 };
 
 }  // namespace kibitz::adulting
