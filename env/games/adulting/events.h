@@ -49,8 +49,8 @@ enum class EventKind : std::uint8_t {
   kDisqualify,   // derived: `seat` is disqualified
   // --- Legal system (legal_system.cc) -------------------------------------------
   kLegal,        // `seat` says legal word a (LegalWord) about seat b, or value b
-  kEvidence,     // chance: oral arguments; a = LegalEvidence, b = seat or value
-  kLegalResult,  // derived: a = LegalResult about `seat`
+  kEvidence,     // chance: oral arguments show a (LegalEvidence) about `seat`; b = a measurement
+  kLegalResult,  // derived: a = LegalResult about `seat`; b = the extra shown
   kExtra,        // `seat` takes a extra (private)
   kWatch,        // chance: `seat` watches payment to seat b: a = 1 watches
   kPayBank,      // derived: `seat` pays the bank a (a fine)
