@@ -110,7 +110,7 @@ std::vector<std::string> back_names_of(const Deck& deck) {
 // In all (n - 1)(5n + 2) work moves, at most 5n^2 - 5n - 2 beyond the 2n.
 // Rank jobs stay below it: c declarations x (c - 1 asks + propose, allow,
 // price, concede or fight, evidence + n - 2 votes) + c x fines = 4n(n - 1).
-// (The 3n^2 + 8n noted earlier fell short of the category for n >= 6.)
+// (The 3n^2 + 8n noted earlier falls short of the category for n >= 7.)
 int legal_moves(int n) { return 5 * n * n; }
 
 // The most moves one round can take (history entries), for n players.
