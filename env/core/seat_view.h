@@ -41,8 +41,10 @@ class SeatView {
   const Game& game() const { return state_.game(); }
   int move_number() const { return state_.move_number(); }
 
-  // Everything the seat has observed, oldest first.
-  const SeatStream& stream() const { return sampler().stream(); }
+  // Everything the seat has observed, oldest first. Read on first use,
+  // without building a world sampler: an agent that reads only its stream
+  // (the heuristics) pays for the stream alone.
+  const SeatStream& stream() const;
 
   void legal_actions(ActionList& out) const { state_.legal_actions(out); }
   ActionList legal_actions() const { return state_.legal_actions(); }
@@ -71,6 +73,10 @@ class SeatView {
 
   const State& state_;
   Player seat_;
+  // Set by the constructor that takes a sampler: the stream is the sampler's.
+  bool stream_from_sampler_ = false;
+  mutable std::once_flag stream_once_;
+  mutable SeatStream stream_;
   mutable std::once_flag sampler_once_;
   mutable std::shared_ptr<const WorldSampler> sampler_;
 };
