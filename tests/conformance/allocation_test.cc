@@ -31,6 +31,12 @@ namespace {
 
 constexpr int kWarmupGames = 20;  // thread_local buffers inside may grow here
 constexpr int kMeasuredGames = 200;
+// Long games (Adulting's full variant: over a thousand moves, each checked
+// with a resample that replays the history) stop both stages early: the
+// warm-up after this many moves, the measured games after this many more.
+// A short game never reaches them.
+constexpr std::int64_t kWarmupMoves = 6000;
+constexpr std::int64_t kMeasuredMoves = 20000;
 constexpr std::uint64_t kSeed = 0xa110c;
 
 // Allocations made while running `f`.
@@ -123,8 +129,13 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
       clone_extra("clone() beyond the new state and its history buffer");
   std::int64_t clone_calls_by_count[3] = {0, 0, 0};
 
-  for (int g = 0; g < kWarmupGames + kMeasuredGames; ++g) {
-    const bool measured = g >= kWarmupGames;
+  std::int64_t warmup_moves = 0;
+  std::int64_t measured_moves = 0;
+  int measured_games = 0;
+  for (int g = 0; measured_games < kMeasuredGames && measured_moves < kMeasuredMoves; ++g) {
+    const bool measured = g >= kWarmupGames || warmup_moves >= kWarmupMoves;
+    if (measured) ++measured_games;
+    std::int64_t& moves = measured ? measured_moves : warmup_moves;
     Rng rng = Rng(kSeed).child(GetParam().spec, static_cast<std::uint64_t>(g));
     std::unique_ptr<State> state = game->new_initial_state();
     auto run = [&](OperationTally& tally, auto&& f) {
@@ -172,6 +183,7 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
       }
       run(apply_on_clone, [&] { copy->apply_action(a); });
       run(apply, [&] { state->apply_action(a); });
+      ++moves;
     }
   }
 

@@ -46,7 +46,7 @@ namespace {
 // test takes more than a few seconds in Release on a 2-core machine (under
 // 10 s even when other jobs keep it busy).
 constexpr int kMaxGames = 300;
-constexpr int kMinGames = 20;
+constexpr int kMinGames = 5;
 constexpr long kWorkBudget = 36000;
 constexpr int kMovesPerUnit = 128;
 constexpr int kFullyCheckedGames = 30;      // heavy checks at every step of these games...

@@ -35,8 +35,9 @@ GameInfo game_info() {
                          "win: +1 shared by the top scorers, -1 shared by the rest (zero-sum); "
                          "score: each player's mantle score"),
        ParamSpec::text("deck", std::string(kBuiltinDeck),
-                       "a deck file (JSON, docs/rules/adulting.md); builtin: the built-in 40-card deck "
-                       "(a file named builtin: ./builtin)")},
+                       "a deck file (JSON, schema in kibitz rules adulting), e.g. "
+                       "'adulting(deck=docs/examples/adulting_small_deck.json)'; builtin: the "
+                       "built-in 40-card deck (a file named builtin: ./builtin)")},
       [](const Params& params) -> std::shared_ptr<const Game> {
         return std::make_shared<AdultingGame>(params);
       },
