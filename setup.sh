@@ -77,6 +77,7 @@ run_main_job() {
   local kibitz="${BUILD_DIR}/tools/kibitz"
   local leduc=training/models/leduc_poker
   local spies=training/models/loyalist_spies/model.pt
+  local adulting=training/models/adulting/model.pt
   say "kibitz games"
   "${kibitz}" games
   say "kibitz exploitability --game leduc_poker --policy ${leduc}/policy.txt  (uniform play: NashConv 4.747)"
@@ -87,6 +88,9 @@ run_main_job() {
   say "kibitz arena --game 'loyalist_spies(rounds=1)' --agents 'nn(model=${spies}),heuristic' --games 1000"
   "${kibitz}" arena --game 'loyalist_spies(rounds=1)' --agents "nn(model=${spies}),heuristic" \
     --games 1000 --seed 1 --threads "${JOBS}" --quiet
+  say "kibitz arena --game 'adulting(players=4,variant=bidding)' --agents 'nn(model=${adulting}),heuristic' --games 2000"
+  "${kibitz}" arena --game 'adulting(players=4,variant=bidding)' --agents "nn(model=${adulting}),heuristic" \
+    --games 2000 --seed 12 --threads "${JOBS}" --quiet
   say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }
 
