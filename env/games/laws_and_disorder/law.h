@@ -1,0 +1,66 @@
+// Laws and Disorder's law grammar (docs/rules/laws_and_disorder.md "Making a
+// law"): a law is SUBJECT VERB [RECIPIENT] OBJECT [WHEN], built from the hand
+// one card per action. This file knows only the grammar and what a hand can
+// still finish; it holds no game state, so the game, its legal-action list,
+// its observers and the replay report can all share it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+
+#include "env/games/laws_and_disorder/cards.h"
+
+namespace kibitz::laws_and_disorder {
+
+// The longest law: S GIVES R O W.
+inline constexpr int kMaxLawCards = 5;
+
+// A law or a law being built: its card kinds in the order played. Fixed-size
+// so that states copy cheaply and sampling worlds allocates nothing.
+struct Law {
+  std::array<Kind, kMaxLawCards> cards{};
+  std::uint8_t size = 0;
+
+  // A KibitzError when the law already holds kMaxLawCards cards; grammar is
+  // not checked here (next_cards / is_valid_prefix do that).
+  void push(Kind kind);
+  std::span<const Kind> kinds() const { return {cards.data(), size}; }
+  bool empty() const { return size == 0; }
+
+  static Law of(std::initializer_list<Kind> kinds);
+  friend bool operator==(const Law& a, const Law& b);
+};
+
+// How many cards of each kind, indexed by Kind (a hand, after the prefix's
+// cards have left it).
+using KindCounts = std::array<int, kNumKinds>;
+
+// What may come next while building a law.
+struct NextCards {
+  std::array<bool, kNumKinds> kinds{};  // kinds[k]: playing kind k is legal
+  bool end_law = false;                 // the law is complete: it may go on the table
+  bool any_card() const;
+};
+
+// Whether `kind` may follow `prefix` by grammar alone (the hand aside).
+// Assumes `prefix` is a valid prefix.
+bool fits_next(const Law& prefix, Kind kind);
+// Every card of `law` fits after the ones before it (the empty law is valid).
+bool is_valid_prefix(const Law& law);
+// A whole law: S V O, S V O W, S GIVES R O or S GIVES R O W.
+bool is_complete(const Law& law);
+// `prefix` is valid and the cards in `hand` can finish it (true when it is
+// already complete).
+bool can_complete(const Law& prefix, const KindCounts& hand);
+// The kinds that may come next: they fit and the hand, less that card, can
+// still finish the law; and whether end-law is legal now.
+NextCards next_cards(const Law& prefix, const KindCounts& hand);
+
+// The law as the rules text reads it: "THE SCIENTIST GIVES THE BANKER 3
+// MONIES WHEN A LAW IS MADE". A prefix renders as far as it goes.
+std::string law_sentence(const Law& law);
+
+}  // namespace kibitz::laws_and_disorder
