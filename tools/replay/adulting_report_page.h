@@ -8,24 +8,17 @@
 #include <string>
 
 #include "replays/analysis/adulting_json.h"
+#include "tools/replay/html_body.h"
 
 namespace kibitz::tools::adulting_report {
 
-class Page {
+class Page : private HtmlBody {
  public:
   Page(const replays::analysis::AdultingReport& report, double seconds) : report_(report), seconds_(seconds) {}
 
   std::string render();
 
  private:
-  // Every chart goes through add_chart, so <body data-charts="N"> counts
-  // them all for the page's render check.
-  void add_chart(const std::string& svg) {
-    html_ += svg;
-    ++charts_;
-  }
-  std::string id(const std::string& stem) { return stem + "-" + std::to_string(++ids_); }
-
   // adulting_report_html.cc
   void header();
   void agents_section();
@@ -43,9 +36,6 @@ class Page {
 
   const replays::analysis::AdultingReport& report_;
   double seconds_;
-  std::string html_;
-  int charts_ = 0;
-  int ids_ = 0;
 };
 
 // Shared snippets: a share with its interval, "12% [8%, 17%]" ("n/a" when

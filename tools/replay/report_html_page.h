@@ -12,27 +12,19 @@
 #include "replays/analysis/game_analysis.h"
 #include "replays/analysis/report_summary.h"
 #include "replays/analysis/spies_timeline.h"
+#include "tools/replay/html_body.h"
 #include "tools/replay/report_html.h"
 
 namespace kibitz::tools::report {
 
 // Builds one page; render() is called once.
-class Page {
+class Page : private HtmlBody {
  public:
   explicit Page(const ReportPage& page) : page_(page), game_(*page.game) {}
 
   std::string render();
 
  private:
-  // Every chart goes through add_chart, so <body data-charts="N"> counts them
-  // all for the page's render check.
-  void add_chart(const std::string& svg) {
-    html_ += svg;
-    ++charts_;
-  }
-  // A page-unique element id: `stem` and a running number.
-  std::string id(const std::string& stem) { return stem + "-" + std::to_string(++ids_); }
-
   // report_html.cc
   void header();
   void seats_section();
@@ -52,9 +44,6 @@ class Page {
 
   const ReportPage& page_;
   const replays::analysis::GameAnalysis& game_;
-  std::string html_;
-  int charts_ = 0;
-  int ids_ = 0;
 };
 
 }  // namespace kibitz::tools::report

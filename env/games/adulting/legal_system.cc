@@ -21,6 +21,16 @@ void AdultingState::reset_legal() {
 
 // --- Moves and chance outcomes ------------------------------------------------
 
+namespace {
+
+// The highest price the seat to act may name: its monies (at most kMaxPrice)
+// when it proposes, the proposal when the dealer sets the price.
+int highest_price(Phase phase, int money, int proposal) {
+  return phase == Phase::kPropose ? std::min(money, kMaxPrice) : proposal;
+}
+
+}  // namespace
+
 // In ascending order, as legal_actions promises (kDecline comes first).
 void AdultingState::legal_step_actions(ActionList& out) const {
   const int money = monies_[idx(current_)];
@@ -36,14 +46,12 @@ void AdultingState::legal_step_actions(ActionList& out) const {
       out.push_back(kDecline);
       return;
     case Phase::kPropose:
-      for (int p = 1; p <= std::min(money, kMaxPrice); ++p) out.push_back(kPriceBase + p - 1);
+    case Phase::kSetPrice:
+      for (int p = 1; p <= highest_price(phase_, money, price_); ++p) out.push_back(kPriceBase + p - 1);
       return;
     case Phase::kAllowCase:
       out.push_back(kAllow);
       out.push_back(kDismiss);
-      return;
-    case Phase::kSetPrice:
-      for (int p = 1; p <= price_; ++p) out.push_back(kPriceBase + p - 1);
       return;
     case Phase::kConcedeOrFight:
       out.push_back(kConcede);
@@ -82,9 +90,9 @@ bool AdultingState::is_legal_step(Action action) const {
       return (action == 0 && p < 1.0) || (action == 1 && p > 0.0);
     }
     case Phase::kPropose:
-      return action >= kPriceBase && action < kPriceBase + std::min(monies_[idx(current_)], kMaxPrice);
     case Phase::kSetPrice:
-      return action >= kPriceBase && action < kPriceBase + price_;
+      return action >= kPriceBase &&
+             action < kPriceBase + highest_price(phase_, monies_[idx(current_)], price_);
     case Phase::kTakeExtra:
       return action >= kTakeBase && action <= kTakeBase + kMaxExtra;
     default:

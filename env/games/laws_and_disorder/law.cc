@@ -108,11 +108,14 @@ bool is_complete(const Law& law) {
   return is_object(last) || is_when(last);
 }
 
-// A search over the hand: at most five slots and twenty kinds, and it stops
-// at the first finish, so it is cheap enough for every legal-action list.
-bool can_complete(const Law& prefix, const KindCounts& hand) {
-  if (!is_valid_prefix(prefix)) return false;
-  if (is_complete(prefix)) return true;
+namespace {
+
+// Calls f(kind index, the prefix with that card, the hand without it) for
+// every held card that fits the prefix's next slot: the step that both the
+// completion search and the offer list take. Stops, returning true, at the
+// first call of f that returns true.
+template <typename F>
+bool any_next_card(const Law& prefix, const KindCounts& hand, F&& f) {
   for (int k = 0; k < kNumKinds; ++k) {
     const Kind kind = static_cast<Kind>(k);
     if (hand[k] <= 0 || !fits_next(prefix, kind)) continue;
@@ -120,24 +123,31 @@ bool can_complete(const Law& prefix, const KindCounts& hand) {
     longer.push(kind);
     KindCounts rest = hand;
     --rest[k];
-    if (can_complete(longer, rest)) return true;
+    if (f(k, longer, rest)) return true;
   }
   return false;
+}
+
+}  // namespace
+
+// A search over the hand: at most five slots and twenty kinds, and it stops
+// at the first finish, so it is cheap enough for every legal-action list.
+bool can_complete(const Law& prefix, const KindCounts& hand) {
+  if (!is_valid_prefix(prefix)) return false;
+  if (is_complete(prefix)) return true;
+  return any_next_card(prefix, hand, [](int, const Law& longer, const KindCounts& rest) {
+    return can_complete(longer, rest);
+  });
 }
 
 NextCards next_cards(const Law& prefix, const KindCounts& hand) {
   NextCards next;
   if (!is_valid_prefix(prefix)) return next;
   next.end_law = is_complete(prefix);
-  for (int k = 0; k < kNumKinds; ++k) {
-    const Kind kind = static_cast<Kind>(k);
-    if (hand[k] <= 0 || !fits_next(prefix, kind)) continue;
-    Law longer = prefix;
-    longer.push(kind);
-    KindCounts rest = hand;
-    --rest[k];
+  any_next_card(prefix, hand, [&](int k, const Law& longer, const KindCounts& rest) {
     next.kinds[k] = can_complete(longer, rest);
-  }
+    return false;  // every card is looked at
+  });
   return next;
 }
 
