@@ -6,6 +6,7 @@
 #include "env/core/registry.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/kuhn_poker/kuhn_poker.h"
+#include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 #include "env/games/leduc_poker/leduc_poker.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
 
@@ -16,6 +17,7 @@ const std::vector<GameInfo>& registered_games() {
     std::vector<GameInfo> list = {
         adulting::game_info(),
         kuhn_poker::game_info(),
+        laws_and_disorder::game_info(),
         leduc_poker::game_info(),
         loyalist_spies::game_info(),
     };

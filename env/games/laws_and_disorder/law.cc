@@ -151,6 +151,23 @@ NextCards next_cards(const Law& prefix, const KindCounts& hand) {
   return next;
 }
 
+LawParts parts_of(const Law& law) {
+  KIBITZ_CHECK(is_complete(law), "parts_of an incomplete law: ", law_sentence(law));
+  LawParts parts{};
+  parts.subject = law.cards[0];
+  parts.verb = *verb_of(law.cards[1]);
+  parts.recipient_index = has_recipient(law) ? 2 : -1;
+  const int object_index = has_recipient(law) ? 3 : 2;
+  parts.object = law.cards[static_cast<std::size_t>(object_index)];
+  parts.when_index = law.size > object_index + 1 ? object_index + 1 : -1;
+  return parts;
+}
+
+std::optional<When> law_when(const Law& law) {
+  if (law.size == 0) return std::nullopt;
+  return when_of(law.cards[law.size - 1]);
+}
+
 std::string law_sentence(const Law& law) {
   std::string sentence;
   for (const Kind kind : law.kinds()) {

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -58,6 +59,21 @@ bool can_complete(const Law& prefix, const KindCounts& hand);
 // The kinds that may come next: they fit and the hand, less that card, can
 // still finish the law; and whether end-law is legal now.
 NextCards next_cards(const Law& prefix, const KindCounts& hand);
+
+// A complete law read by slot: what the game needs to apply and amend it.
+struct LawParts {
+  Kind subject;
+  Verb verb;
+  int recipient_index;  // the recipient's index in cards, or -1 (none)
+  Kind object;
+  int when_index;       // the WHEN card's index in cards, or -1 (none)
+  bool has_recipient() const { return recipient_index >= 0; }
+  bool has_when() const { return when_index >= 0; }
+};
+// A KibitzError when `law` is not complete.
+LawParts parts_of(const Law& law);
+// The law's WHEN, if it has one.
+std::optional<When> law_when(const Law& law);
 
 // The law as the rules text reads it: "THE SCIENTIST GIVES THE BANKER 3
 // MONIES WHEN A LAW IS MADE". A prefix renders as far as it goes.

@@ -1,0 +1,228 @@
+// Job changes and the positions' abilities (docs/rules/laws_and_disorder.md
+// "Abilities", "Job changes"). An ability costs $2, once a turn, and is
+// offered only with a legal use, so every ability action names its whole
+// use (the law, the card) except the thief's, who sees the hand before
+// picking the card.
+#include "env/core/error.h"
+#include "env/games/laws_and_disorder/laws_and_disorder_state.h"
+
+namespace kibitz::laws_and_disorder {
+namespace {
+
+Kind when_card(int when) { return static_cast<Kind>(static_cast<int>(Kind::kWhenTurnStart) + when); }
+Kind verb_card(int verb) { return static_cast<Kind>(static_cast<int>(Kind::kGains) + verb); }
+
+// The law's card that the priest's side names: 0 the subject, 1 the
+// recipient (-1: the law has none).
+int priest_index(const Law& law, int side) {
+  if (side == 0) return 0;
+  return parts_of(law).recipient_index;
+}
+
+// Whether swapping card `index` of `law` for `kind` leaves a valid law.
+bool swap_keeps_law(const Law& law, int index, Kind kind) {
+  if (law.cards[static_cast<std::size_t>(index)] == kind) return false;
+  Law amended = law;
+  amended.cards[static_cast<std::size_t>(index)] = kind;
+  return is_complete(amended);
+}
+
+}  // namespace
+
+// --- Job changes ---------------------------------------------------------------
+
+void LawsAndDisorderState::job_actions(ActionList& out) const {
+  if (changed_job_) return;
+  const int p = turn_player_;
+  for (int pos = 0; pos < kNumPositions; ++pos) {
+    if (position_of_[idx(p)] != pos && hands_[idx(p)][idx(pos)] > 0) out.push_back(kJobBase + pos);
+  }
+}
+
+// The player takes the position; its holder, if any, takes the player's old
+// one; the card is discarded. No law fires (no WHEN card speaks of it).
+void LawsAndDisorderState::apply_job(Position position) {
+  const int p = turn_player_;
+  const Kind card = job_card(position);
+  remove_card(p, card);
+  ++discard_size_;
+  emit_public(make_obs(Obs::kPlayJob).add(p).add(static_cast<int>(card)));
+  const int old = position_of_[idx(p)];
+  const int holder = holder_[static_cast<std::size_t>(position)];
+  position_of_[idx(p)] = static_cast<std::int8_t>(position);
+  holder_[static_cast<std::size_t>(position)] = static_cast<std::int8_t>(p);
+  emit_public(make_obs(Obs::kHolds).add(p).add(static_cast<int>(position)));
+  if (holder >= 0) {
+    position_of_[idx(holder)] = static_cast<std::int8_t>(old);
+    holder_[idx(old)] = static_cast<std::int8_t>(holder);
+    emit_public(make_obs(Obs::kHolds).add(holder).add(old));
+  } else {
+    holder_[idx(old)] = -1;
+    emit_public(make_obs(Obs::kUnheld).add(old));
+  }
+  changed_job_ = true;
+}
+
+// --- Abilities: what is offered --------------------------------------------------
+
+// In ascending action order within the ability of the position held.
+void LawsAndDisorderState::ability_actions(ActionList& out) const {
+  const int p = turn_player_;
+  if (used_ability_ || monies_[idx(p)] < kAbilityCost) return;
+  const KindCounts& hand = hands_[idx(p)];
+  auto holds = [&](Kind kind) { return hand[static_cast<std::size_t>(kind)] > 0; };
+  switch (position_of(p)) {
+    case Position::kJudge:
+      for (int slot = 0; slot < num_laws_; ++slot) out.push_back(kJudgeEnforceBase + slot);
+      for (int slot = 0; slot < num_laws_; ++slot) out.push_back(kJudgeDestroyBase + slot);
+      return;
+    case Position::kBanker: return;  // passive: double pay
+    case Position::kThief:
+      for (int v = 0; v < players(); ++v) {
+        if (v != p && hand_size(v) > 0) out.push_back(kThiefBase + v);
+      }
+      return;
+    case Position::kScientist:
+      for (int slot = 0; slot < num_laws_; ++slot) {
+        if (law_when(laws_[idx(slot)].law).has_value()) continue;
+        for (int w = 0; w < kNumWhens; ++w) {
+          if (holds(when_card(w))) out.push_back(kScientistAddBase + slot * kNumWhens + w);
+        }
+      }
+      for (int slot = 0; slot < num_laws_; ++slot) {
+        if (law_when(laws_[idx(slot)].law).has_value()) out.push_back(kScientistTakeBase + slot);
+      }
+      return;
+    case Position::kMerchant:
+      if (deck_size_ > 0) out.push_back(kMerchantTrade);
+      for (int slot = 0; slot < num_laws_; ++slot) {
+        for (int v = 0; v < kNumVerbs; ++v) {
+          if (holds(verb_card(v)) && swap_keeps_law(laws_[idx(slot)].law, 1, verb_card(v))) {
+            out.push_back(kMerchantSwapBase + slot * kNumVerbs + v);
+          }
+        }
+      }
+      return;
+    case Position::kPriest:
+      for (int slot = 0; slot < num_laws_; ++slot) {
+        const Law& law = laws_[idx(slot)].law;
+        for (int side = 0; side < 2; ++side) {
+          const int index = priest_index(law, side);
+          if (index < 0) continue;
+          for (int k = 0; k < kNumPositionSlotKinds; ++k) {
+            if (holds(static_cast<Kind>(k)) && swap_keeps_law(law, index, static_cast<Kind>(k))) {
+              out.push_back(kPriestBase + (slot * 2 + side) * kNumPositionSlotKinds + k);
+            }
+          }
+        }
+      }
+      return;
+  }
+}
+
+// --- Abilities: their effects ------------------------------------------------------
+
+// Swaps card `index` of the law in `slot` for `in` from the user's hand; the
+// card taken out goes to the hand. The law keeps its place.
+static Kind swap_into_law(TableLaw& law, int index, Kind in, KindCounts& hand) {
+  const Kind out = law.law.cards[static_cast<std::size_t>(index)];
+  law.law.cards[static_cast<std::size_t>(index)] = in;
+  --hand[static_cast<std::size_t>(in)];
+  ++hand[static_cast<std::size_t>(out)];
+  return out;
+}
+
+void LawsAndDisorderState::apply_ability(Action action) {
+  const int p = turn_player_;
+  monies_[idx(p)] -= kAbilityCost;
+  used_ability_ = true;
+  queue_size_ = queue_head_ = 0;
+  if (action >= kThiefBase && action < kThiefBase + kMaxPlayers) {
+    const int victim = action - kThiefBase;
+    emit_public(make_obs(Obs::kThief).add(p).add(victim));
+    // The thief sees the whole hand, in chunks of kHandSeenChunk kinds.
+    Observation shown = make_obs(Obs::kHandSeen).add(victim).add(0);
+    for (int k = 0; k < kNumKinds; ++k) {
+      for (int c = 0; c < hands_[idx(victim)][idx(k)]; ++c) {
+        if (shown.value(1) == kHandSeenChunk) {
+          emit(seat_bit(p), shown);
+          shown = make_obs(Obs::kHandSeen).add(victim).add(0);
+        }
+        shown.add(k);
+        shown.values[1] = static_cast<std::int16_t>(shown.value(1) + 1);
+      }
+    }
+    emit(seat_bit(p), shown);
+    victim_ = static_cast<std::int8_t>(victim);
+    actor_ = static_cast<std::int8_t>(p);
+    phase_ = Phase::kThiefTake;
+    return;
+  }
+  if (action == kMerchantTrade) {
+    emit_public(make_obs(Obs::kMerchantTrade).add(p));
+    begin_draws(p, kCardsPerDraw, Resume::kMerchantDraw);
+    return;
+  }
+  if (action < kJudgeDestroyBase) {
+    const TableLaw& law = laws_[idx(action - kJudgeEnforceBase)];
+    emit_public(make_obs(Obs::kJudgeEnforce).add(p).add(law.serial));
+    queue_for_holders(law);  // as a law without WHEN, whatever its WHEN
+  } else if (action < kScientistAddBase) {
+    const int slot = action - kJudgeDestroyBase;
+    emit_public(make_obs(Obs::kJudgeDestroy).add(p).add(laws_[idx(slot)].serial));
+    discard_size_ += laws_[idx(slot)].law.size;
+    remove_law(slot);
+  } else if (action < kScientistTakeBase) {
+    const int code = action - kScientistAddBase;
+    TableLaw& law = laws_[idx(code / kNumWhens)];
+    const Kind card = when_card(code % kNumWhens);
+    remove_card(p, card);
+    law.law.push(card);
+    emit_public(make_obs(Obs::kScientistAdd).add(p).add(static_cast<int>(card)).add(law.serial));
+  } else if (action < kMerchantSwapBase) {
+    TableLaw& law = laws_[idx(action - kScientistTakeBase)];
+    const Kind card = law.law.cards[idx(law.law.size - 1)];
+    --law.law.size;
+    take_card(p, card);
+    emit_public(make_obs(Obs::kScientistTake).add(p).add(static_cast<int>(card)).add(law.serial));
+  } else if (action < kPriestBase) {
+    const int code = action - kMerchantSwapBase;
+    TableLaw& law = laws_[idx(code / kNumVerbs)];
+    const Kind in = verb_card(code % kNumVerbs);
+    const Kind out = swap_into_law(law, 1, in, hands_[idx(p)]);
+    emit_public(make_obs(Obs::kMerchantSwap).add(p).add(static_cast<int>(in)).add(static_cast<int>(out)).add(law.serial));
+  } else {
+    const int code = action - kPriestBase;
+    const int slot_side = code / kNumPositionSlotKinds;
+    TableLaw& law = laws_[idx(slot_side / 2)];
+    const Kind in = static_cast<Kind>(code % kNumPositionSlotKinds);
+    const Kind out = swap_into_law(law, priest_index(law.law, slot_side % 2), in, hands_[idx(p)]);
+    emit_public(make_obs(Obs::kPriestSwap).add(p).add(static_cast<int>(in)).add(static_cast<int>(out)).add(law.serial));
+  }
+  after_ability();
+}
+
+void LawsAndDisorderState::thief_take_actions(ActionList& out) const {
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (hands_[idx(victim_)][idx(k)] > 0) out.push_back(kPickBase + k);
+  }
+}
+
+void LawsAndDisorderState::apply_thief_take(Kind kind) {
+  const int p = turn_player_;
+  const int v = victim_;
+  remove_card(v, kind);
+  take_card(p, kind);
+  emit_split(static_cast<std::uint8_t>(seat_bit(p) | seat_bit(v)),
+             make_obs(Obs::kTakeSeen).add(p).add(static_cast<int>(kind)).add(v), make_obs(Obs::kTake).add(p).add(v));
+  after_ability();
+}
+
+// After the ability's effect (and the law the Judge enforced): the "when
+// they use their ability" laws, for the user alone.
+void LawsAndDisorderState::after_ability() {
+  queue_triggers(When::kAbility, turn_player_, 0);
+  run_effects();
+}
+
+}  // namespace kibitz::laws_and_disorder

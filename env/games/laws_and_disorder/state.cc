@@ -1,0 +1,181 @@
+// LawsAndDisorderState: construction, the dispatch of moves and legal
+// actions by phase, returns, the log and the seat streams read from it, and
+// the tensors (from the stream, through Knowledge). The rules themselves are
+// in turn.cc, effects.cc and abilities.cc.
+#include <algorithm>
+#include <sstream>
+
+#include "env/core/error.h"
+#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/laws_and_disorder_state.h"
+
+namespace kibitz::laws_and_disorder {
+
+LawsAndDisorderState::LawsAndDisorderState(std::shared_ptr<const Game> game)
+    : GameState(game), ld_(static_cast<const LawsAndDisorderGame*>(&this->game())) {
+  for (int k = 0; k < kNumKinds; ++k) deck_[idx(k)] = kind_info(static_cast<Kind>(k)).count;
+  deck_size_ = kDeckSize;
+  monies_.fill(0);
+  for (int p = 0; p < players(); ++p) monies_[idx(p)] = kStartingMonies;
+  position_of_.fill(-1);
+  holder_.fill(-1);
+  log_.reserve(static_cast<std::size_t>(ld_->max_log_length()));
+  phase_ = Phase::kDealPosition;
+}
+
+Player LawsAndDisorderState::current_player() const {
+  switch (phase_) {
+    case Phase::kDealPosition:
+    case Phase::kDraw: return kChancePlayer;
+    case Phase::kTerminal: return kTerminalPlayer;
+    default: return actor_;
+  }
+}
+
+int LawsAndDisorderState::hand_size(int player) const {
+  int size = 0;
+  for (const int count : hands_[idx(player)]) size += count;
+  return size;
+}
+
+void LawsAndDisorderState::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (phase_) {
+    case Phase::kDealPosition:
+    case Phase::kDraw: {
+      // The outcomes' actions, as chance_outcomes lists them.
+      if (phase_ == Phase::kDealPosition) {
+        for (int p = 0; p < kNumPositions; ++p) {
+          if (holder_[idx(p)] < 0) out.push_back(p);
+        }
+      } else {
+        for (int k = 0; k < kNumKinds; ++k) {
+          if (deck_[idx(k)] > 0) out.push_back(k);
+        }
+      }
+      return;
+    }
+    case Phase::kMain: main_actions(out); return;
+    case Phase::kBuild: build_actions(out); return;
+    case Phase::kPick: pick_actions(out); return;
+    case Phase::kRecipient: recipient_actions(out); return;
+    case Phase::kDiscard: discard_actions(out); return;
+    case Phase::kThiefTake: thief_take_actions(out); return;
+    case Phase::kTerminal: return;
+  }
+}
+
+void LawsAndDisorderState::chance_outcomes(ChanceOutcomeList& out) const {
+  out.clear();
+  KIBITZ_CHECK(is_chance_node(), "chance_outcomes at a player node");
+  if (phase_ == Phase::kDealPosition) {
+    const int left = kNumPositions - positions_dealt_;
+    for (int p = 0; p < kNumPositions; ++p) {
+      if (holder_[idx(p)] < 0) out.push_back({p, 1.0 / left});
+    }
+    return;
+  }
+  for (int k = 0; k < kNumKinds; ++k) {
+    const int count = deck_[idx(k)];
+    if (count > 0) out.push_back({k, static_cast<double>(count) / deck_size_});
+  }
+}
+
+void LawsAndDisorderState::returns(std::span<double> out) const {
+  std::fill(out.begin(), out.end(), 0.0);
+  if (phase_ != Phase::kTerminal) return;
+  const int n = players();
+  if (ld_->config().reward_score) {
+    for (int p = 0; p < n; ++p) out[idx(p)] = monies_[idx(p)];
+    return;
+  }
+  const int best = *std::max_element(monies_.begin(), monies_.begin() + n);
+  const int winners = static_cast<int>(std::count(monies_.begin(), monies_.begin() + n, best));
+  if (winners == n) return;  // everyone ties: all 0
+  for (int p = 0; p < n; ++p) {
+    out[idx(p)] = monies_[idx(p)] == best ? 1.0 / winners : -1.0 / (n - winners);
+  }
+}
+
+void LawsAndDisorderState::do_apply_action(Action action) {
+  switch (phase_) {
+    case Phase::kDealPosition:
+    case Phase::kDraw: apply_chance(action); return;
+    case Phase::kMain: apply_main(action); return;
+    case Phase::kBuild: apply_build(action); return;
+    case Phase::kPick: apply_pick(static_cast<Kind>(action - kPickBase)); return;
+    case Phase::kRecipient: apply_recipient(action - kToBase); return;
+    case Phase::kDiscard: apply_discard(static_cast<Kind>(action - kPickBase)); return;
+    case Phase::kThiefTake: apply_thief_take(static_cast<Kind>(action - kPickBase)); return;
+    case Phase::kTerminal: break;
+  }
+  KIBITZ_CHECK(false, "laws_and_disorder: a move in a terminal state");
+}
+
+// --- The log -------------------------------------------------------------------
+
+void LawsAndDisorderState::emit(std::uint8_t audience, const Observation& observation) {
+  if (audience == 0) return;
+  log_.push_back({observation, audience});
+}
+
+void LawsAndDisorderState::emit_public(const Observation& observation) { emit(all_seats(), observation); }
+
+void LawsAndDisorderState::emit_split(std::uint8_t knowers, const Observation& seen, const Observation& hidden) {
+  emit(knowers, seen);
+  emit(static_cast<std::uint8_t>(all_seats() & ~knowers), hidden);
+}
+
+void LawsAndDisorderState::seat_stream(Player seat, SeatStream& out) const {
+  KIBITZ_CHECK(seat >= 0 && seat < players(), "seat_stream of seat ", seat);
+  out.clear();
+  const std::uint8_t bit = seat_bit(seat);
+  for (const LogEntry& entry : log_) {
+    if ((entry.audience & bit) != 0) out.push_back(entry.observation);
+  }
+}
+
+// --- Tensors and views ---------------------------------------------------------
+
+void LawsAndDisorderState::information_state_tensor(Player player, std::span<float> out) const {
+  KIBITZ_CHECK(static_cast<int>(out.size()) == tensor_size(players()), "tensor buffer of ", out.size(),
+               " floats; laws_and_disorder needs ", tensor_size(players()));
+  // A per-thread stream buffer: no allocation once it is large enough.
+  thread_local SeatStream stream;
+  seat_stream(player, stream);
+  Knowledge knowledge(ld_->config(), player);
+  for (const Observation& o : stream) knowledge.read(o);
+  knowledge.encode(out);
+}
+
+void LawsAndDisorderState::observation_tensor(Player player, std::span<float> out) const {
+  information_state_tensor(player, out);
+}
+
+std::string LawsAndDisorderState::observation_string(Player player) const {
+  return read_stream(ld_->config(), player, State::seat_stream(player)).describe();
+}
+
+std::string LawsAndDisorderState::to_string() const {
+  std::ostringstream s;
+  s << "turn " << turn_number_ << " of " << seat_name(turn_player_) << ", deck " << deck_size_ << ", discards "
+    << discard_size_;
+  if (turns_left_ >= 0) s << ", final round (" << turns_left_ << " turns after this)";
+  s << '\n';
+  for (int p = 0; p < players(); ++p) {
+    s << seat_name(p) << ' ' << (position_of_[idx(p)] >= 0 ? position_name(position_of(p)) : "?") << " $"
+      << monies_[idx(p)] << " hand";
+    for (int k = 0; k < kNumKinds; ++k) {
+      for (int c = 0; c < hands_[idx(p)][idx(k)]; ++c) s << ' ' << kind_name(static_cast<Kind>(k));
+    }
+    s << '\n';
+  }
+  for (int slot = 0; slot < num_laws_; ++slot) {
+    const TableLaw& law = laws_[idx(slot)];
+    s << law_name(law.serial) << " by " << seat_name(law.maker) << ": " << law_sentence(law.law) << '\n';
+  }
+  if (!building_.empty()) s << "building: " << law_sentence(building_) << '\n';
+  return s.str();
+}
+
+}  // namespace kibitz::laws_and_disorder
