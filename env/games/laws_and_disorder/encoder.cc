@@ -399,35 +399,38 @@ void Knowledge::read_ability(Obs kind, const Observation& o) {
       break;
     }
     case Obs::kMerchantSwap:
-    case Obs::kPriestSwap: {
-      pay_ability(seat);
-      const Kind in = kind_at(o, 1);
-      const Kind out = kind_at(o, 2);
-      KnownLaw& law = law_of(o.value(3));
-      // The stream names the cards, not the slot. Only a priest swap can be
-      // ambiguous: subject and recipient both ANY-POSITION and the out card
-      // ANY-POSITION; the first slot whose swap leaves a whole law (the
-      // subject) is assumed, and counted in ambiguous_swaps.
-      int slot = -1;
-      int fits = 0;
-      for (int i = 0; i < law.law.size; ++i) {
-        if (law.law.cards[static_cast<std::size_t>(i)] != out) continue;
-        Law swapped = law.law;
-        swapped.cards[static_cast<std::size_t>(i)] = in;
-        if (!is_complete(swapped)) continue;
-        if (slot < 0) slot = i;
-        ++fits;
-      }
-      if (slot < 0) throw error("laws_and_disorder: ", law_name(law.serial), " has no ", kind_name(out), " to swap");
-      if (fits > 1) ++ambiguous_swaps;
-      law.law.cards[static_cast<std::size_t>(slot)] = in;
-      remove_card(seat, in, true);
-      add_card(seat, out, true);
-      break;
-    }
+    case Obs::kPriestSwap: read_swap(seat, o); break;
     case Obs::kMerchantTrade: pay_ability(seat); break;
     default: break;
   }
+}
+
+// A merchant or priest swap (seat, in, out, serial): the out card leaves
+// the law for the user's hand, the in card takes its slot.
+void Knowledge::read_swap(int seat, const Observation& o) {
+  pay_ability(seat);
+  const Kind in = kind_at(o, 1);
+  const Kind out = kind_at(o, 2);
+  KnownLaw& law = law_of(o.value(3));
+  // The stream names the cards, not the slot. Only a priest swap can be
+  // ambiguous: subject and recipient both ANY-POSITION and the out card
+  // ANY-POSITION; the first slot whose swap leaves a whole law (the subject)
+  // is assumed, and counted in ambiguous_swaps.
+  int slot = -1;
+  int fits = 0;
+  for (int i = 0; i < law.law.size; ++i) {
+    if (law.law.cards[static_cast<std::size_t>(i)] != out) continue;
+    Law swapped = law.law;
+    swapped.cards[static_cast<std::size_t>(i)] = in;
+    if (!is_complete(swapped)) continue;
+    if (slot < 0) slot = i;
+    ++fits;
+  }
+  if (slot < 0) throw error("laws_and_disorder: ", law_name(law.serial), " has no ", kind_name(out), " to swap");
+  if (fits > 1) ++ambiguous_swaps;
+  law.law.cards[static_cast<std::size_t>(slot)] = in;
+  remove_card(seat, in, true);
+  add_card(seat, out, true);
 }
 
 Knowledge read_stream(const Config& config, int viewer, std::span<const Observation> stream) {

@@ -147,6 +147,7 @@ struct Knowledge {
   void read_effect(Obs kind, const Observation& o);
   void read_cards(Obs kind, const Observation& o);
   void read_ability(Obs kind, const Observation& o);
+  void read_swap(int seat, const Observation& o);
   int seat_at(const Observation& o, int i) const;
   Kind kind_at(const Observation& o, int i) const;
   KnownLaw& law_of(int serial);

@@ -7,13 +7,16 @@
 // observation string are the ones Knowledge writes.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
 #include "env/core/registry.h"
 #include "env/core/rng.h"
+#include "env/core/stream_spec.h"
 #include "env/games/laws_and_disorder/encoder.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 
@@ -33,11 +36,17 @@ class Readers {
     for (int s = 0; s < static_cast<int>(readers_.size()); ++s) {
       state.seat_stream(s, stream_);
       const auto seat = static_cast<std::size_t>(s);
-      for (std::size_t i = read_[seat]; i < stream_.size(); ++i) readers_[seat].read(stream_[i]);
+      for (std::size_t i = read_[seat]; i < stream_.size(); ++i) {
+        readers_[seat].read(stream_[i]);
+        ++kinds_seen[stream_[i].kind];
+      }
       read_[seat] = stream_.size();
     }
   }
   const Knowledge& of(int seat) const { return readers_[static_cast<std::size_t>(seat)]; }
+
+  // How often each observation kind was read, over every seat.
+  std::array<int, kNumObsKinds> kinds_seen{};
 
  private:
   std::vector<Knowledge> readers_;
@@ -79,6 +88,18 @@ void expect_matches(const LawsAndDisorderState& state, const Knowledge& k, const
     }
   }
   ASSERT_EQ(k.building, state.law_in_progress()) << where;
+  // The belief about others never holds more cards than their hands.
+  for (int p = 0; p < n; ++p) {
+    const KindCounts& belief = k.seen[static_cast<std::size_t>(p)];
+    const int believed = std::accumulate(belief.begin(), belief.end(), 0);
+    ASSERT_LE(believed, p == seat ? 0 : state.hand_size(p)) << where << " belief about P" << p;
+  }
+  // A choice inside an effect is the effect's subject's: the context says so.
+  if (state.phase() == Phase::kPick || state.phase() == Phase::kRecipient) {
+    ASSERT_EQ(k.effect_seat, state.current_player()) << where;
+    ASSERT_FALSE(k.effect_law.empty()) << where;
+  }
+  if (state.phase() == Phase::kThiefTake) ASSERT_GE(k.theft_victim, 0) << where;
   // The state counts the final turns including the current one and starts
   // counting at the first of them; Knowledge counts those after the current.
   if (state.turns_left() > 0) {
@@ -101,7 +122,9 @@ void expect_tensor(const LawsAndDisorderState& state, const Knowledge& k, const 
   ASSERT_EQ(base.observation_tensor(k.viewer), mine) << where;
 }
 
-void play_and_check(const std::string& spec, int games, std::uint64_t seed) {
+// Plays `games` random games of `spec`, checking every seat at every move;
+// adds to `kinds` how often each observation kind was read.
+void play_and_check(const std::string& spec, int games, std::uint64_t seed, std::array<int, kNumObsKinds>& kinds) {
   const std::shared_ptr<const Game> game = load_game(spec);
   const Config config = static_cast<const LawsAndDisorderGame&>(*game).config();
   Rng rng(seed);
@@ -128,6 +151,7 @@ void play_and_check(const std::string& spec, int games, std::uint64_t seed) {
         state->apply_action(legal[rng.uniform_int(legal.size())]);
       }
     }
+    for (int k = 0; k < kNumObsKinds; ++k) kinds[static_cast<std::size_t>(k)] += readers.kinds_seen[static_cast<std::size_t>(k)];
     for (int s = 0; s < config.players; ++s) {
       EXPECT_TRUE(readers.of(s).game_over);
       ambiguous += readers.of(s).ambiguous_swaps > 0 ? 1 : 0;
@@ -138,23 +162,38 @@ void play_and_check(const std::string& spec, int games, std::uint64_t seed) {
   ::testing::Test::RecordProperty("ambiguous_priest_swaps", ambiguous);
 }
 
-TEST(KnowledgePlay, MatchesTheTrueStateForEveryPlayerCount) {
-  for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
-    SCOPED_TRACE(players);
-    play_and_check("laws_and_disorder(players=" + std::to_string(players) + ")", 12, 1000 + players);
-    if (HasFatalFailure()) return;
+// The checks are worth what the games exercise: over all the games every
+// observation kind must have been read at least once (but a law dropped,
+// without max_laws).
+void expect_every_kind(const std::array<int, kNumObsKinds>& kinds, bool max_laws) {
+  const StreamSpec spec = laws_and_disorder_stream_spec();
+  for (int k = 0; k < kNumObsKinds; ++k) {
+    if (!max_laws && k == static_cast<int>(Obs::kDropped)) continue;
+    EXPECT_GT(kinds[static_cast<std::size_t>(k)], 0) << "no game read a '" << spec.kind(k).name << "' observation";
   }
 }
 
+TEST(KnowledgePlay, MatchesTheTrueStateForEveryPlayerCount) {
+  std::array<int, kNumObsKinds> kinds{};
+  for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
+    SCOPED_TRACE(players);
+    play_and_check("laws_and_disorder(players=" + std::to_string(players) + ")", 100, 1000 + players, kinds);
+    if (HasFatalFailure()) return;
+  }
+  expect_every_kind(kinds, false);
+}
+
 TEST(KnowledgePlay, MatchesTheTrueStateInEveryVariant) {
+  std::array<int, kNumObsKinds> kinds{};
   for (const char* spec : {"laws_and_disorder(players=4,draw_at=start,hand_limit=11,max_laws=8)",
                            "laws_and_disorder(players=3,max_laws=2,hand_limit=3)",
                            "laws_and_disorder(players=6,reward=score,max_laws=1,hand_limit=2)",
                            "laws_and_disorder(players=2,draw_at=start,hand_limit=1)"}) {
     SCOPED_TRACE(spec);
-    play_and_check(spec, 10, 77);
+    play_and_check(spec, 60, 77, kinds);
     if (HasFatalFailure()) return;
   }
+  expect_every_kind(kinds, true);
 }
 
 TEST(KnowledgePlay, TheTensorSizeIsTheGamesShape) {
