@@ -196,8 +196,11 @@ void LawsAndDisorderState::apply_ability(Action action) {
     const int slot_side = code / kNumPositionSlotKinds;
     TableLaw& law = laws_[idx(slot_side / 2)];
     const Kind in = static_cast<Kind>(code % kNumPositionSlotKinds);
-    const Kind out = swap_into_law(law, priest_index(law.law, slot_side % 2), in, hands_[idx(p)]);
-    emit_public(make_obs(Obs::kPriestSwap).add(p).add(static_cast<int>(in)).add(static_cast<int>(out)).add(law.serial));
+    const int index = priest_index(law.law, slot_side % 2);
+    const Kind out = swap_into_law(law, index, in, hands_[idx(p)]);
+    // The card's place, since ANY-POSITION may be both subject and recipient.
+    emit_public(make_obs(Obs::kPriestSwap)
+                    .add(p).add(static_cast<int>(in)).add(static_cast<int>(out)).add(law.serial).add(index + 1));
   }
   after_ability();
 }

@@ -104,7 +104,8 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   const TableLaw& law_at(int slot) const { return laws_[idx(slot)]; }
   const Law& law_in_progress() const { return building_; }
   // The final round: -1 until the turn in which the last card is drawn has
-  // ended, then the turns left (the game ends when it reaches 0).
+  // ended; then the extra turns left, the current one included (the game
+  // ends when the last of them ends).
   int turns_left() const { return turns_left_; }
   std::span<const LogEntry> log() const { return {log_.data(), log_.size()}; }
 

@@ -55,8 +55,8 @@ StreamSpec laws_and_disorder_stream_spec() {
        {"merchant_swap", "{seat} uses the merchant to put {in:card} for {out:card} in L{law:number}",
         "a verb swapped"},
        {"merchant_trade", "{seat} uses the merchant to trade", "draw 2, then discard 2"},
-       {"priest_swap", "{seat} uses the priest to put {in:card} for {out:card} in L{law:number}",
-        "a position card swapped"},
+       {"priest_swap", "{seat} uses the priest to put {in:card} for {out:card} in L{law:number} as card {index:number}",
+        "a position card swapped (card 1 the subject, 3 the recipient)"},
        {"final", "{seat} ends with {monies:number} monies", "the final score"}},
       std::move(names));
 }

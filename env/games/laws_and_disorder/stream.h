@@ -63,7 +63,7 @@ enum class Obs : std::uint8_t {
   kScientistTake,  // "P1 uses the scientist to take WHEN-LAW-MADE from L4" (seat, kind, serial)
   kMerchantSwap,   // "P1 uses the merchant to put LOSES for GAINS in L4" (seat, in, out, serial)
   kMerchantTrade,  // "P1 uses the merchant to trade" (seat): draws and discards follow
-  kPriestSwap,     // "P1 uses the priest to put THIEF for JUDGE in L4" (seat, in, out, serial)
+  kPriestSwap,     // "P1 uses the priest to put THIEF for JUDGE in L4 as card 1" (seat, in, out, serial, card index from 1)
   // --- The end -------------------------------------------------------------------------
   kFinal,          // public: "P1 ends with 9 monies" (seat, monies), every seat in order
 };
