@@ -5,6 +5,7 @@
 
 #include "env/core/error.h"
 #include "env/games/adulting/encoder.h"
+#include "env/games/laws_and_disorder/encoder.h"
 #include "env/games/loyalist_spies/encoder.h"
 
 namespace kibitz::neural {
@@ -12,11 +13,11 @@ namespace kibitz::neural {
 namespace {
 
 // Every game a network may play, with the version of its encoder. Kuhn and
-// Leduc poker keep their first layout; Loyalist Spies and Adulting version
-// their own.
-constexpr std::array<std::pair<std::string_view, int>, 4> kEncoderVersions = {{
+// Leduc poker keep their first layout; the other games version their own.
+constexpr std::array<std::pair<std::string_view, int>, 5> kEncoderVersions = {{
     {"adulting", adulting::kEncoderVersion},
     {"kuhn_poker", 1},
+    {"laws_and_disorder", laws_and_disorder::kEncoderVersion},
     {"leduc_poker", 1},
     {"loyalist_spies", loyalist_spies::kEncoderVersion},
 }};
