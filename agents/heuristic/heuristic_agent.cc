@@ -1,6 +1,7 @@
 #include "agents/heuristic/heuristic_agent.h"
 
 #include "agents/heuristic/adulting_heuristic.h"
+#include "agents/heuristic/laws_heuristic.h"
 #include "agents/heuristic/loyalist_spies_heuristic.h"
 #include "env/core/error.h"
 
@@ -28,6 +29,12 @@ std::vector<ParamSpec> heuristic_params() {
                       "this; as dealer, allow a case below twice it"),
       ParamSpec::real("extra_rate", 0.0, 0.0, 1.0,
                       "adulting: chance of taking 1 extra monies from a bank payment"),
+      ParamSpec::real("card_value", 1.0, 0.0, 10.0,
+                      "laws_and_disorder: monies a card in hand is worth while turns remain (future pay)"),
+      ParamSpec::real("horizon", 0.6, 0.0, 1.0,
+                      "laws_and_disorder: share of the remaining turns a WHEN law's firings are counted for"),
+      ParamSpec::real("ability_margin", 0.5, 0.0, 100.0,
+                      "laws_and_disorder: an ability is used when its worth beats its $2 by this much"),
   };
 }
 
@@ -42,13 +49,21 @@ adulting::bot::BotParams adulting_params(const Params& params) {
   return p;
 }
 
+laws_and_disorder::bot::LawsParams laws_params(const Params& params) {
+  laws_and_disorder::bot::LawsParams p;
+  p.card_value = params.get_double("card_value");
+  p.horizon = params.get_double("horizon");
+  p.ability_margin = params.get_double("ability_margin");
+  return p;
+}
+
 }  // namespace
 
-std::vector<std::string> HeuristicAgent::supported_games() { return {"adulting", "loyalist_spies"}; }
+std::vector<std::string> HeuristicAgent::supported_games() { return {"adulting", "laws_and_disorder", "loyalist_spies"}; }
 
 AgentInfo HeuristicAgent::info() {
   return {"heuristic",
-          "hand-written rules of thumb for one game (adulting, loyalist_spies)",
+          "hand-written rules of thumb for one game (adulting, laws_and_disorder, loyalist_spies)",
           heuristic_params(),
           [](const Params& params, std::shared_ptr<const Game> game,
              std::uint64_t seed) -> std::unique_ptr<Agent> {
@@ -58,6 +73,9 @@ AgentInfo HeuristicAgent::info() {
             }
             if (game->name() == "adulting") {
               return std::make_unique<AdultingHeuristic>(std::move(game), adulting_params(params), seed);
+            }
+            if (game->name() == "laws_and_disorder") {
+              return std::make_unique<LawsHeuristic>(std::move(game), laws_params(params), seed);
             }
             std::string names;
             for (const std::string& name : supported_games())

@@ -1,0 +1,72 @@
+#include "agents/heuristic/laws_heuristic.h"
+
+#include <algorithm>
+
+#include "env/core/error.h"
+#include "env/core/params.h"
+
+namespace kibitz {
+namespace ld = laws_and_disorder;
+namespace bot = laws_and_disorder::bot;
+
+LawsHeuristic::LawsHeuristic(std::shared_ptr<const Game> game, const bot::LawsParams& params, std::uint64_t seed)
+    : game_(std::dynamic_pointer_cast<const ld::LawsAndDisorderGame>(game)), params_(params), rng_(seed) {
+  KIBITZ_CHECK(game_ != nullptr, "the Laws and Disorder heuristic needs a Laws and Disorder game, not '",
+               game->name(), "'");
+}
+
+std::string LawsHeuristic::spec() const {
+  auto real = [](double x) { return param_value_to_string(ParamValue(x)); };
+  return "heuristic(card_value=" + real(params_.card_value) + ",horizon=" + real(params_.horizon) +
+         ",ability_margin=" + real(params_.ability_margin) + ")";
+}
+
+void LawsHeuristic::new_game(Player) {
+  knowledge_.reset();
+  read_ = 0;
+}
+
+bool LawsHeuristic::reseed(std::uint64_t seed) {
+  rng_ = Rng(seed);
+  new_game(0);
+  return true;
+}
+
+// Reads the observations that arrived since the last decision. A stream
+// that does not continue the one read (another seat, another game, a
+// rollout starting mid-game) is read afresh from its start.
+void LawsHeuristic::catch_up(const SeatView& view) {
+  const SeatStream& stream = view.stream();
+  const bool continues = knowledge_ && knowledge_->viewer == view.seat() && stream.size() >= read_ &&
+                         (read_ == 0 || stream[read_ - 1] == last_read_);
+  if (!continues) {
+    knowledge_.emplace(game_->config(), view.seat());
+    read_ = 0;
+  }
+  for (; read_ < stream.size(); ++read_) knowledge_->read(stream[read_]);
+  if (read_ > 0) last_read_ = stream[read_ - 1];
+}
+
+Action LawsHeuristic::act(const SeatView& view) {
+  view.legal_actions(legal_);
+  KIBITZ_CHECK(!legal_.empty(), "the Laws and Disorder heuristic was asked to act with no legal action");
+  catch_up(view);
+  const Action choice = decide(legal_);
+  // Every rule picks from the legal list; this guards a step the rules do
+  // not know.
+  return std::find(legal_.begin(), legal_.end(), choice) != legal_.end() ? choice : legal_.front();
+}
+
+Action LawsHeuristic::decide(const ActionList& legal) {
+  const bot::Valuation v(*knowledge_, params_);
+  const Action first = *std::min_element(legal.begin(), legal.end());
+  if (std::find(legal.begin(), legal.end(), ld::kEndTurn) != legal.end()) {
+    return bot::main_choice(v, params_, legal, rng_);
+  }
+  if (first <= ld::kEndLaw) return bot::build_choice(v, legal, rng_);
+  if (first >= ld::kPickBase && first < ld::kToBase) return bot::pick_choice(v, legal, rng_);
+  if (first >= ld::kToBase && first < ld::kThiefBase) return bot::recipient_choice(v, legal, rng_);
+  return first;
+}
+
+}  // namespace kibitz

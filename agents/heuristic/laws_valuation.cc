@@ -1,0 +1,232 @@
+#include "agents/heuristic/laws_valuation.h"
+
+#include <algorithm>
+
+namespace kibitz::laws_and_disorder::bot {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// Of the remaining weight, the players who are neither me nor the leader
+// share this much (they still compete for first place, less directly).
+constexpr double kOthersShare = 0.5;
+// How often a player uses an ability on their turn, and the cards in a law,
+// as rough averages for laws still to come.
+constexpr double kAbilityRate = 0.3;
+constexpr double kCardsPerLaw = 3.5;
+
+// A small worth by kind, to rank cards that the best law does not need:
+// rare kinds (WHEN cards, big objects) above common ones.
+double kind_bias(Kind kind) {
+  if (when_of(kind).has_value()) return 0.3;
+  if (verb_of(kind).has_value()) return 0.2;
+  if (kind == Kind::kAnyPosition) return 0.25;
+  if (object_amount(kind) > 0) return object_is_cards(kind) ? 0.15 : 0.08 * object_amount(kind);
+  return 0.1;  // a job card
+}
+
+}  // namespace
+
+Valuation::Valuation(const Knowledge& k, const LawsParams& params) : k_(k), params_(params) {
+  const int n = k.n;
+  for (int s = 0; s < n; ++s) {
+    if (s == k.viewer) continue;
+    if (leader_ < 0 || k.monies[at(s)] > k.monies[at(leader_)] ||
+        (k.monies[at(s)] == k.monies[at(leader_)] && k.hand_size[at(s)] > k.hand_size[at(leader_)])) {
+      leader_ = s;
+    }
+  }
+  weight_[at(k.viewer)] = 1.0;
+  if (!k.config.reward_score) {
+    for (int s = 0; s < n; ++s) {
+      if (s == k.viewer) continue;
+      weight_[at(s)] = s == leader_ ? -1.0 : -kOthersShare / std::max(1, n - 2);
+    }
+  }
+  // Turns left, all seats together: the deck lasts about deck/2 more turns,
+  // then everyone plays one more.
+  turns_left_ = k.turns_left >= 0 ? k.turns_left + 1.0 : k.deck_size / 2.0 + n;
+  const double my_turns = turns_left_ / n;
+  card_worth_ = params.card_value * std::clamp(my_turns / 3.0, 0.0, 1.0);
+  if (k.turn_number >= n) {
+    int paid = 0;
+    for (int s = 0; s < n; ++s) paid += k.paid_for_laws[at(s)];
+    law_rate_ = std::clamp(paid / kCardsPerLaw / k.turn_number, 0.3, 1.0);
+  }
+}
+
+int Valuation::chosen_recipient(int giver) const {
+  int best = -1;
+  for (int s = 0; s < k_.n; ++s) {
+    if (s == giver) continue;
+    if (best < 0) {
+      best = s;
+      continue;
+    }
+    if (giver == me()) {
+      // Mine: the seat that hurts me least, the poorest among equals.
+      if (weight(s) > weight(best) || (weight(s) == weight(best) && k_.monies[at(s)] < k_.monies[at(best)])) best = s;
+    } else if (k_.monies[at(s)] < k_.monies[at(best)]) {
+      best = s;  // another's: probably the poorest, who threatens them least
+    }
+  }
+  return best;
+}
+
+void Valuation::apply(const Law& law, int seat, const Holders& holders, std::array<double, kMaxPlayers>& delta) const {
+  const LawParts parts = parts_of(law);
+  const int amount = object_amount(parts.object);
+  const bool cards = object_is_cards(parts.object);
+  const double unit = cards ? card_worth_ : 1.0;
+  const int have = cards ? k_.hand_size[at(seat)] : k_.monies[at(seat)];
+  switch (parts.verb) {
+    case Verb::kGains:
+      delta[at(seat)] += (cards ? std::min(amount, k_.deck_size) : amount) * unit;
+      return;
+    case Verb::kLoses: delta[at(seat)] -= std::min(amount, have) * unit; return;
+    case Verb::kGives: break;
+  }
+  const double given = std::min(amount, have) * unit;
+  int to = -2;  // -2: the giver chooses
+  if (parts.has_recipient()) {
+    const std::optional<Position> named = position_of(law.cards[at(parts.recipient_index)]);
+    if (named.has_value()) to = holders[at(static_cast<int>(*named))];
+  }
+  if (to == seat) return;  // keeps it
+  if (to == -2) to = chosen_recipient(seat);
+  delta[at(seat)] -= given;
+  if (to >= 0) delta[at(to)] += given;
+}
+
+double Valuation::fire_for(const Law& law, int seat, const Holders& holders) const {
+  std::array<double, kMaxPlayers> delta{};
+  apply(law, seat, holders, delta);
+  double value = 0.0;
+  for (int s = 0; s < k_.n; ++s) value += weight(s) * delta[at(s)];
+  return value;
+}
+
+double Valuation::fire_now(const Law& law, const Holders& holders) const {
+  const Kind subject = law.cards[0];
+  if (subject == Kind::kAnyPosition) {
+    double value = 0.0;
+    for (int s = 0; s < k_.n; ++s) value += fire_for(law, s, holders);
+    return value;
+  }
+  const int holder = holders[at(static_cast<int>(*position_of(subject)))];
+  return holder < 0 ? 0.0 : fire_for(law, holder, holders);
+}
+
+double Valuation::future(const Law& law, const Holders& holders) const {
+  const std::optional<When> when = law_when(law);
+  if (!when.has_value()) return 0.0;
+  double turns = turns_left_;
+  // Under max_laws a law lasts until max_laws newer ones are made.
+  if (k_.config.max_laws > 0) turns = std::min(turns, k_.config.max_laws / law_rate_);
+  double firings = 0.0;  // for each seat holding the subject
+  switch (*when) {
+    case When::kTurnStart: firings = turns / k_.n; break;
+    case When::kLawMade: firings = turns * law_rate_; break;
+    case When::kAbility: firings = turns / k_.n * kAbilityRate; break;
+  }
+  // ANY-POSITION: for every seat, whether it fires for one seat at a time
+  // (its turn, its ability) or for all (a law made).
+  return params_.horizon * firings * fire_now(law, holders);
+}
+
+double Valuation::table_future(const Holders& holders, int skip_serial) const {
+  double value = 0.0;
+  for (const KnownLaw& law : k_.table()) {
+    if (law.serial != skip_serial) value += future(law.law, holders);
+  }
+  return value;
+}
+
+double Valuation::banker_future(const Holders& holders) const {
+  const int banker = holders[at(static_cast<int>(Position::kBanker))];
+  if (banker < 0) return 0.0;
+  return weight(banker) * params_.horizon * turns_left_ / k_.n * law_rate_ * kCardsPerLaw;
+}
+
+double Valuation::ability_triggers(std::span<const KnownLaw> laws) const {
+  const int mine = k_.position_of[at(me())];
+  double value = 0.0;
+  for (const KnownLaw& law : laws) {
+    if (law_when(law.law) != When::kAbility) continue;
+    const Kind subject = law.law.cards[0];
+    if (subject == Kind::kAnyPosition || static_cast<int>(subject) == mine) {
+      value += fire_for(law.law, me(), holders());
+    }
+  }
+  return value;
+}
+
+double Valuation::law_made_triggers() const {
+  double value = 0.0;
+  for (const KnownLaw& law : k_.table()) {
+    if (law_when(law.law) == When::kLawMade) value += fire_now(law.law, holders());
+  }
+  return value;
+}
+
+double Valuation::law_value(const Law& law, bool banker) const {
+  double value = weight(me()) * law.size * (banker ? 2 : 1);
+  value += law_when(law).has_value() ? future(law, holders()) : fire_now(law, holders());
+  const int limit = k_.config.max_laws;
+  if (limit > 0 && k_.num_laws >= limit) value -= future(k_.laws[0].law, holders());
+  return value;
+}
+
+namespace {
+
+// Every complete law that extends `law` with cards of `hand`, depth first.
+template <typename Visit>
+void each_completion(Law& law, KindCounts& hand, const Visit& visit) {
+  if (is_complete(law)) visit(law);
+  if (law.size >= kMaxLawCards) return;
+  for (int k = 0; k < kNumKinds; ++k) {
+    const Kind kind = static_cast<Kind>(k);
+    if (hand[at(k)] == 0 || !fits_next(law, kind)) continue;
+    --hand[at(k)];
+    law.push(kind);
+    each_completion(law, hand, visit);
+    --law.size;
+    ++hand[at(k)];
+  }
+}
+
+}  // namespace
+
+ScoredLaw Valuation::best_law(const Law& prefix, const KindCounts& hand, bool banker) const {
+  ScoredLaw best;
+  Law law = prefix;
+  KindCounts left = hand;
+  each_completion(law, left, [&](const Law& done) {
+    const double value = law_value(done, banker);
+    if (!best.found || value > best.value) best = {done, value, true};
+  });
+  return best;
+}
+
+double Valuation::best_value(const KindCounts& hand, bool banker) const {
+  const ScoredLaw best = best_law(Law{}, hand, banker);
+  return best.found ? best.value : 0.0;
+}
+
+double Valuation::keep_value(Kind kind, const KindCounts& hand, bool banker) const {
+  const auto k = at(static_cast<int>(kind));
+  if (hand[k] == 0) return 0.0;
+  KindCounts less = hand;
+  --less[k];
+  // A second copy of a kind adds less than the first.
+  return best_value(hand, banker) - best_value(less, banker) + kind_bias(kind) - 0.05 * (hand[k] - 1);
+}
+
+double Valuation::gain_value(Kind kind, const KindCounts& hand, bool banker) const {
+  const auto k = at(static_cast<int>(kind));
+  KindCounts more = hand;
+  ++more[k];
+  return best_value(more, banker) - best_value(hand, banker) + kind_bias(kind) - 0.05 * hand[k];
+}
+
+}  // namespace kibitz::laws_and_disorder::bot
