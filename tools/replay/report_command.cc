@@ -21,6 +21,8 @@
 #include "tools/progress_bar.h"
 #include "replays/analysis/adulting_events.h"
 #include "tools/replay/adulting_report_command.h"
+#include "replays/analysis/laws_events.h"
+#include "tools/replay/laws_report_command.h"
 #include "tools/replay/report_html.h"
 
 namespace kibitz::tools {
@@ -141,9 +143,11 @@ int run_replay_report(const std::vector<std::string>& args) {
       "of the card (overbids, winner's curse, tie refunds), every claim against the claimer's\n"
       "truth (lies, lies caught, successful bluffs), declarations and lawsuits, per agent over\n"
       "the whole file with 95% Wilson intervals, and the games with flagged events; --json\n"
-      "writes the same figures as JSON (docs/bid_claim_report.md). Other games get the seats,\n"
-      "the moves and the returns. The same FILE, N, K and S give the same page. Method:\n"
-      "docs/bluff_report.md.",
+      "writes the same figures as JSON (docs/bid_claim_report.md). For Laws and Disorder: every\n"
+      "law as a sentence over time, its pay and payouts to each seat, and who profited from\n"
+      "whose laws, per game and per agent with 95% intervals (docs/laws_report.md; --json too).\n"
+      "Other games get the seats, the moves and the returns. The same FILE, N, K and S give\n"
+      "the same page. Method: docs/bluff_report.md.",
       "kibitz replay report games.kbr --html report.html\n"
       "kibitz replay report games.kbr --html game3.html --game 3 --particles 4000 --seed 7\n"
       "kibitz replay report adulting.kbr --html bids.html --json bids.json"};
@@ -159,7 +163,7 @@ int run_replay_report(const std::vector<std::string>& args) {
       "html", po::value(&out_path)->value_name("OUT.html"),
       "write the page to OUT.html (atomically)")(
       "json", po::value(&json_path)->value_name("OUT.json"),
-      "Adulting: write the figures as JSON to OUT.json (atomically)")(
+      "Adulting, Laws and Disorder: write the figures as JSON to OUT.json (atomically)")(
       "game", po::value(&game_text)->default_value("0")->value_name("N"),
       "the record shown in detail, counted from 0")(
       "particles", po::value(&particles)->default_value(1000)->value_name("K"),
@@ -189,9 +193,13 @@ int run_replay_report(const std::vector<std::string>& args) {
     write_adulting_report(records, path, wanted, out_path, json_path, start);
     return kExitOk;
   }
+  if (replays::analysis::is_laws_record(records[wanted])) {
+    write_laws_report(records, path, wanted, out_path, json_path, start);
+    return kExitOk;
+  }
   if (!json_path.empty()) {
-    throw error("--json is written for Adulting games; record ", wanted, " of ", path, " is ",
-                records[wanted].game, " (its report is --html only)");
+    throw error("--json is written for Adulting games and Laws and Disorder games; record ", wanted, " of ",
+                path, " is ", records[wanted].game, " (its report is --html only)");
   }
   write_spies_report(records, path, wanted, report, out_path, start);
   return kExitOk;
