@@ -70,11 +70,18 @@ std::string LawsAndDisorderState::action_to_string(Player player, Action action)
 // refuse.
 Action LawsAndDisorderState::read_action_text(Player player, std::string_view text, std::string& reason) const {
   if (player != actor_ || is_chance_node() || is_terminal()) return kInvalidAction;
-  const std::optional<Kind> kind = find_kind(text);
-  if (kind.has_value() && (phase_ == Phase::kPick || phase_ == Phase::kDiscard || phase_ == Phase::kThiefTake)) {
+  if (phase_ == Phase::kPick || phase_ == Phase::kDiscard || phase_ == Phase::kThiefTake) {
+    // The pick's word is optional ("take GAINS" or "GAINS").
+    const std::string_view verb = phase_ == Phase::kPick ? "give " : phase_ == Phase::kDiscard ? "discard " : "take ";
+    const std::string_view card = text.starts_with(verb) ? text.substr(verb.size()) : text;
+    const std::optional<Kind> kind = find_kind(card);
+    if (!kind.has_value()) return kInvalidAction;
     const Action action = kPickBase + static_cast<int>(*kind);
     if (is_legal(action)) return action;
-    reason = "you hold no " + std::string(kind_name(*kind)) + " to pick";
+    const std::string name(kind_name(*kind));
+    reason = phase_ == Phase::kThiefTake ? seat_name(victim_) + " holds no " + name
+             : phase_ == Phase::kPick    ? "you hold no " + name + " left to give"
+                                         : "you hold no " + name + " to discard";
     return kInvalidAction;
   }
   if (phase_ == Phase::kMain && text.starts_with("law ")) {
