@@ -160,7 +160,7 @@ std::string LawsAndDisorderState::to_string() const {
   std::ostringstream s;
   s << "turn " << turn_number_ << " of " << seat_name(turn_player_) << ", deck " << deck_size_ << ", discards "
     << discard_size_;
-  if (turns_left_ >= 0) s << ", final round (" << turns_left_ << " turns after this)";
+  if (turns_left_ >= 0) s << ", final round (" << turns_left_ << " turns left, this one included)";
   s << '\n';
   for (int p = 0; p < players(); ++p) {
     s << seat_name(p) << ' ' << (position_of_[idx(p)] >= 0 ? position_name(position_of(p)) : "?") << " $"

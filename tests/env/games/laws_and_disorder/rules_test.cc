@@ -427,6 +427,26 @@ TEST(Triggers, WhenALawIsMadeFiresForEveryHolderInCreationOrderButNotForItself) 
   EXPECT_EQ(d.state().monies(2), 3 + 1 + 3 + 3 + 1);
 }
 
+TEST(Triggers, AnEnforcedLawIsNoLawMadeNoChains) {
+  Deal d;
+  d.deal(kSeats, {"JUDGE GAINS 1-MONIES WHEN-LAW-MADE LOSES LOSES LOSES",
+                  "BANKER GAINS 2-MONIES 1-CARD 1-CARD 1-CARD 1-CARD",
+                  "2-CARDS 2-CARDS 2-CARDS 2-CARDS LOSES LOSES LOSES", "GAINS GAINS GAINS GAINS GAINS GAINS PRIEST"});
+  // L1: THE JUDGE GAINS 1 MONIES WHEN A LAW IS MADE.
+  d.acts(0, "law JUDGE, GAINS, 1-MONIES, WHEN-LAW-MADE, end-law").end_turn(0);
+  // L2 by the Banker: L2, then L1 for the Judge.
+  std::size_t mark = d.mark();
+  d.acts(1, "law BANKER, GAINS, 2-MONIES, end-law").end_turn(1).end_turn(2).end_turn(3);
+  EXPECT_EQ(effects(d, mark), (Effects{{2, 1}, {1, 0}}));
+  EXPECT_EQ(d.state().monies(0), 3 + 4 + 1);
+  // The Judge enforces L2: it takes effect, but no law was made, so L1
+  // does not fire.
+  mark = d.mark();
+  d.act(0, "ability judge enforce L2");
+  EXPECT_EQ(d.kinds_since(mark), (std::vector<Obs>{Obs::kJudgeEnforce, Obs::kEffect, Obs::kGains}));
+  EXPECT_EQ(d.state().monies(0), 8 - 2);
+}
+
 TEST(Triggers, StartOfTurnLawsFireOnlyForThePlayerStartingTheTurn) {
   Deal d;
   d.deal(kSeats, {"THIEF GAINS 2-MONIES WHEN-TURN-START LOSES LOSES LOSES",

@@ -158,6 +158,11 @@ TEST(FinalRound, AfterTheTurnDrawTakesTheLastCardEveryoneTakesOneMoreTurn) {
   // One more turn each, from P1 round to P0, then the end.
   EXPECT_EQ(d.state().turn_player(), 1);
   EXPECT_EQ(d.state().turns_left(), 4);
+  EXPECT_NE(d.raw().to_string().find("final round (4 turns left, this one included)"), std::string::npos);
+  d.end_turn(1).end_turn(2).end_turn(3);
+  // P0's last turn: the last one left.
+  EXPECT_EQ(d.state().turn_player(), 0);
+  EXPECT_EQ(d.state().turns_left(), 1);
   play_out(d);
   EXPECT_EQ(turns_after_last_card(d), (std::vector<int>{1, 2, 3, 0}));
   EXPECT_EQ(d.of_kind(Obs::kFinal).size(), 4u);
