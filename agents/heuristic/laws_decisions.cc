@@ -69,8 +69,10 @@ double ability_gross(const Valuation& v, Action a, const ActionList& legal) {
   const Knowledge& k = v.knowledge();
   auto law_at = [&](int slot) { return k.laws[at(slot)].law; };
   if (a < kMerchantTrade) {
+    // A card's worth to me and against the victim; a bigger hand offers a
+    // better pick.
     const int victim = a - kThiefBase;
-    return v.card_worth() * (v.weight(v.me()) - v.weight(victim)) + 0.3;
+    return v.card_worth() * (v.weight(v.me()) - v.weight(victim)) + 0.05 * std::min(k.hand_size[at(victim)], 10);
   }
   if (a == kMerchantTrade) {
     // Rarely: only a hand that can make no law is worth changing.
