@@ -191,11 +191,16 @@ class LawReader {
       case Obs::kGivesCards:
         effect(v2, v0).cards_given += v1;
         gift_serial_ = v2;
+        gift_cards_ = v1;
         return;
       case Obs::kNobodyReceives:
         // Cards given to nobody are discarded (no hand-over follows); monies
         // given to nobody are the kLoses that follows.
-        if (gift_serial_ < 0) nobody_receives_ = v0;
+        if (gift_serial_ < 0) {
+          nobody_receives_ = v0;
+        } else {
+          effect(gift_serial_, v0).cards_to_nobody += gift_cards_;
+        }
         gift_serial_ = -1;
         return;
       case Obs::kHandOver:
@@ -216,6 +221,7 @@ class LawReader {
   LawsGameEvents& out_;
   int made_position_ = -1;
   int gift_serial_ = -1;      // the law whose cards are being given
+  int gift_cards_ = 0;        // how many
   int nobody_receives_ = -1;  // the seat whose monies gift goes to nobody
 };
 

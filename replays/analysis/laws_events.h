@@ -63,6 +63,7 @@ struct SeatLawEffect {
   int cards_gained = 0;    // drawn by the law (kGainsCards, as far as the deck went)
   int cards_lost = 0;      // discarded by the law (kLosesCards)
   int cards_given = 0;     // handed on by the law (kGivesCards), to nobody included
+  int cards_to_nobody = 0; // of `cards_given`: to a position nobody held (discarded)
   int cards_received = 0;  // handed to this seat by the law
   int effects = 0;         // times the law took effect for this seat (kEffect)
   // The monies this seat is up (or down) by the law, the maker's pay counted.

@@ -52,6 +52,7 @@ void effect(Json& j, const SeatLawEffect& e, int seat) {
   j.field("gained", e.gained).field("lost", e.lost).field("lost_to_nobody", e.lost_to_nobody);
   j.field("given", e.given).field("received", e.received).field("cards_gained", e.cards_gained);
   j.field("cards_lost", e.cards_lost).field("cards_given", e.cards_given);
+  j.field("cards_to_nobody", e.cards_to_nobody);
   j.field("cards_received", e.cards_received).field("effects", e.effects).close('}');
 }
 

@@ -254,6 +254,42 @@ TEST(LawsEvents, RefusesStreamsThatDoNotAddUp) {
   }
 }
 
+// Cards given to a position nobody holds are counted as given, to nobody,
+// and received by no seat (a hand-built two-player stream).
+TEST(LawsEvents, CardsGivenToNobody) {
+  const std::shared_ptr<const Game> loaded = load_game("laws_and_disorder(players=2)");
+  const auto& game = static_cast<const ld::LawsAndDisorderGame&>(*loaded);
+  using ld::Kind;
+  using ld::Obs;
+  const auto obs = [](Obs kind, std::initializer_list<int> values) {
+    Observation o = ld::make_obs(kind);
+    for (const int v : values) o.add(v);
+    return o;
+  };
+  const auto k = [](Kind kind) { return static_cast<int>(kind); };
+  SeatStream s = {obs(Obs::kHolds, {0, 0}), obs(Obs::kHolds, {1, 1}), obs(Obs::kDrawSeen, {0, k(Kind::kGains)})};
+  for (int i = 0; i < 4; ++i) s.push_back(obs(Obs::kDraw, {1}));
+  s.push_back(obs(Obs::kTurn, {1, 1}));
+  for (const Kind card : {Kind::kJudge, Kind::kGives, Kind::kPriest, Kind::kOneCard}) {
+    s.push_back(obs(Obs::kLawCard, {1, k(card)}));
+  }
+  s.push_back(obs(Obs::kLawMade, {1, 1, 4, k(Kind::kJudge), k(Kind::kGives), k(Kind::kPriest), k(Kind::kOneCard)}));
+  s.push_back(obs(Obs::kLawPaid, {1, 8, 1}));
+  s.push_back(obs(Obs::kEffect, {1, 0}));
+  s.push_back(obs(Obs::kGivesCards, {0, 1, 1}));
+  s.push_back(obs(Obs::kNobodyReceives, {0}));
+  s.push_back(obs(Obs::kDiscardSeen, {0, k(Kind::kGains)}));
+  s.push_back(obs(Obs::kFinal, {0, 3}));
+  s.push_back(obs(Obs::kFinal, {1, 11}));
+  const LawsGameEvents g = laws_events(game, std::vector<SeatStream>{s, s});
+  ASSERT_EQ(g.laws.size(), 1u);
+  EXPECT_EQ(at(g, 1, 0).cards_given, 1);
+  EXPECT_EQ(at(g, 1, 0).cards_to_nobody, 1);
+  EXPECT_EQ(at(g, 1, 1).cards_received, 0);
+  EXPECT_EQ(at(g, 1, 1).pay, 8);
+  EXPECT_EQ(g.winners, (std::vector<int>{1}));
+}
+
 TEST(LawsJson, HoldsTheScriptedFigures) {
   const std::vector<ReplayRecord> records = {scripted_record()};
   const LawsReport report = tools::laws_report(records, "scripted.kbr", 0);

@@ -61,7 +61,8 @@ std::string effect_cell(const SeatLawEffect& e) {
   part(e.received, "got");
   part(e.cards_gained, "cards drawn");
   part(e.cards_lost, "cards lost");
-  part(e.cards_given, "cards given");
+  part(e.cards_given - e.cards_to_nobody, "cards given");
+  part(e.cards_to_nobody, "cards given to nobody");
   part(e.cards_received, "cards got");
   if (parts.empty() && e.effects == 0) return "<span class=\"none\">&ndash;</span>";
   const int net = e.net_monies();
