@@ -1,73 +1,14 @@
 #include "replays/analysis/adulting_json.h"
 
-#include <cmath>
-#include <cstdio>
 #include <string>
 
-#include "env/core/json_text.h"
+#include "replays/analysis/json_writer.h"
 
 namespace kibitz::replays::analysis {
 
 namespace {
 
-// A JSON text written field by field; commas are placed by nesting level.
-class Json {
- public:
-  Json& open(const char* key, char bracket) {
-    this->key(key);
-    text_ += bracket;
-    first_ = true;
-    return *this;
-  }
-  Json& close(char bracket) {
-    text_ += bracket;
-    first_ = false;
-    return *this;
-  }
-  Json& field(const char* name, const std::string& value) {
-    key(name);
-    append_json_string(text_, value);
-    return *this;
-  }
-  Json& field(const char* name, const char* value) { return field(name, std::string(value)); }
-  Json& field(const char* name, long value) {
-    key(name);
-    text_ += std::to_string(value);
-    return *this;
-  }
-  Json& field(const char* name, int value) { return field(name, static_cast<long>(value)); }
-  Json& field(const char* name, std::size_t value) { return field(name, static_cast<long>(value)); }
-  Json& field(const char* name, bool value) {
-    key(name);
-    text_ += value ? "true" : "false";
-    return *this;
-  }
-  Json& field(const char* name, double value) {
-    key(name);
-    if (!std::isfinite(value)) {
-      text_ += "null";
-    } else {
-      char buffer[32];
-      std::snprintf(buffer, sizeof buffer, "%.6g", value);
-      text_ += buffer;
-    }
-    return *this;
-  }
-  const std::string& text() const { return text_; }
-
- private:
-  // A comma before every element but the first; `name` null inside arrays.
-  void key(const char* name) {
-    if (!first_) text_ += ',';
-    first_ = false;
-    if (name != nullptr) {
-      append_json_string(text_, name);
-      text_ += ':';
-    }
-  }
-  std::string text_;
-  bool first_ = true;
-};
+using Json = JsonWriter;
 
 void proportion(Json& j, const char* name, const Proportion& p) {
   j.open(name, '{').field("hits", p.hits).field("total", p.total).field("rate", p.rate);
