@@ -129,6 +129,7 @@ void LawsFiguresBuilder::add(const LawsGameEvents& game) {
   line.winners = game.winners;
   line.final_monies = game.final_monies;
   line.agents = game.agents;
+  line.matrix = net;
   lines_.push_back(std::move(line));
 }
 

@@ -80,6 +80,7 @@ struct LawsGameLine {
   std::vector<int> winners;
   std::vector<int> final_monies;
   std::vector<std::string> agents;
+  SeatMatrix matrix;  // maker x beneficiary net monies
 };
 
 // The whole-file figures.

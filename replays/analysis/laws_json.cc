@@ -148,7 +148,9 @@ void game_lines(Json& j, const LawsFileFigures& f) {
     j.open(nullptr, '{').field("record", g.record_index).field("turns", g.turns).field("laws", g.laws);
     ints(j, "winners", g.winners);
     ints(j, "final_monies", g.final_monies);
-    j.close('}');
+    j.open("maker_matrix", '[');
+    for (const std::vector<int>& row : g.matrix) ints(j, nullptr, row);
+    j.close(']').close('}');
   }
   j.close(']');
 }

@@ -318,6 +318,7 @@ TEST(LawsJson, HoldsTheScriptedFigures) {
   EXPECT_DOUBLE_EQ(a["matrix"]["self"]["mean"].GetDouble(), 10.0);
   EXPECT_DOUBLE_EQ(a["matrix"]["B"]["mean"].GetDouble(), -1.5);
   EXPECT_EQ(doc["games_list"][0]["laws"].GetInt(), 5);
+  EXPECT_EQ(doc["games_list"][0]["maker_matrix"][0][1].GetInt(), -2);
 }
 
 TEST(LawsPage, RendersInHeadlessChromiumWithNoRequestLeaving) {
@@ -365,6 +366,18 @@ TEST(LawsReportCommand, RandomGamesAndBadFiles) {
     EXPECT_LE(a["win"]["low"].GetDouble(), a["win"]["high"].GetDouble());
     EXPECT_LE(a["per_game"]["pay"]["low"].GetDouble(), a["per_game"]["pay"]["mean"].GetDouble());
   }
+  // A record that stops before the end: no final monies, no winner, and
+  // its seats count in no win share.
+  std::vector<ReplayRecord> cut = read_replay_file(games);
+  cut[0].actions.resize(cut[0].actions.size() / 2);
+  cut[0].returns.clear();
+  const LawsGameEvents unfinished = laws_events(cut[0], 0);
+  EXPECT_FALSE(unfinished.finished);
+  EXPECT_TRUE(unfinished.winners.empty());
+  EXPECT_TRUE(unfinished.final_monies.empty());
+  LawsFiguresBuilder builder;
+  builder.add(unfinished);
+  EXPECT_EQ(builder.figures().agents[0].win.total, 0);
   // A file that is not a replay file: a clear error, exit 2, nothing written.
   testing::write_bytes(dir.file("bad.kbr"), "this is not a replay file");
   const testing::CommandResult bad = testing::run_kibitz("replay report '" + dir.file("bad.kbr") + "' --json '" +
