@@ -81,6 +81,10 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   void returns(std::span<double> out) const override;
   void seat_stream(Player seat, SeatStream& out) const override;
   using State::seat_stream;
+  // Through sample_world (sampler.h, defined in sampler.cc) with per-thread
+  // buffers: no allocation once warm.
+  void resample_from_infostate(Player player, Rng& rng, State& out) const override;
+  using State::resample_from_infostate;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;

@@ -1,12 +1,202 @@
-// Placeholder until the fast sampler lands: the generic replay search.
+// The Laws and Disorder world sampler (sampler.h): pass 1 (sampler_plan.h)
+// draws the hidden cards, then the world is replayed from the stream.
 #include "env/games/laws_and_disorder/sampler.h"
 
+#include <algorithm>
+#include <typeinfo>
+#include <cstdio>
+#include <cstdlib>
+#include "env/core/stream_spec.h"
+
+#include "env/core/error.h"
+#include "env/games/laws_and_disorder/laws_and_disorder_state.h"
+#include "env/games/laws_and_disorder/sampler_plan.h"
+#include "env/games/laws_and_disorder/stream.h"
+
 namespace kibitz::laws_and_disorder {
+namespace {
+
+// The initial state of `game`, kept per thread: worlds start as copies of
+// it (a copy into an existing state allocates nothing). It holds its game,
+// so the address it is keyed by stays that game's.
+const State& initial_state(const LawsAndDisorderGame& game) {
+  thread_local std::unique_ptr<State> initial;
+  if (!initial || &initial->game() != &game) initial = game.new_initial_state();
+  return *initial;
+}
+
+// One replay of the world from the stream and a pass-1 draw.
+class Replay {
+ public:
+  Replay(Player seat, std::span<const Observation> stream, const HiddenCards& hidden, LawsAndDisorderState& world)
+      : seat_(seat), bit_(static_cast<std::uint8_t>(1u << seat)), stream_(stream), hidden_(hidden), world_(world) {}
+
+  // False when the world departs from the stream (failed_at() says where).
+  bool run() {
+    if (!sync()) return false;
+    while (pos_ < stream_.size()) {
+      if (world_.is_terminal()) return false;
+      const Action a = choose();
+      if (a == kInvalidAction || !world_.is_legal(a)) {
+        if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "choose: phase %d action %d player %d hist %zu\n%s\n", (int)world_.phase(), (int)a, (int)world_.current_player(), world_.history().size(), world_.to_string().c_str());
+        return false;
+      }
+      world_.apply_action(a);
+      if (!sync()) return false;
+    }
+    return true;
+  }
+  std::size_t failed_at() const { return pos_; }
+
+ private:
+  // The seat's new observations must be the stream's next ones.
+  bool sync() {
+    const std::span<const LogEntry> log = world_.log();
+    for (; fed_ < log.size(); ++fed_) {
+      if ((log[fed_].audience & bit_) == 0) continue;
+      if (pos_ >= stream_.size() || !(log[fed_].observation == stream_[pos_])) {
+        if (std::getenv("LDS_DEBUG")) { std::fprintf(stderr, "world gave kind %d:", (int)log[fed_].observation.kind); for (int v : log[fed_].observation.used()) std::fprintf(stderr, " %d", v); std::fprintf(stderr, "\n"); }
+        return false;
+      }
+      ++pos_;
+    }
+    return true;
+  }
+
+  // The move behind the seat's next observation, by the world's step.
+  Action choose() const {
+    const Observation& o = stream_[pos_];
+    const Obs kind = obs_kind(o);
+    const Action hidden = kPickBase + static_cast<int>(hidden_.kind_at(pos_));
+    switch (world_.phase()) {
+      case Phase::kDealPosition: return kind == Obs::kHolds ? o.value(1) : kInvalidAction;
+      case Phase::kDraw:
+        if (kind == Obs::kDrawSeen) return o.value(1);
+        return kind == Obs::kDraw ? static_cast<int>(hidden_.kind_at(pos_)) : kInvalidAction;
+      case Phase::kMain: return main_move(o);
+      case Phase::kBuild:
+        if (kind == Obs::kLawCard) return kPlayBase + o.value(1);
+        return kind == Obs::kLawMade ? kEndLaw : kInvalidAction;
+      case Phase::kPick:
+        if (kind == Obs::kPickSeen) return kPickBase + o.value(1);
+        return kind == Obs::kPick ? hidden : kInvalidAction;
+      case Phase::kRecipient:
+        if (kind == Obs::kHandOver) return kToBase + o.value(2 + o.value(1));
+        if (kind == Obs::kHandOverHidden || kind == Obs::kGivesMonies) return kToBase + o.value(2);
+        return kInvalidAction;
+      case Phase::kDiscard:
+        if (kind == Obs::kDiscardSeen) return kPickBase + o.value(1);
+        return kind == Obs::kDiscard ? hidden : kInvalidAction;
+      case Phase::kThiefTake:
+        if (kind == Obs::kTakeSeen) return kPickBase + o.value(1);
+        return kind == Obs::kTake ? hidden : kInvalidAction;
+      case Phase::kTerminal: return kInvalidAction;
+    }
+    return kInvalidAction;
+  }
+
+  // The table slot of the law with this serial number, or -1.
+  int slot_of(int serial) const {
+    for (int slot = 0; slot < world_.num_laws(); ++slot) {
+      if (world_.law_at(slot).serial == serial) return slot;
+    }
+    return -1;
+  }
+
+  Action main_move(const Observation& o) const {
+    switch (obs_kind(o)) {
+      case Obs::kLawCard: return kPlayBase + o.value(1);
+      case Obs::kPlayJob: return kJobBase + o.value(1);
+      case Obs::kEndTurn: return kEndTurn;
+      case Obs::kThief: return kThiefBase + o.value(1);
+      case Obs::kMerchantTrade: return kMerchantTrade;
+      default: break;
+    }
+    // The law's serial number: after the seat, or after the seat and the
+    // card(s) named.
+    const Obs kind = obs_kind(o);
+    const int at = kind == Obs::kJudgeEnforce || kind == Obs::kJudgeDestroy ? 1
+                   : kind == Obs::kScientistAdd || kind == Obs::kScientistTake ? 2
+                                                                                : 3;
+    if (o.size <= at) return kInvalidAction;
+    const int serial = o.value(at);
+    const int slot = slot_of(serial);
+    if (slot < 0) return kInvalidAction;
+    switch (kind) {
+      case Obs::kJudgeEnforce: return kJudgeEnforceBase + slot;
+      case Obs::kJudgeDestroy: return kJudgeDestroyBase + slot;
+      case Obs::kScientistAdd:
+        return kScientistAddBase + slot * kNumWhens + (o.value(1) - static_cast<int>(Kind::kWhenTurnStart));
+      case Obs::kScientistTake: return kScientistTakeBase + slot;
+      case Obs::kMerchantSwap:
+        return kMerchantSwapBase + slot * kNumVerbs + (o.value(1) - static_cast<int>(Kind::kGains));
+      case Obs::kPriestSwap: return priest_move(o, slot);
+      default: return kInvalidAction;
+    }
+  }
+
+  // The observation names the card's place (1: the subject, else the
+  // recipient).
+  static Action priest_move(const Observation& o, int slot) {
+    if (o.size < 5) return kInvalidAction;
+    const int side = o.value(4) == 1 ? 0 : 1;
+    return kPriestBase + (slot * 2 + side) * kNumPositionSlotKinds + o.value(1);
+  }
+
+  Player seat_;
+  std::uint8_t bit_;
+  std::span<const Observation> stream_;
+  const HiddenCards& hidden_;
+  LawsAndDisorderState& world_;
+  std::size_t pos_ = 0;
+  std::size_t fed_ = 0;
+};
+
+}  // namespace
+
+void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const Observation> stream, Rng& rng,
+                  State& out) {
+  KIBITZ_CHECK(seat >= 0 && seat < game.num_players(), "laws_and_disorder: no seat ", seat);
+  KIBITZ_CHECK(typeid(out) == typeid(LawsAndDisorderState), "laws_and_disorder: sample_world into a state of another game");
+  auto& world = static_cast<LawsAndDisorderState&>(out);
+  const State& initial = initial_state(game);
+  thread_local HiddenCards hidden;
+  hidden.reserve(static_cast<std::size_t>(game.max_log_length()));
+  for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+    if (!hidden.draw(seat, stream, rng)) {
+      if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "pass1 fail at %zu/%zu: %s\n", hidden.failed_at(), stream.size(), hidden.failed_at() < stream.size() ? game.stream_spec().to_text(stream[hidden.failed_at()]).c_str() : "end");
+      continue;
+    }
+    initial.clone_into(world);
+    Replay replay(seat, stream, hidden, world);
+    if (replay.run()) return;
+    if (std::getenv("LDS_DEBUG")) for (std::size_t j = replay.failed_at() >= 8 ? replay.failed_at() - 8 : 0; j < std::min(stream.size(), replay.failed_at() + 3); ++j) std::fprintf(stderr, "  %zu %s\n", j, game.stream_spec().to_text(stream[j]).c_str());
+    if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "replay fail at %zu/%zu: %s phase %d\n", replay.failed_at(), stream.size(), replay.failed_at() < stream.size() ? game.stream_spec().to_text(stream[replay.failed_at()]).c_str() : "end", (int)world.phase());
+  }
+  // Rare streams (or none at all): the generic search, which names the
+  // observation nothing explains.
+  ReplayWorldSampler(game.shared(), seat, stream).sample(rng, out);
+}
 
 LawsAndDisorderWorldSampler::LawsAndDisorderWorldSampler(std::shared_ptr<const Game> game, Player seat,
                                                          std::span<const Observation> stream)
-    : WorldSampler(game, seat, stream), replay_(game, seat, stream) {}
+    : WorldSampler(std::move(game), seat, stream) {
+  Rng rng(0);
+  sample(rng, *this->game().new_initial_state());
+}
 
-void LawsAndDisorderWorldSampler::sample(Rng& rng, State& out) const { replay_.sample(rng, out); }
+void LawsAndDisorderWorldSampler::sample(Rng& rng, State& out) const {
+  sample_world(static_cast<const LawsAndDisorderGame&>(game()), seat(), stream(), rng, out);
+}
+
+// The state's own resampling, with the stream in a per-thread buffer, so
+// that it allocates nothing once warm (the default builds a sampler).
+void LawsAndDisorderState::resample_from_infostate(Player player, Rng& rng, State& out) const {
+  KIBITZ_CHECK(player >= 0 && player < players(), "laws_and_disorder: resample for seat ", player);
+  thread_local SeatStream stream;
+  if (stream.capacity() < log_.capacity()) stream.reserve(log_.capacity());
+  seat_stream(player, stream);
+  sample_world(ld_game(), player, stream, rng, out);
+}
 
 }  // namespace kibitz::laws_and_disorder

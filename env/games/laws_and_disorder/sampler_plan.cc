@@ -1,0 +1,463 @@
+// HiddenCards (sampler_plan.h): the hidden cards behind one seat's stream.
+#include "env/games/laws_and_disorder/sampler_plan.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "env/games/laws_and_disorder/stream.h"
+
+namespace kibitz::laws_and_disorder {
+namespace {
+
+// How far ahead a hidden choice looks for what its holder will show.
+constexpr std::size_t kLookahead = 400;
+
+std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+// A number in [0, n), n > 0.
+int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(n))); }
+
+void erase_at(std::vector<int>& v, int at) {
+  v[idx(at)] = v.back();
+  v.pop_back();
+}
+
+}  // namespace
+
+void HiddenCards::reserve(std::size_t stream_capacity) {
+  kind_.reserve(kDeckSize + stream_capacity);
+  drawn_.reserve(kind_.capacity());
+  for (Hand& hand : hands_) hand.reserve(kDeckSize);
+  picked_.reserve(kDeckSize);
+  event_.reserve(stream_capacity);
+}
+
+Kind HiddenCards::kind_at(std::size_t i) const {
+  const int instance = event_[i];
+  return instance < 0 ? Kind::kJudge : static_cast<Kind>(kind_[idx(instance)]);
+}
+
+int HiddenCards::new_instance(int kind, bool from_draw) {
+  kind_.push_back(static_cast<std::int8_t>(kind));
+  drawn_.push_back(from_draw ? 1 : 0);
+  return static_cast<int>(kind_.size()) - 1;
+}
+
+// Only a drawn card can be unbound, and binding it spends a card of the
+// kind from what the deck held.
+bool HiddenCards::bind(int instance, int kind) {
+  if (pool_[idx(kind)] == 0) return false;
+  --pool_[idx(kind)];
+  kind_[idx(instance)] = static_cast<std::int8_t>(kind);
+  return true;
+}
+
+// A card already bound to the kind first: an unbound one left in the hand
+// can still become anything.
+int HiddenCards::reveal(Hand& hand, int kind) {
+  int unbound = -1;
+  for (int t = 0; t < static_cast<int>(hand.size()); ++t) {
+    const int k = kind_[idx(hand[idx(t)])];
+    if (k == kind) {
+      const int instance = hand[idx(t)];
+      erase_at(hand, t);
+      return instance;
+    }
+    if (k < 0 && unbound < 0) unbound = t;
+  }
+  if (unbound < 0) return -1;
+  const int instance = hand[idx(unbound)];
+  if (!bind(instance, kind)) return -1;
+  erase_at(hand, unbound);
+  return instance;
+}
+
+bool HiddenCards::bind_all(const Hand& hand, KindCounts shown) {
+  int unbound = 0;
+  for (const int instance : hand) {
+    const int k = kind_[idx(instance)];
+    if (k < 0) {
+      ++unbound;
+    } else if (shown[idx(k)]-- == 0) {
+      return false;
+    }
+  }
+  int left = 0;
+  for (const int count : shown) left += count;
+  if (left != unbound) return false;
+  // The unbound cards take the kinds left, in kind order: they are
+  // interchangeable in the hand (the order only says which draw was which).
+  int k = 0;
+  for (const int instance : hand) {
+    if (kind_[idx(instance)] >= 0) continue;
+    while (shown[idx(k)] == 0) ++k;
+    --shown[idx(k)];
+    if (!bind(instance, k)) return false;
+  }
+  return true;
+}
+
+// `needs`: the kinds the holder shows before its next draw (which brings
+// an unbound card). `limit`: when the holder's whole hand is shown to the
+// seat later (a theft, or a whole hand handed over), the most cards of each
+// kind it may hold now: the hand shown plus what it shows before.
+HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
+  Needs out;
+  KindCounts shown_before{};
+  bool drew = false;
+  const std::size_t end = std::min(stream_.size(), at + kLookahead);
+  auto limit_with = [&](const Observation& o, int first, int count) {
+    out.has_limit = true;
+    out.limit = shown_before;
+    for (int c = 0; c < count; ++c) ++out.limit[idx(o.value(first + c))];
+  };
+  auto shows = [&](int kind) {
+    ++shown_before[idx(kind)];
+    if (!drew) ++out.needs[idx(kind)];
+  };
+  for (std::size_t j = at + 1; j < end; ++j) {
+    const Observation& o = stream_[j];
+    const Obs kind = obs_kind(o);
+    if (o.size == 0) continue;
+    const int who = o.value(0);
+    switch (kind) {
+      case Obs::kHandSeen:
+        if (who != holder) break;
+        limit_with(o, 2, o.value(1));
+        for (std::size_t c = j + 1; c < end && obs_kind(stream_[c]) == Obs::kHandSeen; ++c) {
+          for (int v = 0; v < stream_[c].value(1); ++v) ++out.limit[idx(stream_[c].value(2 + v))];
+        }
+        out.shows = out.limit;
+        return out;
+      case Obs::kDraw: drew = drew || who == holder; break;
+      case Obs::kLawCard:
+      case Obs::kPlayJob:
+      case Obs::kScientistAdd:
+      case Obs::kMerchantSwap:
+      case Obs::kPriestSwap:
+        if (who == holder) shows(o.value(1));
+        break;
+      case Obs::kTakeSeen:
+        if (o.value(2) == holder) shows(o.value(1));
+        break;
+      case Obs::kHandOver:
+        if (who != holder) break;
+        if (obs_kind(stream_[j - 1]) != Obs::kPick) {  // the whole hand
+          limit_with(o, 2, o.value(1));
+          out.shows = out.limit;
+          return out;
+        }
+        for (int c = 0; c < o.value(1); ++c) shows(o.value(2 + c));
+        break;
+      default: break;
+    }
+  }
+  out.shows = shown_before;
+  return out;
+}
+
+// Among the holder's cards, in this order of preference: one that a later
+// view of its whole hand rules out; one the receiver (of a hidden move) will
+// show and holds no known card for; an unbound one, when there are more of
+// them than the holder's coming plays leave uncovered; a bound card of a
+// kind it holds more of than it needs. Uniform within the first group that
+// is not empty (over every card when all are).
+int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receiver) {
+  Hand& hand = hands_[idx(holder)];
+  if (hand.empty()) return -1;
+  const Needs coming = coming_needs(holder, at);
+  const KindCounts& needs = coming.needs;
+  auto count = [&](const Hand& h, KindCounts& bound) {
+    int unbound = 0;
+    for (const int instance : h) {
+      const int k = kind_[idx(instance)];
+      if (k < 0) {
+        ++unbound;
+      } else {
+        ++bound[idx(k)];
+      }
+    }
+    return unbound;
+  };
+  KindCounts bound{};
+  const int unbound = count(hand, bound);
+  KindCounts wanted{};
+  if (receiver >= 0 && receiver != seat_) {
+    const Needs theirs = coming_needs(receiver, at);
+    KindCounts held{};
+    count(hands_[idx(receiver)], held);
+    for (int k = 0; k < kNumKinds; ++k) wanted[idx(k)] = std::max(0, theirs.shows[idx(k)] - held[idx(k)]);
+  }
+  int uncovered = 0;
+  for (int k = 0; k < kNumKinds; ++k) uncovered += std::max(0, needs[idx(k)] - bound[idx(k)]);
+  auto group = [&](int instance) {
+    const int k = kind_[idx(instance)];
+    if (k >= 0 && coming.has_limit && bound[idx(k)] > coming.limit[idx(k)]) return 0;
+    if (k >= 0 && wanted[idx(k)] > 0 && bound[idx(k)] > needs[idx(k)]) return 1;
+    if (k < 0) return unbound > uncovered ? 2 : 4;
+    return bound[idx(k)] > needs[idx(k)] ? 3 : 4;
+  };
+  int best = 4;
+  for (const int instance : hand) best = std::min(best, group(instance));
+  auto spare = [&](int instance) { return group(instance) == best; };
+  int spares = 0;
+  for (const int instance : hand) spares += spare(instance) ? 1 : 0;
+  const int size = static_cast<int>(hand.size());
+  int nth = pick(rng, spares > 0 ? spares : size);
+  for (int t = 0; t < size; ++t) {
+    if (spares > 0 && !spare(hand[idx(t)])) continue;
+    if (nth-- == 0) {
+      const int instance = hand[idx(t)];
+      erase_at(hand, t);
+      return instance;
+    }
+  }
+  return -1;
+}
+
+bool HiddenCards::draw(Player seat, std::span<const Observation> stream, Rng& rng) {
+  seat_ = seat;
+  stream_ = stream;
+  kind_.clear();
+  drawn_.clear();
+  for (Hand& hand : hands_) hand.clear();
+  picked_.clear();
+  event_.assign(stream.size(), -1);
+  shown_ = KindCounts{};
+  builder_ = -1;
+  building_ = Law{};
+  failed_at_ = stream.size();
+  // The deck's kinds less the seat's own draws, over the whole stream.
+  for (int k = 0; k < kNumKinds; ++k) pool_[idx(k)] = kind_info(static_cast<Kind>(k)).count;
+  for (const Observation& o : stream) {
+    if (obs_kind(o) == Obs::kDrawSeen && o.value(0) == seat) --pool_[idx(o.value(1))];
+  }
+  for (int k = 0; k < kNumKinds; ++k) {
+    if (pool_[idx(k)] < 0) {
+      failed_at_ = 0;
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    if (!read(i, rng)) {
+      failed_at_ = i;
+      if (std::getenv("LDS_DEBUG")) {
+        std::fprintf(stderr, "seat %d pool:", seat); for (int c : pool_) std::fprintf(stderr, " %d", c);
+        for (int p = 0; p < kMaxPlayers; ++p) { std::fprintf(stderr, "\n hand %d:", p); for (int t : hands_[idx(p)]) std::fprintf(stderr, " %d%s", kind_[idx(t)], drawn_[idx(t)] ? "" : "k"); }
+        std::fprintf(stderr, "\n");
+      }
+      return false;
+    }
+  }
+  if (!finish_open_law(rng)) return false;
+  bind_the_rest(rng);
+  return true;
+}
+
+// One observation's effect on the hands the seat cannot see.
+bool HiddenCards::read(std::size_t i, Rng& rng) {
+  const Observation& o = stream_[i];
+  const int me = seat_;
+  auto hand = [&](int s) -> Hand& { return hands_[idx(s)]; };
+  auto show = [&](int s, int kind) { return s == me || reveal(hand(s), kind) >= 0; };
+  auto gain_known = [&](int s, int kind) {
+    if (s != me) hand(s).push_back(new_instance(kind, false));
+  };
+  switch (obs_kind(o)) {
+    case Obs::kDraw: {
+      const int instance = new_instance(-1, true);
+      hand(o.value(0)).push_back(instance);
+      event_[i] = instance;
+      return true;
+    }
+    case Obs::kLawCard:
+      if (builder_ < 0) {
+        builder_ = o.value(0);
+        building_ = Law{};
+      }
+      building_.push(static_cast<Kind>(o.value(1)));
+      return show(o.value(0), o.value(1));
+    case Obs::kLawMade: builder_ = -1; return true;
+    case Obs::kPlayJob:
+    case Obs::kScientistAdd: return show(o.value(0), o.value(1));
+    case Obs::kScientistTake: gain_known(o.value(0), o.value(1)); return true;
+    case Obs::kMerchantSwap:
+    case Obs::kPriestSwap:
+      if (!show(o.value(0), o.value(1))) return false;
+      gain_known(o.value(0), o.value(2));
+      return true;
+    case Obs::kDiscard: {
+      const int s = o.value(0);
+      int instance = -1;
+      if (!picked_.empty()) {  // a gift nobody receives: the picks are discarded
+        instance = picked_.back();
+        picked_.pop_back();
+      } else {
+        instance = remove_hidden(s, i, rng, -1);
+      }
+      event_[i] = instance;
+      return instance >= 0;
+    }
+    case Obs::kPick: return read_pick(i, rng);
+    case Obs::kHandOver: return read_hand_over(o);
+    case Obs::kHandOverHidden: {
+      const int s = o.value(0);
+      Hand& to = hand(o.value(2));
+      Hand& moved = picked_.empty() ? hand(s) : picked_;
+      if (static_cast<int>(moved.size()) != o.value(1)) return false;
+      to.insert(to.end(), moved.begin(), moved.end());
+      moved.clear();
+      return true;
+    }
+    case Obs::kHandSeen: return read_hand_seen(i);
+    case Obs::kTakeSeen: {
+      const int thief = o.value(0);
+      const int victim = o.value(2);
+      if (thief == me) return show(victim, o.value(1));
+      gain_known(thief, o.value(1));
+      return true;
+    }
+    case Obs::kTake: {
+      const int instance = remove_hidden(o.value(1), i, rng, o.value(0));
+      if (instance < 0) return false;
+      hand(o.value(0)).push_back(instance);
+      event_[i] = instance;
+      return true;
+    }
+    default: return true;
+  }
+}
+
+// Another seat picks a card to give: the card it hands to the seat when the
+// hand-over shows it, else a hidden choice. Picks wait in picked_.
+bool HiddenCards::read_pick(std::size_t i, Rng& rng) {
+  const int s = stream_[i].value(0);
+  int instance = -1;
+  int receiver = -1;
+  for (std::size_t j = i + 1; j < stream_.size(); ++j) {
+    const Observation& o = stream_[j];
+    const Obs kind = obs_kind(o);
+    if (kind == Obs::kPick) continue;
+    if (kind == Obs::kHandOverHidden && o.value(0) == s) receiver = o.value(2);
+    if (kind == Obs::kHandOver && o.value(0) == s && o.value(2 + o.value(1)) == seat_) {
+      const int nth = static_cast<int>(picked_.size());
+      if (nth >= o.value(1)) return false;
+      instance = reveal(hands_[idx(s)], o.value(2 + nth));
+      if (instance < 0) return false;
+    }
+    break;
+  }
+  if (instance < 0) instance = remove_hidden(s, i, rng, receiver);
+  if (instance < 0) return false;
+  if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "pick at %zu by %d: instance %d kind %d\n", i, s, instance, kind_[idx(instance)]);
+  picked_.push_back(instance);
+  event_[i] = instance;
+  return true;
+}
+
+// Cards handed to or by the seat: the giver's cards (its picks, else its
+// whole hand) take the kinds shown; the seat's cards reach the receiver.
+bool HiddenCards::read_hand_over(const Observation& o) {
+  const int s = o.value(0);
+  const int count = o.value(1);
+  const int to = o.value(2 + count);
+  if (s == seat_) {
+    for (int c = 0; c < count; ++c) hands_[idx(to)].push_back(new_instance(o.value(2 + c), false));
+    return true;
+  }
+  if (!picked_.empty()) {  // bound when picked (read_pick)
+    picked_.clear();
+    return true;
+  }
+  KindCounts shown{};
+  for (int c = 0; c < count; ++c) ++shown[idx(o.value(2 + c))];
+  Hand& hand = hands_[idx(s)];
+  if (!bind_all(hand, shown)) return false;
+  hand.clear();
+  return true;
+}
+
+// The victim's hand shown to the seat as thief, in chunks: bound when the
+// last chunk has come.
+bool HiddenCards::read_hand_seen(std::size_t i) {
+  const Observation& o = stream_[i];
+  for (int c = 0; c < o.value(1); ++c) ++shown_[idx(o.value(2 + c))];
+  if (i + 1 < stream_.size() && obs_kind(stream_[i + 1]) == Obs::kHandSeen) return true;
+  const KindCounts shown = shown_;
+  shown_ = KindCounts{};
+  return bind_all(hands_[idx(o.value(0))], shown);
+}
+
+// Extends the open law card by card at random, from the builder's bound
+// cards first and else from unbound ones, until it is complete; a few tries.
+bool HiddenCards::finish_open_law(Rng& rng) {
+  if (builder_ < 0 || builder_ == seat_) return true;
+  Hand& hand = hands_[idx(builder_)];
+  constexpr int kTries = 32;
+  for (int attempt = 0; attempt < kTries; ++attempt) {
+    KindCounts bound{};
+    int unbound = 0;
+    for (const int instance : hand) {
+      const int k = kind_[idx(instance)];
+      if (k < 0) {
+        ++unbound;
+      } else {
+        ++bound[idx(k)];
+      }
+    }
+    KindCounts pool = pool_;
+    KindCounts extra{};  // kinds the unbound cards must take
+    Law law = building_;
+    while (!is_complete(law)) {
+      std::array<int, kNumKinds> options{};
+      int n = 0;
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (!fits_next(law, static_cast<Kind>(k))) continue;
+        if (bound[idx(k)] > 0 || (unbound > 0 && pool[idx(k)] > 0)) options[idx(n++)] = k;
+      }
+      if (n == 0 || law.size == kMaxLawCards) break;
+      const int k = options[idx(pick(rng, n))];
+      if (bound[idx(k)] > 0) {
+        --bound[idx(k)];
+      } else {
+        --unbound;
+        --pool[idx(k)];
+        ++extra[idx(k)];
+      }
+      law.push(static_cast<Kind>(k));
+    }
+    if (!is_complete(law)) continue;
+    for (const int instance : hand) {
+      if (kind_[idx(instance)] >= 0) continue;
+      for (int k = 0; k < kNumKinds; ++k) {
+        if (extra[idx(k)] == 0) continue;
+        --extra[idx(k)];
+        bind(instance, k);
+        break;
+      }
+    }
+    return true;
+  }
+  failed_at_ = stream_.size();
+  return false;
+}
+
+// Every instance still unbound (in a hand, discarded or given away unseen)
+// takes a kind drawn from what is left, in proportion to its count: as the
+// deck would have dealt it.
+void HiddenCards::bind_the_rest(Rng& rng) {
+  int left = 0;
+  for (const int count : pool_) left += count;
+  for (std::size_t instance = 0; instance < kind_.size(); ++instance) {
+    if (kind_[instance] >= 0) continue;
+    int r = pick(rng, left);
+    int k = 0;
+    while (r >= pool_[idx(k)]) r -= pool_[idx(k++)];
+    --pool_[idx(k)];
+    --left;
+    kind_[instance] = static_cast<std::int8_t>(k);
+  }
+}
+
+}  // namespace kibitz::laws_and_disorder
