@@ -13,6 +13,7 @@ using replays::analysis::AdultingBid;
 using replays::analysis::AdultingClaim;
 using replays::analysis::AdultingDeclaration;
 using replays::analysis::AdultingTally;
+using report_page::seat_text;
 
 namespace {
 
@@ -39,7 +40,7 @@ void Page::game_seats() {
   for (int seat = 0; seat < g.players; ++seat) {
     const AdultingTally t = replays::analysis::seat_tally(g, seat);
     const auto s = static_cast<std::size_t>(seat);
-    html_ += "<tr><td class=\"spec\">" + seat_text(g, seat) + "</td><td>" + return_text(g.returns, seat) +
+    html_ += "<tr><td class=\"spec\">" + seat_text(g.agents, seat) + "</td><td>" + return_text(g.returns, seat) +
              "</td><td>" + (s < g.points.size() ? std::to_string(g.points[s]) : std::string("&ndash;")) +
              "</td><td>" + std::to_string(t.lies) + " / " + std::to_string(t.claims) + "</td><td>" +
              std::to_string(t.adult_lies_caught) + " of " + std::to_string(t.adult_lies) + "</td><td>" +
@@ -72,7 +73,7 @@ void Page::game_auctions() {
     for (const AdultingBid& b : a.bids) {
       const bool cursed = b.won && a.price > b.value;
       html_ += std::string(cursed ? "<tr class=\"bluff-row\">" : "<tr>") + "<td>" + std::to_string(a.round + 1) +
-               "</td><td>" + card_name(g, a.card) + "</td><td class=\"spec\">" + seat_text(g, b.seat) +
+               "</td><td>" + card_name(g, a.card) + "</td><td class=\"spec\">" + seat_text(g.agents, b.seat) +
                "</td><td>" + std::to_string(b.bid) + "</td><td>" + std::to_string(b.value) + "</td><td>" +
                std::to_string(b.monies) + "</td><td>" +
                (b.overbid() ? "<span class=\"bad\">overbid +" + std::to_string(b.bid - b.value) + "</span>"
@@ -103,7 +104,7 @@ void Page::game_claims() {
     if (!c.lie() && c.voted_down()) judged += ", <span class=\"bad\">falsely accused</span>";
     judged += mark(c.successful_bluff(), " successful bluff", "bluff");
     html_ += std::string(c.successful_bluff() ? "<tr class=\"bluff-row\">" : "<tr>") + "<td>" +
-             std::to_string(c.round + 1) + "</td><td class=\"spec\">" + seat_text(g, c.seat) + "</td><td>" +
+             std::to_string(c.round + 1) + "</td><td class=\"spec\">" + seat_text(g.agents, c.seat) + "</td><td>" +
              (c.truth_adult ? "adult" : "child") + "</td><td>" + (c.claim_adult ? "adult" : "child") + "</td><td>" +
              (c.claim_adult ? std::to_string(c.ups) + " / " + std::to_string(c.downs) : std::string("&ndash;")) +
              "</td><td>" +
@@ -129,12 +130,12 @@ void Page::game_lawsuits() {
   for (const AdultingDeclaration& d : g.declarations) {
     const bool guilty = d.verdict == replays::analysis::Verdict::kGuilty;
     html_ += std::string(guilty ? "<tr class=\"bluff-row\">" : "<tr>") + "<td>" + std::to_string(d.round + 1) +
-             "</td><td class=\"spec\">" + seat_text(g, d.seat) + "</td><td>" +
+             "</td><td class=\"spec\">" + seat_text(g.agents, d.seat) + "</td><td>" +
              (d.measured >= 0 ? std::to_string(d.measured) : std::string("?")) + "</td><td>" +
              std::to_string(d.declared) + "</td><td>" +
              (d.inflated() ? "<span class=\"bad\">inflated +" + std::to_string(d.declared - d.measured) + "</span>"
                            : std::string("honest")) +
-             "</td><td class=\"spec\">" + seat_text(g, d.prosecutor) + "</td><td>" +
+             "</td><td class=\"spec\">" + seat_text(g.agents, d.prosecutor) + "</td><td>" +
              (d.prosecutor >= 0
                   ? std::to_string(d.proposed) + " / " + (d.price > 0 ? std::to_string(d.price) : "&ndash;")
                   : std::string()) +

@@ -1,11 +1,10 @@
 #include "tools/replay/adulting_report_html.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "tools/replay/adulting_report_page.h"
-#include "tools/replay/report_assets.h"
+#include "tools/replay/report_page_parts.h"
 #include "tools/replay/svg_chart.h"
 
 namespace kibitz::tools {
@@ -15,56 +14,26 @@ using replays::analysis::AgentFigures;
 using replays::analysis::FlaggedGame;
 using replays::analysis::Proportion;
 
+using report_page::agent_color;
+using report_page::fixed_number;
+using report_page::share_cell;
+
 namespace {
 
 // Flagged games listed on the page; the JSON lists them all.
 constexpr std::size_t kMaxFlaggedShown = 200;
 
-std::string pct(double p) {
-  if (std::isnan(p)) return "n/a";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f%%", 100.0 * p);
-  return buffer;
-}
-
-std::string number(double x, int digits) {
-  if (std::isnan(x)) return "n/a";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, x);
-  return buffer;
-}
-
 }  // namespace
-
-std::string share_cell(const Proportion& p) {
-  if (p.total == 0) return "<span class=\"none\">n/a (0)</span>";
-  return pct(p.rate) + " <span class=\"muted nowrap\">[" + pct(p.low) + ", " + pct(p.high) + "] " +
-         std::to_string(p.hits) + "/" + std::to_string(p.total) + "</span>";
-}
-
-std::string seat_text(const replays::analysis::AdultingGameEvents& game, int seat) {
-  if (seat < 0) return "&ndash;";
-  const auto s = static_cast<std::size_t>(seat);
-  return "P" + std::to_string(seat) + (s < game.agents.size() ? " " + escape_html(game.agents[s]) : "");
-}
 
 std::string card_name(const replays::analysis::AdultingGameEvents& game, int card) {
   const auto c = static_cast<std::size_t>(card);
   return card >= 0 && c < game.card_names.size() ? escape_html(game.card_names[c]) : "&ndash;";
 }
 
-const char* agent_color(std::size_t index) {
-  static constexpr const char* kColors[] = {"#1f6fb4", "#e8731a", "#2a9d47", "#8e55b8",
-                                            "#c0392b", "#16a2a2", "#8c6d31", "#d6619e"};
-  return kColors[index % (sizeof kColors / sizeof kColors[0])];
-}
-
 void Page::header() {
   const auto& f = report_.figures;
-  html_ += "<header><h1>Adulting bid-and-claim report</h1><p class=\"sub\">" + escape_html(report_.source) +
-           " &middot; " + std::to_string(report_.records) + " records, " + std::to_string(f.games) +
-           " Adulting games";
-  if (f.skipped > 0) html_ += " (" + std::to_string(f.skipped) + " records of other games left out)";
+  html_ += report_page::header_start("Adulting bid-and-claim report", report_.source, report_.records, f.games,
+                                     f.skipped, "Adulting");
   html_ +=
       "</p><p class=\"lead\">Every bid set against what the card was worth to its bidder at that moment "
       "(its gain in mantle points, from the bidder's own view; 1 money counts as 1 point, so a bid above "
@@ -97,8 +66,8 @@ void Page::agent_tables() {
     const double bids = t.bids > 0 ? t.bids : std::nan("");
     html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(t.bids) + "</td><td>" +
              share_cell(a.rates.overbid) + "</td><td>" + share_cell(a.rates.underbid) + " (" +
-             std::to_string(t.capped_underbids) + ")</td><td>" + number(t.bid_sum / bids, 2) + " / " +
-             number(t.value_sum / bids, 2) + " points</td><td>" + std::to_string(t.refunds) + " (" +
+             std::to_string(t.capped_underbids) + ")</td><td>" + fixed_number(t.bid_sum / bids, 2) + " / " +
+             fixed_number(t.value_sum / bids, 2) + " points</td><td>" + std::to_string(t.refunds) + " (" +
              std::to_string(t.refunded) + " monies)</td></tr>";
   }
   html_ +=
@@ -108,7 +77,7 @@ void Page::agent_tables() {
       "<th>game wins holding a successful bluff</th></tr></thead><tbody>";
   for (const AgentFigures& a : report_.figures.agents) {
     html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(a.tally.auction_wins) +
-             "</td><td>" + share_cell(a.rates.curse) + "</td><td>" + number(a.rates.mean_margin, 2) +
+             "</td><td>" + share_cell(a.rates.curse) + "</td><td>" + fixed_number(a.rates.mean_margin, 2) +
              " points</td><td>" + share_cell(a.rates.bluff_wins) + "</td><td>" +
              share_cell(a.rates.game_bluff_wins) + "</td></tr>";
   }
@@ -154,11 +123,7 @@ void Page::agent_charts() {
       BarGroup g;
       g.label = a.agent;
       for (const Series& s : series) {
-        const Proportion& p = a.rates.*(s.share);
-        g.values.push_back(p.total > 0 ? p.rate : 0.0);
-        g.low.push_back(p.total > 0 ? p.low : std::nan(""));
-        g.high.push_back(p.total > 0 ? p.high : std::nan(""));
-        g.tips.push_back(std::to_string(p.hits) + " of " + std::to_string(p.total));
+        report_page::add_share_bar(g, a.rates.*(s.share));
       }
       c.groups.push_back(std::move(g));
     }
@@ -197,11 +162,8 @@ void Page::agent_charts() {
 }
 
 void Page::agents_section() {
-  html_ += "<section id=\"agents\"><h2>By agent, over the whole file</h2>";
-  if (report_.figures.agents.empty()) {
-    html_ += "<p class=\"note\">No Adulting games in the file.</p></section>\n";
-    return;
-  }
+  html_ += report_page::agents_section_start("Adulting", report_.figures.agents.empty());
+  if (report_.figures.agents.empty()) return;
   agent_tables();
   agent_charts();
   html_ += "</section>\n";
@@ -227,7 +189,7 @@ void Page::flagged_section() {
     }
     html_ += "</tbody></table></div>";
     if (flagged.size() > kMaxFlaggedShown) {
-      html_ += "<p class=\"note\">The first " + std::to_string(kMaxFlaggedShown) + " are shown; --json lists all.</p>";
+      html_ += report_page::first_shown_note(kMaxFlaggedShown);
     }
   }
   html_ += "</section>\n";
@@ -251,7 +213,7 @@ void Page::method_section() {
       "dismissed, conceded, guilty or not guilty.</li>"
       "<li><b>Intervals</b>: 95% Wilson score intervals; n/a where nothing was counted.</li></ul>"
       "<p class=\"note\">Details: <code>docs/bid_claim_report.md</code>. Analysis time " +
-      number(seconds_, 2) + " s.</p></section>\n";
+      fixed_number(seconds_, 2) + " s.</p></section>\n";
 }
 
 std::string Page::render() {
@@ -260,16 +222,8 @@ std::string Page::render() {
   flagged_section();
   game_section();
   method_section();
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>kibitz replay report: Adulting bids and claims, " +
-      escape_html(report_.source) + "</title>\n<style>" + std::string(kReportStyle) +
-      "</style>\n<script>" + std::string(kRenderCheckScript) + "</script>\n</head>\n<body data-charts=\"" +
-      std::to_string(charts_) + "\">\n<main>\n";
-  out += html_;
-  out += "</main>\n</body>\n</html>\n";
-  return out;
+  return report_page::html_document("kibitz replay report: Adulting bids and claims, " + report_.source, charts_,
+                                    html_);
 }
 
 }  // namespace adulting_report

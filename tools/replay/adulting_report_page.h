@@ -9,6 +9,7 @@
 
 #include "replays/analysis/adulting_json.h"
 #include "tools/replay/html_body.h"
+#include "tools/replay/report_page_parts.h"
 
 namespace kibitz::tools::adulting_report {
 
@@ -38,14 +39,8 @@ class Page : private HtmlBody {
   double seconds_;
 };
 
-// Shared snippets: a share with its interval, "12% [8%, 17%]" ("n/a" when
-// nothing was counted), and hits of total.
-std::string share_cell(const replays::analysis::Proportion& p);
-// A seat of the detailed game as "P2 random".
-std::string seat_text(const replays::analysis::AdultingGameEvents& game, int seat);
-// A card of the deck by name.
+// A card of the deck by name (a dash for none). The snippets both report
+// pages write (shares, seats, colours) are in report_page_parts.h.
 std::string card_name(const replays::analysis::AdultingGameEvents& game, int card);
-// Colours of agents and of series, by index (cycled).
-const char* agent_color(std::size_t index);
 
 }  // namespace kibitz::tools::adulting_report

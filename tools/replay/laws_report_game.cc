@@ -16,12 +16,12 @@ using replays::analysis::LawChangeKind;
 using replays::analysis::LawHistory;
 using replays::analysis::SeatLawEffect;
 using replays::analysis::SeatLawFigures;
+using report_page::seat_text;
+using report_page::td;
 
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-std::string td(const std::string& cell) { return "<td>" + cell + "</td>"; }
 
 std::string sentence_html(const laws_and_disorder::Law& law) {
   return "<span class=\"sentence\">" + escape_html(replays::analysis::sentence(law)) + "</span>";
@@ -82,7 +82,8 @@ void Page::game_seats() {
       "<th>others' laws on it</th><th>abilities</th><th>final monies</th><th></th></tr></thead><tbody>";
   for (int seat = 0; seat < g.players; ++seat) {
     const SeatLawFigures f = replays::analysis::seat_figures(g, seat);
-    html_ += "<tr><td class=\"spec\">" + seat_text(g, seat) + "</td>" + td(position_text(g.positions[at(seat)])) +
+    html_ += "<tr><td class=\"spec\">" + seat_text(g.agents, seat) + "</td>" +
+             td(position_text(g.positions[at(seat)])) +
              td(std::to_string(f.laws_made)) + td(std::to_string(f.pay)) + td(signed_number(f.own_effects)) +
              td(signed_number(f.to_others)) + td(signed_number(f.from_others)) +
              td(f.abilities > 0 ? "&minus;" + std::to_string(f.abilities) : std::string("0")) +
@@ -137,7 +138,7 @@ void Page::game_timeline() {
     const LawHistory& law = g.laws[at(c.serial - 1)];
     const bool gone = c.kind == LawChangeKind::kDropped || c.kind == LawChangeKind::kDestroyed;
     html_ += std::string(gone ? "<tr class=\"bluff-row\">" : "<tr>") + td(std::to_string(c.turn)) +
-             td("L" + std::to_string(c.serial)) + "<td class=\"spec\">" + seat_text(g, c.seat) + "</td>" +
+             td("L" + std::to_string(c.serial)) + "<td class=\"spec\">" + seat_text(g.agents, c.seat) + "</td>" +
              "<td class=\"what\">" + change_text(c, law) + "</td>" +
              td(gone ? "<s>" + sentence_html(c.law) + "</s>" : sentence_html(c.law)) + "</tr>";
   }
@@ -155,7 +156,7 @@ void Page::game_payouts() {
       "<p class=\"note\">Per seat: net monies by the law (bold), with the pay, monies and cards that made it; "
       "&times;n: the times the law took effect for the seat.</p><div class=\"scroll moves\"><table "
       "class=\"data\"><thead><tr><th>law</th><th>maker</th><th>as made / as it ended</th><th>fate</th>";
-  for (int seat = 0; seat < g.players; ++seat) html_ += "<th>" + seat_text(g, seat) + "</th>";
+  for (int seat = 0; seat < g.players; ++seat) html_ += "<th>" + seat_text(g.agents, seat) + "</th>";
   html_ += "</tr></thead><tbody>";
   for (const LawHistory& l : g.laws) {
     std::string text = sentence_html(l.made);
@@ -166,7 +167,8 @@ void Page::game_payouts() {
     if (l.enforced > 0) fate += "; enforced &times;" + std::to_string(l.enforced);
     html_ += "<tr>" + td("L" + std::to_string(l.serial) + " <span class=\"muted\">turn " +
                          std::to_string(l.made_turn) + "</span>") +
-             "<td class=\"spec\">" + seat_text(g, l.maker) + "</td><td class=\"what\">" + text + "</td>" + td(fate);
+             "<td class=\"spec\">" + seat_text(g.agents, l.maker) + "</td><td class=\"what\">" + text + "</td>" +
+             td(fate);
     for (int seat = 0; seat < g.players; ++seat) html_ += td(effect_cell(l.seats[at(seat)]));
     html_ += "</tr>";
   }
@@ -180,11 +182,11 @@ void Page::game_matrix() {
       "<h3 id=\"matrix\">Who profited from whose laws</h3><p class=\"note\">Row: the maker; column: the seat the "
       "laws brought net monies to (the maker's pay on the diagonal).</p><div class=\"scroll\"><table "
       "class=\"data\"><thead><tr><th>maker \\ to</th>";
-  for (int b = 0; b < g.players; ++b) html_ += "<th>" + seat_text(g, b) + "</th>";
+  for (int b = 0; b < g.players; ++b) html_ += "<th>" + seat_text(g.agents, b) + "</th>";
   html_ += "<th>all seats</th></tr></thead><tbody>";
   std::vector<int> column(at(g.players), 0);
   for (int m = 0; m < g.players; ++m) {
-    html_ += "<tr><td class=\"spec\">" + seat_text(g, m) + "</td>";
+    html_ += "<tr><td class=\"spec\">" + seat_text(g.agents, m) + "</td>";
     int row = 0;
     for (int b = 0; b < g.players; ++b) {
       const int x = net[at(m)][at(b)];

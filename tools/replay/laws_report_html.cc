@@ -1,13 +1,11 @@
 #include "tools/replay/laws_report_html.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "env/games/laws_and_disorder/cards.h"
-#include "tools/replay/adulting_report_page.h"
 #include "tools/replay/laws_report_page.h"
-#include "tools/replay/report_assets.h"
+#include "tools/replay/report_page_parts.h"
 #include "tools/replay/svg_chart.h"
 
 namespace kibitz::tools {
@@ -18,30 +16,22 @@ using replays::analysis::LawsAgentFigures;
 using replays::analysis::LawsGameLine;
 using replays::analysis::MeanInterval;
 using replays::analysis::MeanTally;
-// A share with its Wilson interval, written as the Adulting page writes it.
-using adulting_report::share_cell;
+using report_page::fixed_number;
+using report_page::share_cell;
+using report_page::td;
 
 namespace {
 
 // Games listed on the page; the JSON lists them all.
 constexpr std::size_t kMaxGamesShown = 200;
 
-std::string number(double x, int digits) {
-  if (std::isnan(x)) return "n/a";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, x);
-  return buffer;
-}
-
-std::string td(const std::string& cell) { return "<td>" + cell + "</td>"; }
-
 }  // namespace
 
 std::string mean_cell(const MeanTally& tally) {
   const MeanInterval m = replays::analysis::mean_interval(tally);
   if (m.n == 0) return "<span class=\"none\">n/a (0)</span>";
-  std::string text = number(m.mean, 2) + " <span class=\"muted nowrap\">";
-  if (!std::isnan(m.low)) text += "[" + number(m.low, 2) + ", " + number(m.high, 2) + "] ";
+  std::string text = fixed_number(m.mean, 2) + " <span class=\"muted nowrap\">";
+  if (!std::isnan(m.low)) text += "[" + fixed_number(m.low, 2) + ", " + fixed_number(m.high, 2) + "] ";
   return text + "n=" + std::to_string(m.n) + "</span>";
 }
 
@@ -49,12 +39,6 @@ std::string signed_number(int x) {
   if (x > 0) return "+" + std::to_string(x);
   if (x < 0) return "&minus;" + std::to_string(-x);
   return "0";
-}
-
-std::string seat_text(const replays::analysis::LawsGameEvents& game, int seat) {
-  if (seat < 0) return "&ndash;";
-  const auto s = static_cast<std::size_t>(seat);
-  return "P" + std::to_string(seat) + (s < game.agents.size() ? " " + escape_html(game.agents[s]) : "");
 }
 
 std::string kind_text(int kind) {
@@ -67,14 +51,12 @@ std::string position_text(int position) {
              : "&ndash;";
 }
 
-const char* seat_color(int seat) { return adulting_report::agent_color(static_cast<std::size_t>(seat)); }
+const char* seat_color(int seat) { return report_page::agent_color(static_cast<std::size_t>(seat)); }
 
 void Page::header() {
   const auto& f = report_.figures;
-  html_ += "<header><h1>Laws and Disorder laws report</h1><p class=\"sub\">" + escape_html(report_.source) +
-           " &middot; " + std::to_string(report_.records) + " records, " + std::to_string(f.games) +
-           " Laws and Disorder games";
-  if (f.skipped > 0) html_ += " (" + std::to_string(f.skipped) + " records of other games left out)";
+  html_ += report_page::header_start("Laws and Disorder laws report", report_.source, report_.records, f.games,
+                                     f.skipped, "Laws and Disorder");
   html_ +=
       "</p><p class=\"lead\">Every law as a sentence from its making to its end (amended, enforced, dropped "
       "or destroyed), what it paid its maker and every monies and card movement it caused, and who "
@@ -149,10 +131,7 @@ void Page::agent_charts() {
   for (const LawsAgentFigures& a : agents) {
     BarGroup w;
     w.label = a.agent;
-    w.values.push_back(a.win.total > 0 ? a.win.rate : 0.0);
-    w.low.push_back(a.win.total > 0 ? a.win.low : std::nan(""));
-    w.high.push_back(a.win.total > 0 ? a.win.high : std::nan(""));
-    w.tips.push_back(std::to_string(a.win.hits) + " of " + std::to_string(a.win.total));
+    report_page::add_share_bar(w, a.win);
     wins.groups.push_back(std::move(w));
     BarGroup m;
     m.label = a.agent;
@@ -171,11 +150,8 @@ void Page::agent_charts() {
 }
 
 void Page::agents_section() {
-  html_ += "<section id=\"agents\"><h2>By agent, over the whole file</h2>";
-  if (report_.figures.agents.empty()) {
-    html_ += "<p class=\"note\">No Laws and Disorder games in the file.</p></section>\n";
-    return;
-  }
+  html_ += report_page::agents_section_start("Laws and Disorder", report_.figures.agents.empty());
+  if (report_.figures.agents.empty()) return;
   agent_results();
   agent_matrix();
   agent_charts();
@@ -207,7 +183,7 @@ void Page::games_section() {
     }
     html_ += "</tbody></table></div>";
     if (lines.size() > kMaxGamesShown) {
-      html_ += "<p class=\"note\">The first " + std::to_string(kMaxGamesShown) + " are shown; --json lists all.</p>";
+      html_ += report_page::first_shown_note(kMaxGamesShown);
     }
   }
   html_ += "</section>\n";
@@ -230,7 +206,7 @@ void Page::method_section() {
       "<li><b>Priest swaps</b> in a law whose subject and recipient are both ANY POSITION do not say which "
       "slot changed; the subject is assumed and the change is marked.</li></ul>"
       "<p class=\"note\">Details: <code>docs/laws_report.md</code>. Analysis time " +
-      number(seconds_, 2) + " s.</p></section>\n";
+      fixed_number(seconds_, 2) + " s.</p></section>\n";
 }
 
 std::string Page::render() {
@@ -239,16 +215,8 @@ std::string Page::render() {
   games_section();
   game_section();
   method_section();
-  std::string out =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>kibitz replay report: Laws and Disorder laws, " +
-      escape_html(report_.source) + "</title>\n<style>" + std::string(kReportStyle) +
-      "</style>\n<script>" + std::string(kRenderCheckScript) + "</script>\n</head>\n<body data-charts=\"" +
-      std::to_string(charts_) + "\">\n<main>\n";
-  out += html_;
-  out += "</main>\n</body>\n</html>\n";
-  return out;
+  return report_page::html_document("kibitz replay report: Laws and Disorder laws, " + report_.source, charts_,
+                                    html_);
 }
 
 }  // namespace laws_report

@@ -10,6 +10,7 @@
 
 #include "replays/analysis/laws_json.h"
 #include "tools/replay/html_body.h"
+#include "tools/replay/report_page_parts.h"
 
 namespace kibitz::tools::laws_report {
 
@@ -43,10 +44,10 @@ class Page : private HtmlBody {
 
 // Shared snippets: a mean with its interval, "4.2 [3.1, 5.3]" ("n/a" when
 // nothing was counted); a signed whole number ("+3", "&minus;2", "0"); a
-// seat of a game as "P2 random"; a card kind's name; a position's name.
+// card kind's name; a position's name. Seats and shares are written as on
+// the Adulting page (report_page_parts.h).
 std::string mean_cell(const replays::analysis::MeanTally& tally);
 std::string signed_number(int x);
-std::string seat_text(const replays::analysis::LawsGameEvents& game, int seat);
 std::string kind_text(int kind);
 std::string position_text(int position);
 // A seat's colour, by seat (cycled).
