@@ -4,9 +4,6 @@
 
 #include <algorithm>
 #include <typeinfo>
-#include <cstdio>
-#include <cstdlib>
-#include "env/core/stream_spec.h"
 
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
@@ -37,10 +34,7 @@ class Replay {
     while (pos_ < stream_.size()) {
       if (world_.is_terminal()) return false;
       const Action a = choose();
-      if (a == kInvalidAction || !world_.is_legal(a)) {
-        if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "choose: phase %d action %d player %d hist %zu\n%s\n", (int)world_.phase(), (int)a, (int)world_.current_player(), world_.history().size(), world_.to_string().c_str());
-        return false;
-      }
+      if (a == kInvalidAction || !world_.is_legal(a)) return false;
       world_.apply_action(a);
       if (!sync()) return false;
     }
@@ -54,10 +48,7 @@ class Replay {
     const std::span<const LogEntry> log = world_.log();
     for (; fed_ < log.size(); ++fed_) {
       if ((log[fed_].audience & bit_) == 0) continue;
-      if (pos_ >= stream_.size() || !(log[fed_].observation == stream_[pos_])) {
-        if (std::getenv("LDS_DEBUG")) { std::fprintf(stderr, "world gave kind %d:", (int)log[fed_].observation.kind); for (int v : log[fed_].observation.used()) std::fprintf(stderr, " %d", v); std::fprintf(stderr, "\n"); }
-        return false;
-      }
+      if (pos_ >= stream_.size() || !(log[fed_].observation == stream_[pos_])) return false;
       ++pos_;
     }
     return true;
@@ -163,15 +154,10 @@ void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const 
   thread_local HiddenCards hidden;
   hidden.reserve(static_cast<std::size_t>(game.max_log_length()));
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-    if (!hidden.draw(seat, stream, rng)) {
-      if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "pass1 fail at %zu/%zu: %s\n", hidden.failed_at(), stream.size(), hidden.failed_at() < stream.size() ? game.stream_spec().to_text(stream[hidden.failed_at()]).c_str() : "end");
-      continue;
-    }
+    if (!hidden.draw(seat, stream, rng, attempt)) continue;
     initial.clone_into(world);
     Replay replay(seat, stream, hidden, world);
     if (replay.run()) return;
-    if (std::getenv("LDS_DEBUG")) for (std::size_t j = replay.failed_at() >= 8 ? replay.failed_at() - 8 : 0; j < std::min(stream.size(), replay.failed_at() + 3); ++j) std::fprintf(stderr, "  %zu %s\n", j, game.stream_spec().to_text(stream[j]).c_str());
-    if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "replay fail at %zu/%zu: %s phase %d\n", replay.failed_at(), stream.size(), replay.failed_at() < stream.size() ? game.stream_spec().to_text(stream[replay.failed_at()]).c_str() : "end", (int)world.phase());
   }
   // Rare streams (or none at all): the generic search, which names the
   // observation nothing explains.

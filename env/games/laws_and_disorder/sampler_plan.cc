@@ -2,8 +2,6 @@
 #include "env/games/laws_and_disorder/sampler_plan.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
 #include "env/games/laws_and_disorder/stream.h"
 
@@ -159,9 +157,10 @@ HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
 
 // Among the holder's cards, in this order of preference: one that a later
 // view of its whole hand rules out; one the receiver (of a hidden move) will
-// show and holds no known card for; an unbound one, when there are more of
-// them than the holder's coming plays leave uncovered; a bound card of a
-// kind it holds more of than it needs. Uniform within the first group that
+// show and holds no known card for; a bound card of a kind the holder will
+// not show (as far as the lookahead sees); an unbound one, when there are
+// more of them than the holder's coming plays leave uncovered; a bound card
+// of a kind it holds more of than it needs before its next draw. Uniform within the first group that
 // is not empty (over every card when all are).
 int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receiver) {
   Hand& hand = hands_[idx(holder)];
@@ -195,12 +194,16 @@ int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receive
     const int k = kind_[idx(instance)];
     if (k >= 0 && coming.has_limit && bound[idx(k)] > coming.limit[idx(k)]) return 0;
     if (k >= 0 && wanted[idx(k)] > 0 && bound[idx(k)] > needs[idx(k)]) return 1;
-    if (k < 0) return unbound > uncovered ? 2 : 4;
-    return bound[idx(k)] > needs[idx(k)] ? 3 : 4;
+    if (k >= 0 && bound[idx(k)] > coming.shows[idx(k)]) return (attempt_ & 1) == 0 ? 2 : 4;  // never shown: dead weight
+    if (k < 0) return unbound > uncovered ? 3 : 5;
+    return bound[idx(k)] > needs[idx(k)] ? 4 : 5;
   };
-  int best = 4;
+  int best = 5;
   for (const int instance : hand) best = std::min(best, group(instance));
-  auto spare = [&](int instance) { return group(instance) == best; };
+  // Every third attempt, one choice in four is plain uniform: when the
+  // preferences keep failing a stream, other draws still get tried.
+  if (attempt_ % 3 == 2 && rng.uniform_int(4) == 0) best = 5;
+  auto spare = [&](int instance) { return best == 5 || group(instance) == best; };
   int spares = 0;
   for (const int instance : hand) spares += spare(instance) ? 1 : 0;
   const int size = static_cast<int>(hand.size());
@@ -216,8 +219,9 @@ int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receive
   return -1;
 }
 
-bool HiddenCards::draw(Player seat, std::span<const Observation> stream, Rng& rng) {
+bool HiddenCards::draw(Player seat, std::span<const Observation> stream, Rng& rng, int attempt) {
   seat_ = seat;
+  attempt_ = attempt;
   stream_ = stream;
   kind_.clear();
   drawn_.clear();
@@ -242,11 +246,6 @@ bool HiddenCards::draw(Player seat, std::span<const Observation> stream, Rng& rn
   for (std::size_t i = 0; i < stream.size(); ++i) {
     if (!read(i, rng)) {
       failed_at_ = i;
-      if (std::getenv("LDS_DEBUG")) {
-        std::fprintf(stderr, "seat %d pool:", seat); for (int c : pool_) std::fprintf(stderr, " %d", c);
-        for (int p = 0; p < kMaxPlayers; ++p) { std::fprintf(stderr, "\n hand %d:", p); for (int t : hands_[idx(p)]) std::fprintf(stderr, " %d%s", kind_[idx(t)], drawn_[idx(t)] ? "" : "k"); }
-        std::fprintf(stderr, "\n");
-      }
       return false;
     }
   }
@@ -350,7 +349,6 @@ bool HiddenCards::read_pick(std::size_t i, Rng& rng) {
   }
   if (instance < 0) instance = remove_hidden(s, i, rng, receiver);
   if (instance < 0) return false;
-  if (std::getenv("LDS_DEBUG")) std::fprintf(stderr, "pick at %zu by %d: instance %d kind %d\n", i, s, instance, kind_[idx(instance)]);
   picked_.push_back(instance);
   event_[i] = instance;
   return true;

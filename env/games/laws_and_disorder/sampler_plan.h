@@ -35,7 +35,8 @@ class HiddenCards {
   // One draw of every hidden card behind `stream` for `seat`. False when
   // the draw's choices left no card to explain an observation (failed_at()
   // names it): the caller draws again.
-  bool draw(Player seat, std::span<const Observation> stream, Rng& rng);
+  // `attempt` (0, 1, ...) varies the preferences of the hidden choices.
+  bool draw(Player seat, std::span<const Observation> stream, Rng& rng, int attempt);
 
   // The kind of the card behind observation `i`: a draw, a discard, a pick
   // or a theft of another seat that the seat did not see.
@@ -85,6 +86,7 @@ class HiddenCards {
   int builder_ = -1;                    // who is building a law, or -1
   Law building_;
   std::size_t failed_at_ = 0;
+  int attempt_ = 0;
 };
 
 }  // namespace kibitz::laws_and_disorder
