@@ -1,16 +1,13 @@
 #include "replays/analysis/adulting_events.h"
 
-#include <memory>
-#include <string_view>
 #include <utility>
 
 #include "env/core/error.h"
-#include "env/core/registry.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/encoder.h"
 #include "env/games/adulting/stream.h"
 #include "env/games/adulting/valuation.h"
-#include "replays/legal_game.h"
+#include "replays/analysis/report_events_common.h"
 
 namespace kibitz::replays::analysis {
 
@@ -262,37 +259,13 @@ AdultingGameEvents adulting_events(const ad::AdultingGame& game, std::span<const
   return out;
 }
 
-bool is_adulting_record(const ReplayRecord& record) {
-  const std::string_view spec = record.game;
-  return spec.substr(0, spec.find('(')) == "adulting";
-}
-
-std::string agent_name(const ReplayRecord& record, int seat) {
-  const auto s = static_cast<std::size_t>(seat);
-  if (s < record.seat_labels.size() && !record.seat_labels[s].empty()) return record.seat_labels[s];
-  if (s < record.agent_specs.size() && !record.agent_specs[s].empty()) return record.agent_specs[s];
-  return ad::seat_name(seat);
-}
+bool is_adulting_record(const ReplayRecord& record) { return is_record_of(record, "adulting"); }
 
 AdultingGameEvents adulting_events(const ReplayRecord& record, std::size_t record_index) {
-  try {
-    const std::shared_ptr<const Game> loaded = load_game(record.game);
-    const auto* game = dynamic_cast<const ad::AdultingGame*>(loaded.get());
-    if (game == nullptr) throw error("not an Adulting game: ", record.game);
-    std::unique_ptr<State> state = game->new_initial_state();
-    if (const auto problem = replay_legal_actions(record, *state)) throw error(describe(*problem));
-    std::vector<SeatStream> streams(static_cast<std::size_t>(game->num_players()));
-    for (int seat = 0; seat < game->num_players(); ++seat) {
-      state->seat_stream(seat, streams[static_cast<std::size_t>(seat)]);
-    }
-    AdultingGameEvents out = adulting_events(*game, streams);
-    out.record_index = record_index;
-    for (int seat = 0; seat < out.players; ++seat) out.agents.push_back(agent_name(record, seat));
-    if (state->is_terminal()) out.returns = state->returns();
-    return out;
-  } catch (const KibitzError& e) {
-    throw error("record ", record_index, ": ", e.what());
-  }
+  return record_events<ad::AdultingGame>(record, record_index, "not an Adulting game",
+                                         [](const ad::AdultingGame& game, std::span<const SeatStream> streams) {
+                                           return adulting_events(game, streams);
+                                         });
 }
 
 }  // namespace kibitz::replays::analysis

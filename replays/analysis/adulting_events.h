@@ -110,8 +110,4 @@ bool is_adulting_record(const ReplayRecord& record);
 // Throws KibitzError naming the record when it is not a legal Adulting game.
 AdultingGameEvents adulting_events(const ReplayRecord& record, std::size_t record_index);
 
-// The name a seat's agent is counted under: its label as given (the arena
-// writes the agent spec the user typed), else its reported spec.
-std::string agent_name(const ReplayRecord& record, int seat);
-
 }  // namespace kibitz::replays::analysis

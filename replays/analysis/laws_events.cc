@@ -1,16 +1,12 @@
 #include "replays/analysis/laws_events.h"
 
 #include <algorithm>
-#include <memory>
-#include <string_view>
 
 #include "env/core/error.h"
-#include "env/core/registry.h"
 #include "env/games/laws_and_disorder/encoder.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 #include "env/games/laws_and_disorder/stream.h"
-#include "replays/analysis/adulting_events.h"
-#include "replays/legal_game.h"
+#include "replays/analysis/report_events_common.h"
 
 namespace kibitz::replays::analysis {
 
@@ -265,30 +261,14 @@ LawsGameEvents laws_events(const ld::LawsAndDisorderGame& game, std::span<const 
   return out;
 }
 
-bool is_laws_record(const ReplayRecord& record) {
-  const std::string_view spec = record.game;
-  return spec.substr(0, spec.find('(')) == "laws_and_disorder";
-}
+bool is_laws_record(const ReplayRecord& record) { return is_record_of(record, "laws_and_disorder"); }
 
 LawsGameEvents laws_events(const ReplayRecord& record, std::size_t record_index) {
-  try {
-    const std::shared_ptr<const Game> loaded = load_game(record.game);
-    const auto* game = dynamic_cast<const ld::LawsAndDisorderGame*>(loaded.get());
-    if (game == nullptr) throw error("not a Laws and Disorder game: ", record.game);
-    std::unique_ptr<State> state = game->new_initial_state();
-    if (const auto problem = replay_legal_actions(record, *state)) throw error(describe(*problem));
-    std::vector<SeatStream> streams(static_cast<std::size_t>(game->num_players()));
-    for (int seat = 0; seat < game->num_players(); ++seat) {
-      state->seat_stream(seat, streams[static_cast<std::size_t>(seat)]);
-    }
-    LawsGameEvents out = laws_events(*game, streams);
-    out.record_index = record_index;
-    for (int seat = 0; seat < out.players; ++seat) out.agents.push_back(agent_name(record, seat));
-    if (state->is_terminal()) out.returns = state->returns();
-    return out;
-  } catch (const KibitzError& e) {
-    throw error("record ", record_index, ": ", e.what());
-  }
+  return record_events<ld::LawsAndDisorderGame>(
+      record, record_index, "not a Laws and Disorder game",
+      [](const ld::LawsAndDisorderGame& game, std::span<const SeatStream> streams) {
+        return laws_events(game, streams);
+      });
 }
 
 }  // namespace kibitz::replays::analysis
