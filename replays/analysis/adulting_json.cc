@@ -2,18 +2,13 @@
 
 #include <string>
 
-#include "replays/analysis/json_writer.h"
+#include "replays/analysis/report_json_parts.h"
 
 namespace kibitz::replays::analysis {
 
 namespace {
 
 using Json = JsonWriter;
-
-void proportion(Json& j, const char* name, const Proportion& p) {
-  j.open(name, '{').field("hits", p.hits).field("total", p.total).field("rate", p.rate);
-  j.field("low", p.low).field("high", p.high).close('}');
-}
 
 void tally(Json& j, const AdultingTally& t) {
   j.field("games", t.games).field("game_wins", t.game_wins).field("game_wins_with_bluff", t.game_wins_with_bluff);
@@ -31,17 +26,17 @@ void tally(Json& j, const AdultingTally& t) {
   j.field("not_guilty", t.not_guilty);
   const AdultingRates r = rates(t);
   j.open("rates", '{');
-  proportion(j, "lie", r.lie);
-  proportion(j, "adult_lie", r.adult_lie);
-  proportion(j, "caught", r.caught);
-  proportion(j, "false_accusation", r.false_accusation);
-  proportion(j, "overbid", r.overbid);
-  proportion(j, "underbid", r.underbid);
-  proportion(j, "winners_curse", r.curse);
-  proportion(j, "bluff_wins", r.bluff_wins);
-  proportion(j, "game_wins_with_bluff", r.game_bluff_wins);
-  proportion(j, "inflated", r.inflated);
-  proportion(j, "guilty", r.guilty);
+  proportion_json(j, "lie", r.lie);
+  proportion_json(j, "adult_lie", r.adult_lie);
+  proportion_json(j, "caught", r.caught);
+  proportion_json(j, "false_accusation", r.false_accusation);
+  proportion_json(j, "overbid", r.overbid);
+  proportion_json(j, "underbid", r.underbid);
+  proportion_json(j, "winners_curse", r.curse);
+  proportion_json(j, "bluff_wins", r.bluff_wins);
+  proportion_json(j, "game_wins_with_bluff", r.game_bluff_wins);
+  proportion_json(j, "inflated", r.inflated);
+  proportion_json(j, "guilty", r.guilty);
   j.field("mean_margin", r.mean_margin).close('}');
 }
 
@@ -87,13 +82,9 @@ void claims_and_declarations(Json& j, const AdultingGameEvents& g) {
 void game(Json& j, const AdultingGameEvents& g) {
   j.open("game", '{').field("record", g.record_index).field("players", g.players);
   j.field("finished", g.finished).field("rounds", g.rounds);
-  j.open("agents", '[');
-  for (const std::string& a : g.agents) j.field(nullptr, a);
-  j.close(']').open("returns", '[');
-  for (const double r : g.returns) j.field(nullptr, r);
-  j.close(']').open("points", '[');
-  for (const int p : g.points) j.field(nullptr, p);
-  j.close(']');
+  list_json(j, "agents", g.agents);
+  list_json(j, "returns", g.returns);
+  list_json(j, "points", g.points);
   auctions(j, g);
   claims_and_declarations(j, g);
   j.open("seats", '[');
@@ -122,9 +113,9 @@ void file_figures(Json& j, const AdultingFileFigures& f) {
   j.close(']').open("flagged_games", '[');
   for (const FlaggedGame& g : f.flagged) {
     j.open(nullptr, '{').field("record", g.record_index).field("successful_bluffs", g.successful_bluffs);
-    j.field("overbid_wins", g.overbid_wins).field("guilty", g.guilty).open("notes", '[');
-    for (const std::string& note : g.notes) j.field(nullptr, note);
-    j.close(']').close('}');
+    j.field("overbid_wins", g.overbid_wins).field("guilty", g.guilty);
+    list_json(j, "notes", g.notes);
+    j.close('}');
   }
   j.close(']');
 }
@@ -133,10 +124,8 @@ void file_figures(Json& j, const AdultingFileFigures& f) {
 
 void write_adulting_json(const AdultingReport& report, std::ostream& out) {
   Json j;
-  j.open(nullptr, '{').field("report", "adulting bid-and-claim");
-  j.field("version", kAdultingReportJsonVersion).field("source", report.source);
-  j.field("records", report.records).field("games", report.figures.games);
-  j.field("skipped", report.figures.skipped);
+  report_json_head(j, "adulting bid-and-claim", kAdultingReportJsonVersion, report.source, report.records,
+                   report.figures.games, report.figures.skipped);
   j.open("conventions", '{').field("points_per_money", 1).field("interval", "95% Wilson score");
   j.close('}');
   file_figures(j, report.figures);

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "env/games/laws_and_disorder/cards.h"
-#include "replays/analysis/json_writer.h"
+#include "replays/analysis/report_json_parts.h"
 
 namespace kibitz::replays::analysis {
 
@@ -25,21 +25,10 @@ std::string position_text(int position) {
              : std::string();
 }
 
-void ints(Json& j, const char* name, const std::vector<int>& values) {
-  j.open(name, '[');
-  for (const int v : values) j.field(nullptr, v);
-  j.close(']');
-}
-
 void law_cards(Json& j, const char* name, const ld::Law& law) {
   j.open(name, '[');
   for (const ld::Kind k : law.kinds()) j.field(nullptr, std::string(ld::kind_name(k)));
   j.close(']');
-}
-
-void proportion(Json& j, const char* name, const Proportion& p) {
-  j.open(name, '{').field("hits", p.hits).field("total", p.total).field("rate", p.rate);
-  j.field("low", p.low).field("high", p.high).close('}');
 }
 
 void mean(Json& j, const char* name, const MeanTally& t) {
@@ -87,18 +76,16 @@ void timeline(Json& j, const LawsGameEvents& g) {
 void game(Json& j, const LawsGameEvents& g) {
   j.open("game", '{').field("record", g.record_index).field("players", g.players);
   j.field("finished", g.finished).field("turns", g.turns).field("ambiguous_swaps", g.ambiguous_swaps);
-  j.open("agents", '[');
-  for (const std::string& a : g.agents) j.field(nullptr, a);
-  j.close(']').open("positions", '[');
+  list_json(j, "agents", g.agents);
+  j.open("positions", '[');
   for (const int p : g.positions) j.field(nullptr, position_text(p));
-  j.close(']').open("returns", '[');
-  for (const double r : g.returns) j.field(nullptr, r);
   j.close(']');
-  ints(j, "final_monies", g.final_monies);
-  ints(j, "winners", g.winners);
-  ints(j, "abilities", g.abilities);
+  list_json(j, "returns", g.returns);
+  list_json(j, "final_monies", g.final_monies);
+  list_json(j, "winners", g.winners);
+  list_json(j, "abilities", g.abilities);
   j.open("maker_matrix", '[');
-  for (const std::vector<int>& row : maker_matrix(g)) ints(j, nullptr, row);
+  for (const std::vector<int>& row : maker_matrix(g)) list_json(j, nullptr, row);
   j.close(']').open("seats", '[');
   for (int seat = 0; seat < g.players; ++seat) {
     const SeatLawFigures f = seat_figures(g, seat);
@@ -112,9 +99,9 @@ void game(Json& j, const LawsGameEvents& g) {
   laws(j, g);
   timeline(j, g);
   j.open("monies_by_turn", '[');
-  for (const std::vector<int>& row : g.monies_by_turn) ints(j, nullptr, row);
+  for (const std::vector<int>& row : g.monies_by_turn) list_json(j, nullptr, row);
   j.close(']');
-  ints(j, "table_by_turn", g.table_by_turn);
+  list_json(j, "table_by_turn", g.table_by_turn);
   j.close('}');
 }
 
@@ -124,8 +111,8 @@ void agents(Json& j, const LawsFileFigures& f) {
     const LawsAgentTally& t = a.tally;
     j.open(nullptr, '{').field("agent", a.agent).field("games", t.games).field("wins", t.wins);
     j.field("laws", t.laws).field("self_harming", t.self_harming);
-    proportion(j, "win", a.win);
-    proportion(j, "self_harming_share", a.self_harming);
+    proportion_json(j, "win", a.win);
+    proportion_json(j, "self_harming_share", a.self_harming);
     j.open("per_game", '{');
     mean(j, "final_monies", t.final_monies);
     mean(j, "laws_made", t.laws_made);
@@ -146,10 +133,10 @@ void game_lines(Json& j, const LawsFileFigures& f) {
   j.open("games_list", '[');
   for (const LawsGameLine& g : f.game_lines) {
     j.open(nullptr, '{').field("record", g.record_index).field("turns", g.turns).field("laws", g.laws);
-    ints(j, "winners", g.winners);
-    ints(j, "final_monies", g.final_monies);
+    list_json(j, "winners", g.winners);
+    list_json(j, "final_monies", g.final_monies);
     j.open("maker_matrix", '[');
-    for (const std::vector<int>& row : g.matrix) ints(j, nullptr, row);
+    for (const std::vector<int>& row : g.matrix) list_json(j, nullptr, row);
     j.close(']').close('}');
   }
   j.close(']');
@@ -159,10 +146,8 @@ void game_lines(Json& j, const LawsFileFigures& f) {
 
 void write_laws_json(const LawsReport& report, std::ostream& out) {
   Json j;
-  j.open(nullptr, '{').field("report", "laws and disorder laws");
-  j.field("version", kLawsReportJsonVersion).field("source", report.source);
-  j.field("records", report.records).field("games", report.figures.games);
-  j.field("skipped", report.figures.skipped);
+  report_json_head(j, "laws and disorder laws", kLawsReportJsonVersion, report.source, report.records,
+                   report.figures.games, report.figures.skipped);
   j.open("conventions", '{').field("unit", "seat-game").field("mean_interval", "95% normal approximation");
   j.field("share_interval", "95% Wilson score").close('}');
   agents(j, report.figures);
