@@ -2,10 +2,10 @@
 
 #include <iostream>
 
-#include "env/core/atomic_file.h"
 #include "replays/analysis/adulting_events.h"
 #include "replays/analysis/adulting_figures.h"
 #include "tools/replay/adulting_report_html.h"
+#include "tools/replay/report_command_parts.h"
 
 namespace kibitz::tools {
 
@@ -13,39 +13,20 @@ namespace analysis = replays::analysis;
 
 analysis::AdultingReport adulting_report(const std::vector<replays::ReplayRecord>& records,
                                          const std::string& source, std::size_t detailed) {
-  analysis::AdultingReport report;
-  report.source = source;
-  report.records = records.size();
-  analysis::AdultingFiguresBuilder figures;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (!analysis::is_adulting_record(records[i])) {
-      figures.skip();
-      continue;
-    }
-    analysis::AdultingGameEvents game = analysis::adulting_events(records[i], i);
-    figures.add(game);
-    if (i == detailed) report.game = std::move(game);
-  }
-  report.figures = figures.figures();
-  return report;
+  return game_report<analysis::AdultingReport, analysis::AdultingFiguresBuilder>(
+      records, source, detailed, analysis::is_adulting_record,
+      [](const replays::ReplayRecord& record, std::size_t i) { return analysis::adulting_events(record, i); });
 }
 
 void write_adulting_report(const std::vector<replays::ReplayRecord>& records, const std::string& source,
                            std::size_t detailed, const std::string& html_out, const std::string& json_out,
                            std::chrono::steady_clock::time_point start) {
+  // Built in full before either file is written: a bad record leaves no file.
   const analysis::AdultingReport report = adulting_report(records, source, detailed);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!html_out.empty()) {
-    write_file_atomically(html_out,
-                          [&](std::ostream& out) { write_adulting_report_html(report, seconds, out); });
-  }
-  if (!json_out.empty()) {
-    write_file_atomically(json_out, [&](std::ostream& out) { analysis::write_adulting_json(report, out); });
-  }
-  std::cout << "wrote";
-  if (!html_out.empty()) std::cout << " " << html_out;
-  if (!html_out.empty() && !json_out.empty()) std::cout << " and";
-  if (!json_out.empty()) std::cout << " " << json_out;
+  write_report_files(
+      html_out, [&](std::ostream& out) { write_adulting_report_html(report, seconds, out); }, json_out,
+      [&](std::ostream& out) { analysis::write_adulting_json(report, out); });
   std::cout << ": Adulting bids and claims of " << report.figures.games << " game"
             << (report.figures.games == 1 ? "" : "s") << " by " << report.figures.agents.size() << " agent"
             << (report.figures.agents.size() == 1 ? "" : "s") << ", record " << detailed << " in detail, "
