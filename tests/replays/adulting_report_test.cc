@@ -24,6 +24,8 @@
 #include "replays/replay_reader.h"
 #include "replays/replay_writer.h"
 #include "tests/env/games/adulting/script.h"
+#include "tests/replays/headless_page.h"
+#include "tests/replays/report_run.h"
 #include "tests/replays/replay_test_util.h"
 #include "tools/replay/adulting_report_command.h"
 #include "tools/replay/adulting_report_html.h"
@@ -305,40 +307,6 @@ TEST(AdultingJson, HoldsTheScriptedFigures) {
 
 // --- The page in headless Chromium ----------------------------------------------
 
-// Requests the page itself made that left the machine, from Chromium's net
-// log: each event line of a request for the file:// page names its
-// network isolation key; a URL that is not file: or data: left.
-int page_requests(const std::string& net_log) {
-  std::istringstream lines(net_log);
-  std::string line;
-  int requests = 0;
-  while (std::getline(lines, line)) {
-    if (line.find("\"network_isolation_key\":\"file://") == std::string::npos) continue;
-    const std::size_t url = line.find("\"url\":\"");
-    if (url == std::string::npos) continue;
-    const std::string scheme = line.substr(url + 7, 5);
-    requests += scheme != "file:" && scheme != "data:";
-  }
-  return requests;
-}
-
-// Loads a page in headless Chromium, returning the DOM after the load
-// event and counting the requests the page sent off the machine.
-std::string rendered(const std::string& html, const TempDir& dir, int& requests) {
-  const std::string path = dir.file("page.html");
-  testing::write_bytes(path, html);
-  std::filesystem::remove_all(dir.file("profile"));
-  const std::string command =
-      "/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-      "--disable-component-update --disable-sync --no-first-run --window-size=1280,900 --user-data-dir='" +
-      dir.file("profile") + "' --log-net-log='" + dir.file("net.json") +
-      "' --virtual-time-budget=5000 --dump-dom 'file://" + path + "' >'" + dir.file("dom") + "' 2>'" +
-      dir.file("chromium.log") + "'";
-  EXPECT_EQ(std::system(command.c_str()), 0) << testing::read_bytes(dir.file("chromium.log"));
-  requests = page_requests(testing::read_bytes(dir.file("net.json")));
-  return testing::read_bytes(dir.file("dom"));
-}
-
 std::string scripted_page() {
   const std::vector<ReplayRecord> records = {scripted_record()};
   std::ostringstream out;
@@ -347,25 +315,14 @@ std::string scripted_page() {
 }
 
 TEST(AdultingPage, RendersInHeadlessChromiumWithNoRequestLeaving) {
-  if (!std::filesystem::exists("/usr/bin/chromium")) {
-    GTEST_SKIP() << "/usr/bin/chromium is not installed (setup.sh installs it); the page was not checked";
+  if (!std::filesystem::exists(testing::kChromium)) {
+    GTEST_SKIP() << testing::kChromium << " is not installed (setup.sh installs it); the page was not checked";
   }
   const std::string html = scripted_page();
   EXPECT_TRUE(testing::contains(html, "successful bluff"));
   EXPECT_TRUE(testing::contains(html, "data-kind=\"scatter\""));
   EXPECT_TRUE(testing::contains(html, "class=\"whisker\""));
-  const TempDir dir;
-  int requests = -1;
-  const std::string dom = rendered(html, dir, requests);
-  EXPECT_TRUE(testing::contains(dom, "data-render=\"ok\"")) << dom.substr(0, 600);
-  EXPECT_EQ(requests, 0);
-  // The check sees a request when there is one: the same page with an image
-  // from a documentation address (TEST-NET-3, never routed).
-  std::string leaky = html;
-  leaky.insert(leaky.rfind("</main>"), "<img src=\"http://203.0.113.7/x.png\" alt=\"\">");
-  const TempDir leaky_dir;
-  rendered(leaky, leaky_dir, requests);
-  EXPECT_GE(requests, 1);
+  testing::expect_renders_offline(html);
 }
 
 // --- A file of random games -----------------------------------------------------
@@ -373,14 +330,9 @@ TEST(AdultingPage, RendersInHeadlessChromiumWithNoRequestLeaving) {
 TEST(AdultingReportCommand, RandomGamesGiveIntervalsInsideZeroOne) {
   const TempDir dir;
   const std::string games = dir.file("games.kbr");
-  const testing::CommandResult arena = testing::run_kibitz(
-      "arena --game 'adulting(players=4,variant=bidding)' --agents random,'ismcts(sims=2)' --games 8 --quiet "
-      "--record '" + games + "'");
-  ASSERT_EQ(arena.exit_code, 0) << arena.err;
-  const testing::CommandResult report = testing::run_kibitz("replay report '" + games + "' --json '" +
-                                                            dir.file("r.json") + "' --html '" +
-                                                            dir.file("r.html") + "' --game 1");
-  ASSERT_EQ(report.exit_code, 0) << report.err;
+  json::Document doc;
+  ASSERT_NO_FATAL_FAILURE(testing::record_and_report(
+      dir, "--game 'adulting(players=4,variant=bidding)' --agents random,'ismcts(sims=2)' --games 8", doc));
   const std::vector<ReplayRecord> records = read_replay_file(games);
   const AdultingReport r = tools::adulting_report(records, games, 1);
   EXPECT_EQ(r.figures.games, records.size());
@@ -399,11 +351,6 @@ TEST(AdultingReportCommand, RandomGamesGiveIntervalsInsideZeroOne) {
       }
     }
   }
-  json::Document doc;
-  const std::string text = testing::read_bytes(dir.file("r.json"));
-  doc.Parse(text.c_str());
-  ASSERT_FALSE(doc.HasParseError());
-  EXPECT_EQ(doc["game"]["record"].GetInt(), 1);
   EXPECT_EQ(doc["agents"].Size(), 2u);
   // Bad input: no output named, and --json on a file of another game.
   EXPECT_EQ(testing::run_kibitz("replay report '" + games + "'").exit_code, 2);

@@ -1,8 +1,8 @@
 // Loading a report page in headless Chromium for the report tests: the DOM
 // after the load event (where the page's render check writes
 // data-render="ok"), and the requests the page sent off the machine,
-// counted from Chromium's net log. The same check as the Adulting report
-// test's, shared here for the Laws and Disorder report's.
+// counted from Chromium's net log; and the check both report tests (Adulting,
+// Laws and Disorder) make with them.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -51,6 +51,23 @@ inline std::string rendered_page(const std::string& html, const TempDir& dir, in
   EXPECT_EQ(std::system(command.c_str()), 0) << read_bytes(dir.file("chromium.log"));
   requests = page_requests(read_bytes(dir.file("net.json")));
   return read_bytes(dir.file("dom"));
+}
+
+// Expects `html` to render (its render check writes data-render="ok") with
+// no request leaving the machine, and the count to see a request when there
+// is one: the same page with an image from a documentation address
+// (TEST-NET-3, never routed) must send one.
+inline void expect_renders_offline(const std::string& html) {
+  const TempDir dir;
+  int requests = -1;
+  const std::string dom = rendered_page(html, dir, requests);
+  EXPECT_TRUE(contains(dom, "data-render=\"ok\"")) << dom.substr(0, 600);
+  EXPECT_EQ(requests, 0);
+  std::string leaky = html;
+  leaky.insert(leaky.rfind("</main>"), "<img src=\"http://203.0.113.7/x.png\" alt=\"\">");
+  const TempDir leaky_dir;
+  rendered_page(leaky, leaky_dir, requests);
+  EXPECT_GE(requests, 1);
 }
 
 }  // namespace kibitz::replays::testing

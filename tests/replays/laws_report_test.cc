@@ -23,6 +23,7 @@
 #include "replays/replay_reader.h"
 #include "replays/replay_writer.h"
 #include "tests/replays/headless_page.h"
+#include "tests/replays/report_run.h"
 #include "tests/replays/replay_test_util.h"
 #include "tools/replay/laws_report_command.h"
 #include "tools/replay/laws_report_html.h"
@@ -332,35 +333,15 @@ TEST(LawsPage, RendersInHeadlessChromiumWithNoRequestLeaving) {
   if (!std::filesystem::exists(testing::kChromium)) {
     GTEST_SKIP() << testing::kChromium << " is not installed (setup.sh installs it); the page was not rendered";
   }
-  const TempDir dir;
-  int requests = -1;
-  const std::string dom = testing::rendered_page(html, dir, requests);
-  EXPECT_TRUE(testing::contains(dom, "data-render=\"ok\"")) << dom.substr(0, 600);
-  EXPECT_EQ(requests, 0);
-  // The check sees a request when there is one (TEST-NET-3, never routed).
-  std::string leaky = html;
-  leaky.insert(leaky.rfind("</main>"), "<img src=\"http://203.0.113.7/x.png\" alt=\"\">");
-  const TempDir leaky_dir;
-  testing::rendered_page(leaky, leaky_dir, requests);
-  EXPECT_GE(requests, 1);
+  testing::expect_renders_offline(html);
 }
 
 TEST(LawsReportCommand, RandomGamesAndBadFiles) {
   const TempDir dir;
   const std::string games = dir.file("games.kbr");
-  const testing::CommandResult arena = testing::run_kibitz(
-      "arena --game 'laws_and_disorder(players=4,max_laws=4)' --agents random,random --games 6 --quiet "
-      "--record '" + games + "'");
-  ASSERT_EQ(arena.exit_code, 0) << arena.err;
-  const testing::CommandResult report = testing::run_kibitz("replay report '" + games + "' --json '" +
-                                                            dir.file("r.json") + "' --html '" +
-                                                            dir.file("r.html") + "' --game 1");
-  ASSERT_EQ(report.exit_code, 0) << report.err;
   json::Document doc;
-  const std::string text = testing::read_bytes(dir.file("r.json"));
-  doc.Parse(text.c_str());
-  ASSERT_FALSE(doc.HasParseError());
-  EXPECT_EQ(doc["game"]["record"].GetInt(), 1);
+  ASSERT_NO_FATAL_FAILURE(testing::record_and_report(
+      dir, "--game 'laws_and_disorder(players=4,max_laws=4)' --agents random,random --games 6", doc));
   EXPECT_EQ(doc["games"].GetInt(), 6);
   for (const auto& a : doc["agents"].GetArray()) {
     EXPECT_LE(a["win"]["low"].GetDouble(), a["win"]["high"].GetDouble());
