@@ -19,6 +19,7 @@
 #include "env/core/seat_view.h"
 #include "env/games/adulting/adulting_state.h"
 #include "env/games/adulting/stream.h"
+#include "tests/agents/heuristic_test_support.h"
 #include "tests/env/games/adulting/script.h"
 
 namespace kibitz::adulting::bot {
@@ -37,35 +38,13 @@ std::vector<std::string> adulting_specs() {
 using Check = std::function<void(int seat, Agent& agent, Action action, const AdultingState& state)>;
 
 // Plays one game, seat s by agent spec specs[s % size], every move checked
-// legal; returns the number of decisions.
+// legal; returns the number of decisions, each seen by `check`.
 int play(const std::shared_ptr<const Game>& game, const std::vector<std::string>& specs, std::uint64_t seed,
          const Check& check = nullptr) {
-  const int n = game->num_players();
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int s = 0; s < n; ++s) {
-    agents.push_back(make_agent(specs[static_cast<std::size_t>(s) % specs.size()], game, seed * 16 + s));
-    agents.back()->new_game(s);
-  }
-  Rng chance(seed);
-  std::unique_ptr<State> state = game->new_initial_state();
-  int decisions = 0;
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      state->apply_action(state->sample_chance_outcome(chance));
-      continue;
-    }
-    const int seat = state->current_player();
-    Agent& agent = *agents[static_cast<std::size_t>(seat)];
-    const Action action = agent.act(SeatView(*state, seat));
-    EXPECT_TRUE(state->is_legal(action)) << game->spec() << " seed " << seed << ": "
-                                         << agent.spec() << " chose " << action << " in\n"
-                                         << state->to_string();
-    if (!state->is_legal(action)) return decisions;
-    if (check) check(seat, agent, action, static_cast<const AdultingState&>(*state));
-    state->apply_action(action);
-    ++decisions;
-  }
-  return decisions;
+  const auto adulting_check = [&](int seat, Agent& agent, Action action, const State& state) {
+    if (check) check(seat, agent, action, static_cast<const AdultingState&>(state));
+  };
+  return heuristic_testing::play_checked(game, specs, seed, adulting_check);
 }
 
 Observation obs(Obs kind, std::initializer_list<int> values = {}) {

@@ -19,6 +19,7 @@
 #include "env/core/seat_view.h"
 #include "env/games/laws_and_disorder/encoder.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
+#include "tests/agents/heuristic_test_support.h"
 #include "tests/env/games/laws_and_disorder/scripted_deal.h"
 
 namespace kibitz::laws_and_disorder::bot {
@@ -43,36 +44,16 @@ std::vector<std::string> game_specs() {
 using Check = std::function<void(int seat, Action action, const LawsAndDisorderState& state)>;
 
 // Plays one game, seat s by agent spec specs[s % size], every move checked
-// legal; returns the number of heuristic decisions.
+// legal; returns the number of heuristic decisions, each seen by `check`.
 int play(const std::string& spec, const std::vector<std::string>& specs, std::uint64_t seed,
          const Check& check = nullptr) {
-  const std::shared_ptr<const Game> game = load_game(spec);
-  const int n = game->num_players();
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int s = 0; s < n; ++s) {
-    agents.push_back(make_agent(specs[static_cast<std::size_t>(s) % specs.size()], game, seed * 16 + s));
-    agents.back()->new_game(s);
-  }
-  Rng chance(seed);
-  std::unique_ptr<State> state = game->new_initial_state();
   int decisions = 0;
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      state->apply_action(state->sample_chance_outcome(chance));
-      continue;
-    }
-    const int seat = state->current_player();
-    Agent& agent = *agents[static_cast<std::size_t>(seat)];
-    const Action action = agent.act(SeatView(*state, seat));
-    EXPECT_TRUE(state->is_legal(action)) << spec << " seed " << seed << ": " << agent.spec() << " chose " << action
-                                         << " in\n" << state->to_string();
-    if (!state->is_legal(action)) return decisions;
-    if (agent.spec().starts_with("heuristic")) {
-      ++decisions;
-      if (check) check(seat, action, static_cast<const LawsAndDisorderState&>(*state));
-    }
-    state->apply_action(action);
-  }
+  heuristic_testing::play_checked(load_game(spec), specs, seed,
+                                  [&](int seat, Agent& agent, Action action, const State& state) {
+                                    if (!agent.spec().starts_with("heuristic")) return;
+                                    ++decisions;
+                                    if (check) check(seat, action, static_cast<const LawsAndDisorderState&>(state));
+                                  });
   return decisions;
 }
 
