@@ -45,6 +45,10 @@ void State::legal_action_mask(std::span<float> mask) const {
 
 bool State::is_legal(Action action) const {
   thread_local ActionList actions;
+  // Room for every action at once, so that a rare wide node met after the
+  // warm-up does not grow the buffer on the hot path.
+  const auto most = static_cast<std::size_t>(std::max(game().num_distinct_actions(), game().max_chance_outcomes()));
+  if (actions.capacity() < most) actions.reserve(most);
   legal_actions(actions);
   return std::binary_search(actions.begin(), actions.end(), action);
 }

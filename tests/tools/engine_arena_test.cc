@@ -200,7 +200,11 @@ INSTANTIATE_TEST_SUITE_P(
     EveryGame, EngineInArena,
     ::testing::Values(Case{"kuhn_poker", "ismcts(sims=40)", 8},
                       Case{"leduc_poker", "ismcts(sims=40)", 6},
-                      Case{"loyalist_spies", "ismcts(sims=8)", 4}),
+                      Case{"loyalist_spies", "ismcts(sims=8)", 4},
+                      // Long games: a cheap agent, since what is checked is
+                      // what reaches it on the wire.
+                      Case{"adulting", "random", 4},
+                      Case{"laws_and_disorder", "random", 4}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return param_info.param.game; });
 
 }  // namespace

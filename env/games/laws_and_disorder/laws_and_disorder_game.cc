@@ -1,7 +1,9 @@
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 
 #include "env/games/laws_and_disorder/encoder.h"
+#include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
+#include "env/games/laws_and_disorder/observation_log.h"
 #include "env/games/laws_and_disorder/sampler.h"
 #include "env/games/laws_and_disorder/stream.h"
 
@@ -43,6 +45,14 @@ namespace {
 // takes one more turn.
 int max_turns(int players) { return (kDeckSize - kStartingCards * players + 1) / 2 + players + 1; }
 
+// The most effects one turn can bring, for n players: the laws a WHEN card
+// makes fire are at most two of each kind (the deck holds two of each), so
+// at the turn's start at most 2 (for its player alone); after the law made
+// (one a turn) its own effect for n holders (ANY-POSITION) and 2 laws x n
+// holders; after the ability (one a turn) the Judge's law for n holders and
+// 2 laws for the user.
+int max_effects_per_turn(int n) { return 2 + 3 * n + n + 2; }
+
 // The most moves a game can take (history entries), for n players and T
 // turns:
 //  - chance: n positions, and at most 78 draws (the deal included);
@@ -51,13 +61,23 @@ int max_turns(int players) { return (kDeckSize - kStartingCards * players + 1) /
 //    back from a law (the scientist, a swap; one ability a turn);
 //  - per turn at most 10 moves of the turn's player (a law of 5 cards and
 //    end-law, a job card, an ability and the thief's take, end-turn), and
-//    at most 60 effects (turn start: the 6 laws that can hold a WHEN card;
-//    a law made: 6 holders of ANY-POSITION and 6 WHEN laws x 6 holders; an
-//    ability: the Judge's 6 holders and 6 WHEN laws), each with at most 3
-//    choices (2 cards picked and a recipient).
+//    each effect at most 3 choices (2 cards picked and a recipient).
 int max_moves(int n) {
   const int turns = max_turns(n);
-  return n + kDeckSize + (kDeckSize + turns) + turns * (10 + 60 * 3);
+  return n + kDeckSize + (kDeckSize + turns) + turns * (10 + max_effects_per_turn(n) * 3);
+}
+
+// The most observations a game can log (observation_log.h): a move logs at
+// most 5 besides its effects (the last position dealt and the unheld ones; a
+// job card and the two positions; a law made, a law dropped and the pay),
+// except the thief's, whose view of a hand takes up to 13 more (78 cards in
+// chunks of kHandSeenChunk), once a turn; an effect logs at most 7 (its
+// header and amount, nobody receiving, two cards lost with a line for their
+// owner and one for the rest); then the last card and the n final scores.
+int max_log_entries(int n) {
+  const int turns = max_turns(n);
+  const int thief_view = (kDeckSize + kHandSeenChunk - 1) / kHandSeenChunk;
+  return 5 * max_moves(n) + thief_view * turns + 7 * max_effects_per_turn(n) * turns + 1 + n;
 }
 
 }  // namespace
@@ -70,10 +90,9 @@ LawsAndDisorderGame::LawsAndDisorderGame(const Params& params)
   config_.max_laws = static_cast<int>(params.get_int("max_laws"));
   config_.reward_score = params.get_string("reward") == "score";
   max_game_length_ = max_moves(config_.players);
-  // Typical games log a few observations a move; the log is reserved for
-  // four (pages are touched only as it fills) and grows past that in the
-  // rare game that needs it.
-  max_log_length_ = 4 * max_game_length_;
+  const int log_bound = max_log_entries(config_.players);
+  KIBITZ_CHECK(log_bound <= kLogCapacity, "laws_and_disorder: ", config_.players, " players can log ", log_bound,
+               " observations; the log holds ", kLogCapacity);
 }
 
 double LawsAndDisorderGame::max_return() const {

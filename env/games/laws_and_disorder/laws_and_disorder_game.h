@@ -84,6 +84,7 @@ struct Config {
   int hand_limit = 0;  // 0: none
   int max_laws = 0;    // 0: none
   bool reward_score = false;
+  friend bool operator==(const Config&, const Config&) = default;
 };
 
 // The registry entry: name, parameters, factory, conformance specs.
@@ -96,7 +97,6 @@ class LawsAndDisorderGame : public Game {
   const Config& config() const { return config_; }
   // The most laws the table holds at once (max_laws, or kMaxTableLaws).
   int table_limit() const { return config_.max_laws > 0 ? config_.max_laws : kMaxTableLaws; }
-  int max_log_length() const { return max_log_length_; }
 
   int num_players() const override { return config_.players; }
   int num_distinct_actions() const override { return kNumActions; }
@@ -116,7 +116,6 @@ class LawsAndDisorderGame : public Game {
  private:
   Config config_;
   int max_game_length_ = 0;
-  int max_log_length_ = 0;
   StreamSpec stream_spec_;
 };
 

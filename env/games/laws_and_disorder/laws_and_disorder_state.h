@@ -1,7 +1,7 @@
 // The State of a Laws and Disorder game: one position, its steps as a Phase
-// enum. Hands and the deck are counts per kind; every field but the log and
-// the history is fixed-size, and both are reserved at construction, so a
-// copy into an existing state never allocates.
+// enum. Hands and the deck are counts per kind; every field but the history
+// is fixed-size (the observation log too: observation_log.h), so a copy into
+// an existing state never allocates.
 //
 // Control flow: a decision or a chance node waits in `phase_`; everything
 // between two of them runs at once in the step that follows the move (a law
@@ -24,6 +24,7 @@
 
 #include "env/core/state.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
+#include "env/games/laws_and_disorder/observation_log.h"
 #include "env/games/laws_and_disorder/stream.h"
 
 namespace kibitz::laws_and_disorder {
@@ -63,12 +64,6 @@ struct PendingEffect {
   Law law;
   std::int16_t serial = 0;
   std::int8_t subject = -1;
-};
-
-// An observation and the seats that receive it (bit s: seat s).
-struct LogEntry {
-  Observation observation;
-  std::uint8_t audience = 0;
 };
 
 class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
@@ -111,7 +106,7 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   // ended; then the extra turns left, the current one included (the game
   // ends when the last of them ends).
   int turns_left() const { return turns_left_; }
-  std::span<const LogEntry> log() const { return {log_.data(), log_.size()}; }
+  const ObservationLog& log() const { return log_; }
 
  protected:
   void do_apply_action(Action action) override;
@@ -225,7 +220,7 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
 
   bool last_card_drawn_ = false;
   int turns_left_ = -1;
-  std::vector<LogEntry> log_;
+  ObservationLog log_;
 };
 
 }  // namespace kibitz::laws_and_disorder

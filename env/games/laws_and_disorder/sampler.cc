@@ -14,11 +14,16 @@ namespace kibitz::laws_and_disorder {
 namespace {
 
 // The initial state of `game`, kept per thread: worlds start as copies of
-// it (a copy into an existing state allocates nothing). It holds its game,
-// so the address it is keyed by stays that game's.
+// it (a copy into an existing state allocates nothing). It holds its game;
+// another game object with the same parameters (the same spec loaded
+// again) shares it, so that switching between equal games allocates
+// nothing: the world then refers to the equal game the copy holds.
 const State& initial_state(const LawsAndDisorderGame& game) {
   thread_local std::unique_ptr<State> initial;
-  if (!initial || &initial->game() != &game) initial = game.new_initial_state();
+  if (!initial || (&initial->game() != &game &&
+                   !(static_cast<const LawsAndDisorderGame&>(initial->game()).config() == game.config()))) {
+    initial = game.new_initial_state();
+  }
   return *initial;
 }
 
@@ -45,10 +50,10 @@ class Replay {
  private:
   // The seat's new observations must be the stream's next ones.
   bool sync() {
-    const std::span<const LogEntry> log = world_.log();
-    for (; fed_ < log.size(); ++fed_) {
-      if ((log[fed_].audience & bit_) == 0) continue;
-      if (pos_ >= stream_.size() || !(log[fed_].observation == stream_[pos_])) return false;
+    const ObservationLog& log = world_.log();
+    for (; fed_ < static_cast<std::size_t>(log.size()); ++fed_) {
+      if ((log.audience(static_cast<int>(fed_)) & bit_) == 0) continue;
+      if (pos_ >= stream_.size() || !(log.observation(static_cast<int>(fed_)) == stream_[pos_])) return false;
       ++pos_;
     }
     return true;
@@ -152,7 +157,7 @@ void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const 
   auto& world = static_cast<LawsAndDisorderState&>(out);
   const State& initial = initial_state(game);
   thread_local HiddenCards hidden;
-  hidden.reserve(static_cast<std::size_t>(game.max_log_length()));
+  hidden.reserve(static_cast<std::size_t>(ObservationLog::capacity()));
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
     if (!hidden.draw(seat, stream, rng, attempt)) continue;
     initial.clone_into(world);
@@ -180,7 +185,7 @@ void LawsAndDisorderWorldSampler::sample(Rng& rng, State& out) const {
 void LawsAndDisorderState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < players(), "laws_and_disorder: resample for seat ", player);
   thread_local SeatStream stream;
-  if (stream.capacity() < log_.capacity()) stream.reserve(log_.capacity());
+  if (stream.capacity() < static_cast<std::size_t>(ObservationLog::capacity())) stream.reserve(ObservationLog::capacity());
   seat_stream(player, stream);
   sample_world(ld_game(), player, stream, rng, out);
 }

@@ -45,7 +45,7 @@
 namespace kibitz::laws_and_disorder {
 
 // Pass-1 draws and replays before the generic sampler takes over.
-inline constexpr int kMaxAttempts = 64;
+inline constexpr int kMaxAttempts = 512;
 
 // Draws into `out` (a LawsAndDisorderState) a world for `seat` from its
 // stream alone. Allocates nothing once the calling thread's buffers are

@@ -103,14 +103,36 @@ bool HiddenCards::bind_all(const Hand& hand, KindCounts shown) {
 HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
   Needs out;
   KindCounts shown_before{};
+  // Cards of known kind the holder gains before the view (a swap's card, a
+  // WHEN taken back, what it takes from or is handed by the seat): the view
+  // shows them too, so they leave room for fewer of the cards held now.
+  KindCounts gained{};
   bool drew = false;
   const std::size_t end = std::min(stream_.size(), at + kLookahead);
+  // The view's counts, less the known cards gained since (they are among
+  // them), plus what the holder shows before it.
+  KindCounts view{};
   auto limit_with = [&](const Observation& o, int first, int count) {
-    out.has_limit = true;
-    out.limit = shown_before;
-    for (int c = 0; c < count; ++c) ++out.limit[idx(o.value(first + c))];
+    for (int c = 0; c < count; ++c) ++view[idx(o.value(first + c))];
   };
+  // A hidden removal before the view (a discard, a gift, a theft the seat
+  // does not see) could take a card away first: then the view bounds
+  // nothing now.
+  bool leaks = false;
+  auto finish_limit = [&] {
+    for (int k = 0; k < kNumKinds; ++k) {
+      out.limit[idx(k)] = shown_before[idx(k)] + std::max(0, view[idx(k)] - gained[idx(k)]);
+    }
+    out.shows = out.limit;
+    out.has_limit = !leaks;
+  };
+  // A show of a kind the holder gained (known) since plays that card, not
+  // one held now.
   auto shows = [&](int kind) {
+    if (gained[idx(kind)] > 0) {
+      --gained[idx(kind)];
+      return;
+    }
     ++shown_before[idx(kind)];
     if (!drew) ++out.needs[idx(kind)];
   };
@@ -124,26 +146,41 @@ HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
         if (who != holder) break;
         limit_with(o, 2, o.value(1));
         for (std::size_t c = j + 1; c < end && obs_kind(stream_[c]) == Obs::kHandSeen; ++c) {
-          for (int v = 0; v < stream_[c].value(1); ++v) ++out.limit[idx(stream_[c].value(2 + v))];
+          limit_with(stream_[c], 2, stream_[c].value(1));
         }
-        out.shows = out.limit;
+        finish_limit();
         return out;
       case Obs::kDraw: drew = drew || who == holder; break;
+      case Obs::kDiscard:
+      case Obs::kPick:
+      case Obs::kHandOverHidden: leaks = leaks || who == holder; break;
+      case Obs::kTake: leaks = leaks || o.value(1) == holder; break;
       case Obs::kLawCard:
       case Obs::kPlayJob:
       case Obs::kScientistAdd:
+        if (who == holder) shows(o.value(1));
+        break;
       case Obs::kMerchantSwap:
       case Obs::kPriestSwap:
-        if (who == holder) shows(o.value(1));
+        if (who != holder) break;
+        shows(o.value(1));
+        ++gained[idx(o.value(2))];
+        break;
+      case Obs::kScientistTake:
+        if (who == holder) ++gained[idx(o.value(1))];
         break;
       case Obs::kTakeSeen:
         if (o.value(2) == holder) shows(o.value(1));
+        if (who == holder) ++gained[idx(o.value(1))];
         break;
       case Obs::kHandOver:
+        if (o.value(2 + o.value(1)) == holder) {
+          for (int c = 0; c < o.value(1); ++c) ++gained[idx(o.value(2 + c))];
+        }
         if (who != holder) break;
         if (obs_kind(stream_[j - 1]) != Obs::kPick) {  // the whole hand
           limit_with(o, 2, o.value(1));
-          out.shows = out.limit;
+          finish_limit();
           return out;
         }
         for (int c = 0; c < o.value(1); ++c) shows(o.value(2 + c));
@@ -182,9 +219,10 @@ int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receive
   KindCounts bound{};
   const int unbound = count(hand, bound);
   KindCounts wanted{};
+  Needs theirs;
+  KindCounts held{};
   if (receiver >= 0 && receiver != seat_) {
-    const Needs theirs = coming_needs(receiver, at);
-    KindCounts held{};
+    theirs = coming_needs(receiver, at);
     count(hands_[idx(receiver)], held);
     for (int k = 0; k < kNumKinds; ++k) wanted[idx(k)] = std::max(0, theirs.shows[idx(k)] - held[idx(k)]);
   }
@@ -192,18 +230,27 @@ int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receive
   for (int k = 0; k < kNumKinds; ++k) uncovered += std::max(0, needs[idx(k)] - bound[idx(k)]);
   auto group = [&](int instance) {
     const int k = kind_[idx(instance)];
+    // A known card the receiver's coming whole-hand view has no room for.
+    if (k >= 0 && theirs.has_limit && held[idx(k)] + 1 > theirs.limit[idx(k)]) return 6;
     if (k >= 0 && coming.has_limit && bound[idx(k)] > coming.limit[idx(k)]) return 0;
     if (k >= 0 && wanted[idx(k)] > 0 && bound[idx(k)] > needs[idx(k)]) return 1;
     if (k >= 0 && bound[idx(k)] > coming.shows[idx(k)]) return (attempt_ & 1) == 0 ? 2 : 4;  // never shown: dead weight
+    // A known card the holder shows later that the rest of the deck could
+    // not replace (its later shows beyond the other known cards of its kind
+    // exceed what is left to draw): removing it dooms the draw, so it goes
+    // last.
+    if (k >= 0 && coming.shows[idx(k)] - (bound[idx(k)] - 1) > pool_[idx(k)]) return 6;
     if (k < 0) return unbound > uncovered ? 3 : 5;
     return bound[idx(k)] > needs[idx(k)] ? 4 : 5;
   };
-  int best = 5;
+  int best = 6;
   for (const int instance : hand) best = std::min(best, group(instance));
   // Every third attempt, one choice in four is plain uniform: when the
-  // preferences keep failing a stream, other draws still get tried.
-  if (attempt_ % 3 == 2 && rng.uniform_int(4) == 0) best = 5;
-  auto spare = [&](int instance) { return best == 5 || group(instance) == best; };
+  // preferences keep failing a stream, other draws still get tried; after
+  // 64 attempts one choice in four, after 256 one in two.
+  const std::uint64_t uniform_quarters = attempt_ >= 256 ? 2 : (attempt_ >= 64 || attempt_ % 3 == 2) ? 1 : 0;
+  const bool uniform = uniform_quarters > 0 && rng.uniform_int(4) < uniform_quarters;
+  auto spare = [&](int instance) { return uniform || group(instance) == best; };
   int spares = 0;
   for (const int instance : hand) spares += spare(instance) ? 1 : 0;
   const int size = static_cast<int>(hand.size());

@@ -19,7 +19,6 @@ LawsAndDisorderState::LawsAndDisorderState(std::shared_ptr<const Game> game)
   for (int p = 0; p < players(); ++p) monies_[idx(p)] = kStartingMonies;
   position_of_.fill(-1);
   holder_.fill(-1);
-  log_.reserve(static_cast<std::size_t>(ld_->max_log_length()));
   phase_ = Phase::kDealPosition;
 }
 
@@ -116,7 +115,7 @@ void LawsAndDisorderState::do_apply_action(Action action) {
 
 void LawsAndDisorderState::emit(std::uint8_t audience, const Observation& observation) {
   if (audience == 0) return;
-  log_.push_back({observation, audience});
+  log_.push(audience, observation);
 }
 
 void LawsAndDisorderState::emit_public(const Observation& observation) { emit(all_seats(), observation); }
@@ -130,8 +129,8 @@ void LawsAndDisorderState::seat_stream(Player seat, SeatStream& out) const {
   KIBITZ_CHECK(seat >= 0 && seat < players(), "seat_stream of seat ", seat);
   out.clear();
   const std::uint8_t bit = seat_bit(seat);
-  for (const LogEntry& entry : log_) {
-    if ((entry.audience & bit) != 0) out.push_back(entry.observation);
+  for (int i = 0; i < log_.size(); ++i) {
+    if ((log_.audience(i) & bit) != 0) out.push_back(log_.observation(i));
   }
 }
 

@@ -70,8 +70,9 @@ enum class Obs : std::uint8_t {
 inline constexpr int kNumObsKinds = static_cast<int>(Obs::kFinal) + 1;
 
 // The most kinds one kHandSeen observation lists (a longer hand is shown in
-// several): the kind list takes its length and its cards after the seat.
-inline constexpr int kHandSeenChunk = 12;
+// several): the kind list takes its length and its cards after the seat,
+// eight values in all, the most the state's log keeps (observation_log.h).
+inline constexpr int kHandSeenChunk = 6;
 
 StreamSpec laws_and_disorder_stream_spec();
 

@@ -142,12 +142,12 @@ class Deal {
   }
 
   // The log's length now: a mark for since().
-  std::size_t mark() const { return state().log().size(); }
+  std::size_t mark() const { return static_cast<std::size_t>(state().log().size()); }
   // The observations logged since `mark`, each once (whatever its audience).
   std::vector<Observation> since(std::size_t mark) const {
     std::vector<Observation> out;
-    const auto log = state().log();
-    for (std::size_t i = mark; i < log.size(); ++i) out.push_back(log[i].observation);
+    const auto& log = state().log();
+    for (int i = static_cast<int>(mark); i < log.size(); ++i) out.push_back(log.observation(i));
     return out;
   }
   // The kinds logged since `mark`, in order.
