@@ -121,8 +121,9 @@ bool SeatConsole::enter_one_by_one(const SeatStream& typed) {
   const StreamSpec& spec = game_->stream_spec();
   const std::size_t entries_before = entries_.size();
   std::string shown;  // printed only if every one of them is accepted
+  std::size_t i = 0;
   try {
-    for (std::size_t i = 0; i < typed.size(); ++i) {
+    for (; i < typed.size(); ++i) {
       session_->observe(SeatStream{typed[i]});
       entries_.push_back(1);
       shown += "  ok: " + spec.to_text(typed[i]) + "\n";
@@ -132,6 +133,17 @@ bool SeatConsole::enter_one_by_one(const SeatStream& typed) {
       } while (fill_forced(&shown));
     }
   } catch (const KibitzError&) {
+    // The last one may begin a move that shows more (a deal's last card and
+    // the first turn): the ones before stand and it is held.
+    if (i + 1 == typed.size() && i > 0) {
+      next_ = next_observations(*session_, options_.worlds);
+      const SeatStream last{typed[i]};
+      if (!rest_of_longer_move(last).empty()) {
+        out_ << shown;
+        hold(last, last);
+        return true;
+      }
+    }
     std::size_t count = 0;
     for (; entries_.size() > entries_before; entries_.pop_back()) count += entries_.back();
     session_->undo(count);

@@ -65,11 +65,14 @@ class ObservationLog {
   LogEntry entry(int i) const { return {observation(i), audience(i)}; }
 
  private:
+  // No member initializers: a new log leaves its entries uninitialised
+  // (only the first size_ are ever read), so a state's construction and
+  // clone() do not write 360 KB of zeros.
   struct Entry {
-    std::uint8_t kind = 0;
-    std::uint8_t size = 0;
-    std::uint8_t audience = 0;
-    std::array<std::int16_t, kMaxLogValues> values{};
+    std::uint8_t kind;
+    std::uint8_t size;
+    std::uint8_t audience;
+    std::array<std::int16_t, kMaxLogValues> values;
   };
   int size_ = 0;
   std::array<Entry, kLogCapacity> entries_;

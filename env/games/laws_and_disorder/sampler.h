@@ -19,11 +19,15 @@
 //     or theft), and every observation the world gives the seat is checked
 //     against the stream as it comes.
 // A pass-1 draw whose choices leave a shown card unexplained (a card a
-// hidden choice gave away), or a replay that departs from the stream (a
-// priest's swap that could have been either side of a law), is drawn again
-// with fresh randomness; after kMaxAttempts the generic ReplayWorldSampler
-// takes over (and throws KibitzError naming the observation when the
-// stream admits no world).
+// hidden choice gave away), or a replay that departs from the stream, is
+// drawn again with fresh randomness, the later attempts choosing more
+// uniformly. After kMaxAttempts the stream is refused with a KibitzError
+// naming the furthest observation any attempt explained (none of 150,000
+// streams from play needed that many; the generic ReplayWorldSampler cannot
+// finish a long game's stream in useful time, so it is no fallback here),
+// and after kPastEndVerdict replays that all went on past the stream's end
+// within one move, as one that stops in the middle of a move (kibitz seat
+// asks so while a move is being typed).
 //
 // Every world returned is consistent with the stream, and worlds differ in
 // the hidden hands and draws. It is not the exact posterior: the hidden
@@ -46,6 +50,10 @@ namespace kibitz::laws_and_disorder {
 
 // Pass-1 draws and replays before the generic sampler takes over.
 inline constexpr int kMaxAttempts = 512;
+// Replays that all ran past the stream's end within a move before the stream
+// is refused as one that stops mid-move.
+inline constexpr int kPastEndVerdict = 32;
+
 
 // Draws into `out` (a LawsAndDisorderState) a world for `seat` from its
 // stream alone. Allocates nothing once the calling thread's buffers are
