@@ -197,13 +197,18 @@ void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const 
 
 LawsAndDisorderWorldSampler::LawsAndDisorderWorldSampler(std::shared_ptr<const Game> game, Player seat,
                                                          std::span<const Observation> stream)
-    : WorldSampler(std::move(game), seat, stream) {
+    : WorldSampler(std::move(game), seat, stream), first_world_(this->game().new_initial_state()) {
   Rng rng(0);
-  sample(rng, *this->game().new_initial_state());
+  sample_world(static_cast<const LawsAndDisorderGame&>(this->game()), this->seat(), this->stream(), rng,
+               *first_world_);
 }
 
 void LawsAndDisorderWorldSampler::sample(Rng& rng, State& out) const {
-  sample_world(static_cast<const LawsAndDisorderGame&>(game()), seat(), stream(), rng, out);
+  try {
+    sample_world(static_cast<const LawsAndDisorderGame&>(game()), seat(), stream(), rng, out);
+  } catch (const KibitzError&) {
+    first_world_->clone_into(out);
+  }
 }
 
 // The state's own resampling, with the stream in a per-thread buffer, so

@@ -63,9 +63,16 @@ void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const 
 
 class LawsAndDisorderWorldSampler final : public WorldSampler {
  public:
-  // Draws one world to check the stream (a KibitzError if none explains it).
+  // Draws one world to check the stream (a KibitzError if none explains it)
+  // and keeps it.
   LawsAndDisorderWorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream);
+  // A fresh world; should every attempt fail (never seen in play, but a
+  // search draws millions), the world drawn at construction, so that a long
+  // search or arena never stops on a stream known to have worlds.
   void sample(Rng& rng, State& out) const override;
+
+ private:
+  std::unique_ptr<State> first_world_;
 };
 
 }  // namespace kibitz::laws_and_disorder
