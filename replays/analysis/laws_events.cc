@@ -130,7 +130,7 @@ class LawReader {
         change(LawChangeKind::kEnforced, v0, v1, -1, -1, law(v1).last, false);
         return;
       case Obs::kThief:
-      case Obs::kMerchantTrade: ++out_.abilities[at(v0)]; return;
+      case Obs::kTrade: ++out_.abilities[at(v0)]; return;
       case Obs::kScientistAdd: amend(LawChangeKind::kWhenAdded, v0, v2, v1, -1, false); return;
       case Obs::kScientistTake: amend(LawChangeKind::kWhenTaken, v0, v2, -1, v1, false); return;
       case Obs::kMerchantSwap: amend(LawChangeKind::kVerbSwapped, v0, o.value(3), v1, v2, false); return;

@@ -159,7 +159,7 @@ void LawsAndDisorderState::apply_ability(Action action) {
     return;
   }
   if (action == kMerchantTrade) {
-    emit_public(make_obs(Obs::kMerchantTrade).add(p));
+    emit_public(make_obs(Obs::kTrade).add(p));
     begin_draws(p, kCardsPerDraw, Resume::kMerchantDraw);
     return;
   }

@@ -191,7 +191,7 @@ void Knowledge::clear_action() {
 void Knowledge::read(const Observation& o) {
   if (o.kind >= kNumObsKinds) throw error("laws_and_disorder: unknown observation kind ", int{o.kind});
   const Obs kind = obs_kind(o);
-  if (kind <= Obs::kEndTurn || kind == Obs::kFinal) {
+  if (kind <= Obs::kTurnEnds || kind == Obs::kFinal) {
     read_setup(kind, o);
   } else if (kind <= Obs::kDropped) {
     read_law(kind, o);
@@ -244,7 +244,7 @@ void Knowledge::read_setup(Obs kind, const Observation& o) {
       last_card_drawn = true;
       turns_left = n;
       break;
-    case Obs::kEndTurn: clear_action(); break;
+    case Obs::kTurnEnds: clear_action(); break;
     case Obs::kFinal:
       monies[static_cast<std::size_t>(seat_at(o, 0))] = o.value(1);
       game_over = true;
@@ -400,7 +400,7 @@ void Knowledge::read_ability(Obs kind, const Observation& o) {
     }
     case Obs::kMerchantSwap:
     case Obs::kPriestSwap: read_swap(seat, o); break;
-    case Obs::kMerchantTrade: pay_ability(seat); break;
+    case Obs::kTrade: pay_ability(seat); break;
     default: break;
   }
 }

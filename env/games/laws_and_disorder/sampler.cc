@@ -110,9 +110,9 @@ class Replay {
     switch (obs_kind(o)) {
       case Obs::kLawCard: return kPlayBase + o.value(1);
       case Obs::kPlayJob: return kJobBase + o.value(1);
-      case Obs::kEndTurn: return kEndTurn;
+      case Obs::kTurnEnds: return kEndTurn;
       case Obs::kThief: return kThiefBase + o.value(1);
-      case Obs::kMerchantTrade: return kMerchantTrade;
+      case Obs::kTrade: return kMerchantTrade;
       default: break;
     }
     // The law's serial number: after the seat, or after the seat and the

@@ -27,7 +27,7 @@ enum class Obs : std::uint8_t {
   kDraw,           // the others: "P1 draws a card" (seat)
   kTurn,           // public: "turn 3 of P2" (turn, seat)
   kLastCard,       // public: "the last card is drawn" (the final round follows)
-  kEndTurn,        // public: "P1 ends the turn" (seat)
+  kTurnEnds,       // public: "P1 ends the turn" (seat)
   // --- Laws ------------------------------------------------------------------------
   kLawCard,        // public: "P1 puts GIVES in the law" (seat, kind)
   kLawMade,        // public: "P1 makes L4 JUDGE GIVES 2-MONIES" (seat, serial, kinds)
@@ -62,7 +62,7 @@ enum class Obs : std::uint8_t {
   kScientistAdd,   // "P1 uses the scientist to add WHEN-LAW-MADE to L4" (seat, kind, serial)
   kScientistTake,  // "P1 uses the scientist to take WHEN-LAW-MADE from L4" (seat, kind, serial)
   kMerchantSwap,   // "P1 uses the merchant to put LOSES for GAINS in L4" (seat, in, out, serial)
-  kMerchantTrade,  // "P1 uses the merchant to trade" (seat): draws and discards follow
+  kTrade,          // "P1 uses the merchant to trade" (seat): draws and discards follow
   kPriestSwap,     // "P1 uses the priest to put THIEF for JUDGE in L4 as card 1" (seat, in, out, serial, card index from 1)
   // --- The end -------------------------------------------------------------------------
   kFinal,          // public: "P1 ends with 9 monies" (seat, monies), every seat in order

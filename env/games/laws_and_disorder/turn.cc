@@ -201,7 +201,7 @@ void LawsAndDisorderState::remove_law(int slot) {
 // --- The end of a turn and of the game -----------------------------------------------
 
 void LawsAndDisorderState::end_turn() {
-  emit_public(make_obs(Obs::kEndTurn).add(turn_player_));
+  emit_public(make_obs(Obs::kTurnEnds).add(turn_player_));
   if (ld_->config().draw_at == DrawAt::kEnd) {
     begin_draws(turn_player_, kCardsPerDraw, Resume::kTurnEndDraw);
   } else {

@@ -99,7 +99,9 @@ void expect_matches(const LawsAndDisorderState& state, const Knowledge& k, const
     ASSERT_EQ(k.effect_seat, state.current_player()) << where;
     ASSERT_FALSE(k.effect_law.empty()) << where;
   }
-  if (state.phase() == Phase::kThiefTake) ASSERT_GE(k.theft_victim, 0) << where;
+  if (state.phase() == Phase::kThiefTake) {
+    ASSERT_GE(k.theft_victim, 0) << where;
+  }
   // The state counts the final turns including the current one and starts
   // counting at the first of them; Knowledge counts those after the current.
   if (state.turns_left() > 0) {

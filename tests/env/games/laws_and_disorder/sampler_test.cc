@@ -75,7 +75,9 @@ TEST_P(SamplerTest, WorldsGiveTheSeatItsStreamAndItsHand) {
           ASSERT_EQ(world->move_number(), truth.move_number());
           ASSERT_EQ(ld(*world).hand(seat), ld(truth).hand(seat)) << "the seat's own hand";
           ASSERT_EQ(world->current_player(), truth.current_player());
-          if (truth.current_player() == seat) ASSERT_EQ(world->legal_actions(), truth.legal_actions());
+          if (truth.current_player() == seat) {
+            ASSERT_EQ(world->legal_actions(), truth.legal_actions());
+          }
           // The same generator state, through the state's own entry point
           // into a reused state: the same world.
           Rng replay(static_cast<std::uint64_t>(w) * 7919 + 13);
