@@ -150,10 +150,12 @@ TEST(SamplerRefuses, AStreamNoWorldExplains) {
 std::vector<std::string> specs() { return game_info().test_specs; }
 
 INSTANTIATE_TEST_SUITE_P(AllSpecs, SamplerTest, ::testing::ValuesIn(specs()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
                            std::string name;
-                           for (const char c : info.param) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           return name + "_" + std::to_string(info.index);
+                           for (const char c : param_info.param) {
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           }
+                           return name + "_" + std::to_string(param_info.index);
                          });
 
 }  // namespace
