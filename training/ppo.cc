@@ -1,9 +1,11 @@
 // PPO self-play on a VectorEnv (docs/training.md, "PPO").
 //
 // Every episode is played by the current net in every seat, except that
-// with probability pool_probability (once the pool has a member) one seat,
-// drawn at random, is the learner and every other seat is played by one
-// past checkpoint from the pool. Only decisions of the current net are
+// with probability opponent_probability (with --opponent) one seat, drawn
+// at random, is the learner and every other seat is played by the opponent
+// agent (a heuristic, say), and otherwise with probability pool_probability
+// (once the pool has a member) the other seats are one past checkpoint
+// from the pool. Only decisions of the current net are
 // trained on. Each iteration resets the envs from the iteration's seed,
 // starts episodes until `batch` decisions are collected and plays every
 // started episode to its end, so no episode is cut (no bias towards short
@@ -17,6 +19,8 @@
 
 #include "env/core/error.h"
 #include "env/core/rng.h"
+#include "env/core/seat_view.h"
+#include "agents/registry.h"
 #include "env/gym/vector_env.h"
 #include "training/learner.h"
 
@@ -38,6 +42,7 @@ struct Decision {
 struct Episode {
   bool collect = false;  // false: started after the batch was full; ignored
   int pool = -1;         // pool member playing the non-learner seats, -1: none
+  bool scripted = false; // the opponent agent plays the non-learner seats
   Player learner = 0;
   std::vector<float> rewards;  // every seat's rewards so far
   std::vector<Decision> decisions;
@@ -59,7 +64,10 @@ class PpoLearner : public Learner {
         players_(context.game->num_players()),
         actions_(context.game->num_distinct_actions()),
         input_size_(context.shape.input_size),
-        envs_(context.game, config_.envs, config_.threads) {}
+        envs_(context.game, config_.envs, config_.threads) {
+    // A bad --opponent spec fails here, before any game is played.
+    if (!config_.opponent.empty()) make_agent(config_.opponent, context_.game, 0);
+  }
 
   std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
   void on_checkpoint(const std::string& network_path) override;
@@ -88,7 +96,34 @@ class PpoLearner : public Learner {
   std::int64_t episodes_done_ = 0;
   std::deque<std::string> pool_paths_;
   std::deque<neural::PolicyValueNet> pool_;
+  // The opponent agent, one per env row and seat (agents keep per-game
+  // state), made at the first episode that needs them.
+  std::vector<std::unique_ptr<Agent>> opponents_;
+  double opponent_return_sum_ = 0.0;
+  std::int64_t opponent_episodes_ = 0;
+
+  Agent& opponent(int row, Player seat);
+  void act_opponents(const std::vector<int>& rows, std::vector<Action>& actions);
 };
+
+Agent& PpoLearner::opponent(int row, Player seat) {
+  if (opponents_.empty()) opponents_.resize(static_cast<std::size_t>(envs_.num_envs() * players_));
+  auto& agent = opponents_[static_cast<std::size_t>(row * players_ + seat)];
+  if (!agent) {
+    agent = make_agent(config_.opponent, context_.game,
+                       derive_seed(config_.seed, "ppo-opponent", static_cast<std::uint64_t>(row * players_ + seat)));
+  }
+  return *agent;
+}
+
+// The opponent's moves, read from each row's own state through the seat's
+// view (the agent sees only its stream).
+void PpoLearner::act_opponents(const std::vector<int>& rows, std::vector<Action>& actions) {
+  for (const int row : rows) {
+    const Player seat = envs_.players()[static_cast<std::size_t>(row)];
+    actions[static_cast<std::size_t>(row)] = opponent(row, seat).act(SeatView(envs_.env(row).state(), seat));
+  }
+}
 
 void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
   Episode& episode = episodes_[static_cast<std::size_t>(row)];
@@ -99,7 +134,13 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
   const auto rewards = envs_.rewards().subspan(static_cast<std::size_t>(row * players_),
                                                static_cast<std::size_t>(players_));
   std::copy(rewards.begin(), rewards.end(), episode.rewards.begin());
-  if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
+  if (!config_.opponent.empty() && rng.uniform_double() < config_.opponent_probability) {
+    episode.scripted = true;
+    episode.learner = static_cast<Player>(rng.uniform_int(static_cast<std::uint64_t>(players_)));
+    for (Player seat = 0; seat < players_; ++seat) {
+      if (seat != episode.learner) opponent(row, seat).new_game(seat);
+    }
+  } else if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
     episode.pool = static_cast<int>(rng.uniform_int(pool_.size()));
     episode.learner = static_cast<Player>(rng.uniform_int(static_cast<std::uint64_t>(players_)));
   }
@@ -169,6 +210,10 @@ void PpoLearner::finish_episode(int row) {
     pool_return_sum_ += returns[static_cast<std::size_t>(episode.learner)];
     ++pool_episodes_;
   }
+  if (episode.scripted) {
+    opponent_return_sum_ += returns[static_cast<std::size_t>(episode.learner)];
+    ++opponent_episodes_;
+  }
   // GAE per seat over that seat's own decisions (gamma = 1: episodes end).
   for (Player seat = 0; seat < players_; ++seat) {
     std::vector<const Decision*> mine;
@@ -209,6 +254,8 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
   batch_ = Batch{};
   pool_return_sum_ = 0.0;
   pool_episodes_ = 0;
+  opponent_return_sum_ = 0.0;
+  opponent_episodes_ = 0;
   episodes_done_ = 0;
   envs_.reset(derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration)));
   const int rows = envs_.num_envs();
@@ -216,9 +263,11 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
   for (int row = 0; row < rows; ++row) start_episode(row, rng, true);
   std::vector<Action> actions(static_cast<std::size_t>(rows), 0);
   std::vector<int> current;
+  std::vector<int> scripted;
   std::vector<std::vector<int>> pooled(pool_.size());
   for (;;) {
     current.clear();
+    scripted.clear();
     for (auto& members : pooled) members.clear();
     bool active = false;
     for (int row = 0; row < rows; ++row) {
@@ -235,7 +284,9 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
       }
       active = true;
       const Player seat = envs_.players()[r];
-      if (episode.pool >= 0 && seat != episode.learner) {
+      if (episode.scripted && seat != episode.learner) {
+        scripted.push_back(row);
+      } else if (episode.pool >= 0 && seat != episode.learner) {
         pooled[static_cast<std::size_t>(episode.pool)].push_back(row);
       } else {
         current.push_back(row);
@@ -246,6 +297,7 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
     if (!active && batch_.size >= config_.batch) break;
     act(context_.net, current, rng, true, actions);
     for (std::size_t k = 0; k < pool_.size(); ++k) act(pool_[k], pooled[k], rng, false, actions);
+    act_opponents(scripted, actions);
     envs_.step(actions);
     for (int row = 0; row < rows; ++row) {
       const auto r = static_cast<std::size_t>(row);
@@ -267,6 +319,12 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
   record.add("pool_mean_return", pool_episodes_ > 0
                                      ? pool_return_sum_ / static_cast<double>(pool_episodes_)
                                      : std::numeric_limits<double>::quiet_NaN());
+  if (!config_.opponent.empty()) {
+    record.add("opponent_episodes", static_cast<double>(opponent_episodes_));
+    record.add("opponent_mean_return", opponent_episodes_ > 0
+                                           ? opponent_return_sum_ / static_cast<double>(opponent_episodes_)
+                                           : std::numeric_limits<double>::quiet_NaN());
+  }
   update(record, rng);
   return batch_.size;
 }

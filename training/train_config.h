@@ -92,6 +92,12 @@ struct TrainConfig {
   double entropy_coef = 0.01;
   double pool_probability = 0.25;
   int pool_size = 5;
+  // PPO: a fixed agent (a spec such as "heuristic") that plays every seat
+  // but the learner's in `opponent_probability` of the episodes; empty:
+  // none. Beating a strong hand-written bot can need games against it, not
+  // only against oneself.
+  std::string opponent;
+  double opponent_probability = 0.25;
 
   // Expert iteration: self-play games per iteration, ISMCTS simulations per
   // decision, how many iterations of samples the replay window keeps, and

@@ -78,6 +78,11 @@ std::vector<TrainOption> make_table() {
     {"pool-prob", "P", "PPO: share of episodes against a past checkpoint",
      &C::pool_probability, closed(0), closed(1)},
     {"pool-size", "N", "PPO: past checkpoints kept in the opponent pool", &C::pool_size, closed(0)},
+    {"opponent", "SPEC", "PPO: an agent (e.g. heuristic) that plays every seat but the learner's in "
+     "--opponent-prob of the episodes; only the learner's decisions are trained on (default: none)",
+     &C::opponent, {}, {}, false, false},
+    {"opponent-prob", "P", "PPO: share of episodes against --opponent (drawn before the pool's)",
+     &C::opponent_probability, closed(0), closed(1)},
     {"exit-games", "N", "exit: self-play games per iteration", &C::exit_games, closed(1)},
     {"sims", "N", "exit: ISMCTS simulations per decision", &C::sims, closed(1)},
     {"exit-expert", "net|rollout", "exit: the searching expert: net = ismcts_nn with the current "
