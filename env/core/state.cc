@@ -39,6 +39,8 @@ void State::legal_action_mask(std::span<float> mask) const {
   KIBITZ_CHECK(!is_chance_node(), "legal_action_mask is for player nodes");
   std::fill(mask.begin(), mask.end(), 0.0f);
   thread_local ActionList actions;
+  // Room for every action: a rare wide node must not grow it later.
+  if (actions.capacity() < mask.size()) actions.reserve(mask.size());
   legal_actions(actions);
   for (Action a : actions) mask[static_cast<std::size_t>(a)] = 1.0f;
 }
@@ -61,6 +63,8 @@ ChanceOutcomeList State::chance_outcomes() const {
 
 Action State::sample_chance_outcome(Rng& rng) const {
   thread_local ChanceOutcomeList outcomes;
+  const auto most = static_cast<std::size_t>(game().max_chance_outcomes());
+  if (outcomes.capacity() < most) outcomes.reserve(most);
   chance_outcomes(outcomes);
   return draw_chance_outcome(outcomes, rng);
 }

@@ -3,6 +3,8 @@
 // offered only with a legal use, so every ability action names its whole
 // use (the law, the card) except the thief's, who sees the hand before
 // picking the card.
+#include <array>
+
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 
@@ -65,59 +67,85 @@ void LawsAndDisorderState::apply_job(Position position) {
 
 // --- Abilities: what is offered --------------------------------------------------
 
-// In ascending action order within the ability of the position held.
+// The action range of each position's ability uses with the table as it is
+// (half-open, in ascending order); the Banker's is empty.
+struct AbilityRange {
+  Action begin;
+  Action end;
+};
+
+static int ability_ranges(Position position, int players, int laws, std::array<AbilityRange, 2>& out) {
+  switch (position) {
+    case Position::kJudge:
+      out = {{{kJudgeEnforceBase, kJudgeEnforceBase + laws}, {kJudgeDestroyBase, kJudgeDestroyBase + laws}}};
+      return 2;
+    case Position::kBanker: return 0;  // passive: double pay
+    case Position::kThief: out[0] = {kThiefBase, kThiefBase + players}; return 1;
+    case Position::kScientist:
+      out = {{{kScientistAddBase, kScientistAddBase + laws * kNumWhens},
+              {kScientistTakeBase, kScientistTakeBase + laws}}};
+      return 2;
+    case Position::kMerchant:
+      out = {{{kMerchantTrade, kMerchantTrade + 1}, {kMerchantSwapBase, kMerchantSwapBase + laws * kNumVerbs}}};
+      return 2;
+    case Position::kPriest: out[0] = {kPriestBase, kPriestBase + laws * 2 * kNumPositionSlotKinds}; return 1;
+  }
+  return 0;
+}
+
 void LawsAndDisorderState::ability_actions(ActionList& out) const {
   const int p = turn_player_;
   if (used_ability_ || monies_[idx(p)] < kAbilityCost) return;
+  std::array<AbilityRange, 2> ranges{};
+  const int count = ability_ranges(position_of(p), players(), num_laws_, ranges);
+  for (int r = 0; r < count; ++r) {
+    for (Action a = ranges[idx(r)].begin; a < ranges[idx(r)].end; ++a) {
+      if (ability_usable(a)) out.push_back(a);
+    }
+  }
+}
+
+// Whether the turn's player may use its position's ability as `action`
+// says: the position holds that ability, and the use is possible (the law,
+// the card in hand, a victim with cards, a card left in the deck).
+bool LawsAndDisorderState::ability_usable(Action action) const {
+  const int p = turn_player_;
+  if (used_ability_ || monies_[idx(p)] < kAbilityCost) return false;
   const KindCounts& hand = hands_[idx(p)];
   auto holds = [&](Kind kind) { return hand[static_cast<std::size_t>(kind)] > 0; };
-  switch (position_of(p)) {
-    case Position::kJudge:
-      for (int slot = 0; slot < num_laws_; ++slot) out.push_back(kJudgeEnforceBase + slot);
-      for (int slot = 0; slot < num_laws_; ++slot) out.push_back(kJudgeDestroyBase + slot);
-      return;
-    case Position::kBanker: return;  // passive: double pay
-    case Position::kThief:
-      for (int v = 0; v < players(); ++v) {
-        if (v != p && hand_size(v) > 0) out.push_back(kThiefBase + v);
-      }
-      return;
-    case Position::kScientist:
-      for (int slot = 0; slot < num_laws_; ++slot) {
-        if (law_when(laws_[idx(slot)].law).has_value()) continue;
-        for (int w = 0; w < kNumWhens; ++w) {
-          if (holds(when_card(w))) out.push_back(kScientistAddBase + slot * kNumWhens + w);
-        }
-      }
-      for (int slot = 0; slot < num_laws_; ++slot) {
-        if (law_when(laws_[idx(slot)].law).has_value()) out.push_back(kScientistTakeBase + slot);
-      }
-      return;
-    case Position::kMerchant:
-      if (deck_size_ > 0) out.push_back(kMerchantTrade);
-      for (int slot = 0; slot < num_laws_; ++slot) {
-        for (int v = 0; v < kNumVerbs; ++v) {
-          if (holds(verb_card(v)) && swap_keeps_law(laws_[idx(slot)].law, 1, verb_card(v))) {
-            out.push_back(kMerchantSwapBase + slot * kNumVerbs + v);
-          }
-        }
-      }
-      return;
-    case Position::kPriest:
-      for (int slot = 0; slot < num_laws_; ++slot) {
-        const Law& law = laws_[idx(slot)].law;
-        for (int side = 0; side < 2; ++side) {
-          const int index = priest_index(law, side);
-          if (index < 0) continue;
-          for (int k = 0; k < kNumPositionSlotKinds; ++k) {
-            if (holds(static_cast<Kind>(k)) && swap_keeps_law(law, index, static_cast<Kind>(k))) {
-              out.push_back(kPriestBase + (slot * 2 + side) * kNumPositionSlotKinds + k);
-            }
-          }
-        }
-      }
-      return;
+  const Position position = position_of(p);
+  if (action >= kThiefBase && action < kMerchantTrade) {
+    const int v = action - kThiefBase;
+    return position == Position::kThief && v != p && v < players() && hand_size(v) > 0;
   }
+  if (action == kMerchantTrade) return position == Position::kMerchant && deck_size_ > 0;
+  if (action < kJudgeDestroyBase) return position == Position::kJudge && action - kJudgeEnforceBase < num_laws_;
+  if (action < kScientistAddBase) return position == Position::kJudge && action - kJudgeDestroyBase < num_laws_;
+  if (action < kScientistTakeBase) {
+    const int code = action - kScientistAddBase;
+    const int slot = code / kNumWhens;
+    return position == Position::kScientist && slot < num_laws_ && !law_when(laws_[idx(slot)].law).has_value() &&
+           holds(when_card(code % kNumWhens));
+  }
+  if (action < kMerchantSwapBase) {
+    const int slot = action - kScientistTakeBase;
+    return position == Position::kScientist && slot < num_laws_ && law_when(laws_[idx(slot)].law).has_value();
+  }
+  if (action < kPriestBase) {
+    const int code = action - kMerchantSwapBase;
+    const int slot = code / kNumVerbs;
+    const Kind verb = verb_card(code % kNumVerbs);
+    return position == Position::kMerchant && slot < num_laws_ && holds(verb) &&
+           swap_keeps_law(laws_[idx(slot)].law, 1, verb);
+  }
+  if (action >= kNumActions) return false;
+  const int code = action - kPriestBase;
+  const int slot_side = code / kNumPositionSlotKinds;
+  const int slot = slot_side / 2;
+  const Kind kind = static_cast<Kind>(code % kNumPositionSlotKinds);
+  if (position != Position::kPriest || slot >= num_laws_ || !holds(kind)) return false;
+  const int index = priest_index(laws_[idx(slot)].law, slot_side % 2);
+  return index >= 0 && swap_keeps_law(laws_[idx(slot)].law, index, kind);
 }
 
 // --- Abilities: their effects ------------------------------------------------------

@@ -72,7 +72,11 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
 
   Player current_player() const override;
   void legal_actions(ActionList& out) const override;
+  // Decided per phase without listing (no per-thread buffer: apply_action
+  // calls it on every move).
+  bool is_legal(Action action) const override;
   void chance_outcomes(ChanceOutcomeList& out) const override;
+  Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   void seat_stream(Player seat, SeatStream& out) const override;
   using State::seat_stream;
@@ -170,6 +174,7 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   // --- Jobs and abilities (abilities.cc) -------------------------------------
   void job_actions(ActionList& out) const;
   void ability_actions(ActionList& out) const;
+  bool ability_usable(Action action) const;
   void apply_job(Position position);
   void apply_ability(Action action);
   void apply_thief_take(Kind kind);

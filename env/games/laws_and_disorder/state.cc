@@ -64,6 +64,43 @@ void LawsAndDisorderState::legal_actions(ActionList& out) const {
   }
 }
 
+bool LawsAndDisorderState::is_legal(Action action) const {
+  auto pick_from = [&](const KindCounts& hand, int taken_out) {
+    const int k = action - kPickBase;
+    if (k < 0 || k >= kNumKinds) return false;
+    int left = hand[idx(k)];
+    for (int i = 0; i < taken_out; ++i) left -= picked_[idx(i)] == static_cast<Kind>(k) ? 1 : 0;
+    return left > 0;
+  };
+  switch (phase_) {
+    case Phase::kDealPosition: return action >= 0 && action < kNumPositions && holder_[idx(action)] < 0;
+    case Phase::kDraw: return action >= 0 && action < kNumKinds && deck_[idx(action)] > 0;
+    case Phase::kMain: {
+      const int p = turn_player_;
+      if (action >= 0 && action < kEndLaw) {
+        return !made_law_ && next_cards(Law{}, hands_[idx(p)]).kinds[idx(action)];
+      }
+      if (action >= kJobBase && action < kEndTurn) {
+        const int position = action - kJobBase;
+        return !changed_job_ && position_of_[idx(p)] != position && hands_[idx(p)][idx(position)] > 0;
+      }
+      if (action == kEndTurn) return true;
+      return action >= kThiefBase && ability_usable(action);
+    }
+    case Phase::kBuild: {
+      const NextCards next = next_cards(building_, hands_[idx(turn_player_)]);
+      if (action == kEndLaw) return next.end_law;
+      return action >= 0 && action < kEndLaw && next.kinds[idx(action)];
+    }
+    case Phase::kPick: return pick_from(hands_[idx(actor_)], num_picked_);
+    case Phase::kRecipient: return action >= kToBase && action < kToBase + players() && action - kToBase != actor_;
+    case Phase::kDiscard: return pick_from(hands_[idx(discard_player_)], 0);
+    case Phase::kThiefTake: return pick_from(hands_[idx(victim_)], 0);
+    case Phase::kTerminal: return false;
+  }
+  return false;
+}
+
 void LawsAndDisorderState::chance_outcomes(ChanceOutcomeList& out) const {
   out.clear();
   KIBITZ_CHECK(is_chance_node(), "chance_outcomes at a player node");
@@ -78,6 +115,33 @@ void LawsAndDisorderState::chance_outcomes(ChanceOutcomeList& out) const {
     const int count = deck_[idx(k)];
     if (count > 0) out.push_back({k, static_cast<double>(count) / deck_size_});
   }
+}
+
+// draw_chance_outcome's walk over the outcomes chance_outcomes lists, with
+// the same probabilities computed the same way, without the list (no
+// per-thread buffer): the same outcome for the same generator state.
+Action LawsAndDisorderState::sample_chance_outcome(Rng& rng) const {
+  KIBITZ_CHECK(is_chance_node(), "sample_chance_outcome at a player node");
+  double u = rng.uniform_double();
+  Action last = kInvalidAction;
+  if (phase_ == Phase::kDealPosition) {
+    const int left = kNumPositions - positions_dealt_;
+    for (int p = 0; p < kNumPositions; ++p) {
+      if (holder_[idx(p)] >= 0) continue;
+      last = p;
+      u -= 1.0 / left;
+      if (u < 0) return p;
+    }
+    return last;
+  }
+  for (int k = 0; k < kNumKinds; ++k) {
+    const int count = deck_[idx(k)];
+    if (count == 0) continue;
+    last = k;
+    u -= static_cast<double>(count) / deck_size_;
+    if (u < 0) return k;
+  }
+  return last;
 }
 
 void LawsAndDisorderState::returns(std::span<double> out) const {
@@ -139,11 +203,13 @@ void LawsAndDisorderState::seat_stream(Player seat, SeatStream& out) const {
 void LawsAndDisorderState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == tensor_size(players()), "tensor buffer of ", out.size(),
                " floats; laws_and_disorder needs ", tensor_size(players()));
-  // A per-thread stream buffer: no allocation once it is large enough.
-  thread_local SeatStream stream;
-  seat_stream(player, stream);
+  // The seat's stream read straight off the log (the same observations
+  // seat_stream gives), so no buffer is needed.
   Knowledge knowledge(ld_->config(), player);
-  for (const Observation& o : stream) knowledge.read(o);
+  const std::uint8_t bit = seat_bit(player);
+  for (int i = 0; i < log_.size(); ++i) {
+    if ((log_.audience(i) & bit) != 0) knowledge.read(log_.observation(i));
+  }
   knowledge.encode(out);
 }
 
