@@ -139,6 +139,34 @@ TEST(TrainPpoTest, SameSeedGivesIdenticalRuns) {
   EXPECT_EQ(read_all(a + "/ckpt-000003.pt"), read_all(b + "/ckpt-000003.pt"));
 }
 
+// --opponent: that share of the episodes is played against the agent, the
+// learner in one seat; without it, no episode is.
+TEST(TrainPpoTest, OpponentPlaysItsShareOfTheEpisodes) {
+  const std::string with = fresh_dir("opponent_with");
+  TrainConfig config = kuhn_ppo(with, 2);
+  config.opponent = "random";
+  config.opponent_probability = 0.5;
+  train(config, {});
+  const std::vector<MetricsRecord> records = read_metrics(with);
+  ASSERT_FALSE(records.empty());
+  for (const MetricsRecord& record : records) {
+    const double* episodes = record.find("episodes");
+    const double* against = record.find("opponent_episodes");
+    ASSERT_NE(episodes, nullptr);
+    ASSERT_NE(against, nullptr);
+    EXPECT_GT(*against, 0.25 * *episodes);
+    EXPECT_LT(*against, 0.75 * *episodes);
+    ASSERT_NE(record.find("opponent_mean_return"), nullptr);
+  }
+  const std::string without = fresh_dir("opponent_without");
+  train(kuhn_ppo(without, 1), {});
+  EXPECT_EQ(read_metrics(without).front().find("opponent_episodes"), nullptr);
+  // A bad spec is refused before any game.
+  TrainConfig bad = kuhn_ppo(fresh_dir("opponent_bad"), 1);
+  bad.opponent = "no_such_agent";
+  EXPECT_THROW(train(bad, {}), KibitzError);
+}
+
 TEST(TrainPpoTest, ResumeContinuesAsIfNeverInterrupted) {
   const std::string whole = fresh_dir("resume_whole");
   const std::string parts = fresh_dir("resume_parts");
