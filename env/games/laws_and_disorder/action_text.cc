@@ -87,7 +87,9 @@ Action LawsAndDisorderState::read_action_text(Player player, std::string_view te
   if (phase_ == Phase::kMain && text.starts_with("law ")) {
     const std::optional<Kind> start = find_kind(text.substr(4));
     if (start.has_value() && !is_legal(kPlayBase + static_cast<int>(*start))) {
+      const bool held = hands_[idx(actor_)][static_cast<std::size_t>(*start)] > 0;
       reason = made_law_ ? "you have made a law this turn"
+               : !held   ? "you hold no " + std::string(kind_name(*start))
                          : std::string(kind_name(*start)) + " cannot start a law your hand can finish";
     }
   }

@@ -224,6 +224,7 @@ TEST(ActionText, MovesParseByTheirTextAndRefusalsSayWhy) {
   State& s = d.raw();
   // A law, card by card, in any case.
   EXPECT_NE(d.refusal(0, "law GAINS").find("GAINS cannot start a law"), std::string::npos);
+  EXPECT_NE(d.refusal(0, "law THIEF").find("you hold no THIEF"), std::string::npos);
   EXPECT_EQ(s.string_to_action(0, "law judge"), kPlayBase + static_cast<int>(Kind::kJudge));
   s.apply_action(s.string_to_action(0, "law JUDGE"));
   s.apply_action(s.string_to_action(0, "GIVES"));
