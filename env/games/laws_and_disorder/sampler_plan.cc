@@ -96,100 +96,116 @@ bool HiddenCards::bind_all(const Hand& hand, KindCounts shown) {
   return true;
 }
 
-// `needs`: the kinds the holder shows before its next draw (which brings
-// an unbound card). `limit`: when the holder's whole hand is shown to the
-// seat later (a theft, or a whole hand handed over), the most cards of each
-// kind it may hold now: the hand shown plus what it shows before.
-HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
-  Needs out;
+namespace {
+
+// What one holder does with its cards from an observation on, read ahead
+// in the stream (HiddenCards::coming_needs).
+struct ComingScan {
+  int holder;
+  HiddenCards::Needs out;
   KindCounts shown_before{};
-  // Cards of known kind the holder gains before the view (a swap's card, a
-  // WHEN taken back, what it takes from or is handed by the seat): the view
-  // shows them too, so they leave room for fewer of the cards held now.
+  // Cards of known kind the holder gains before a view (a swap's card, a
+  // WHEN taken back, what it takes from or is handed by the seat): a show of
+  // such a kind plays that card, and the view holds them among its cards.
   KindCounts gained{};
-  bool drew = false;
-  const std::size_t end = std::min(stream_.size(), at + kLookahead);
-  // The view's counts, less the known cards gained since (they are among
-  // them), plus what the holder shows before it.
   KindCounts view{};
-  auto limit_with = [&](const Observation& o, int first, int count) {
-    for (int c = 0; c < count; ++c) ++view[idx(o.value(first + c))];
-  };
+  bool drew = false;
   // A hidden removal before the view (a discard, a gift, a theft the seat
   // does not see) could take a card away first: then the view bounds
   // nothing now.
   bool leaks = false;
-  auto finish_limit = [&] {
-    for (int k = 0; k < kNumKinds; ++k) {
-      out.limit[idx(k)] = shown_before[idx(k)] + std::max(0, view[idx(k)] - gained[idx(k)]);
-    }
-    out.shows = out.limit;
-    out.has_limit = !leaks;
-  };
-  // A show of a kind the holder gained (known) since plays that card, not
-  // one held now.
-  auto shows = [&](int kind) {
+
+  void shows(int kind) {
     if (gained[idx(kind)] > 0) {
       --gained[idx(kind)];
       return;
     }
     ++shown_before[idx(kind)];
     if (!drew) ++out.needs[idx(kind)];
-  };
-  for (std::size_t j = at + 1; j < end; ++j) {
-    const Observation& o = stream_[j];
-    const Obs kind = obs_kind(o);
-    if (o.size == 0) continue;
+  }
+  void add_view(const Observation& o, int first, int count) {
+    for (int c = 0; c < count; ++c) ++view[idx(o.value(first + c))];
+  }
+  // The view's counts less the known cards gained since, plus what the
+  // holder shows before it: the most of each kind it may hold now.
+  void finish_with_view() {
+    for (int k = 0; k < kNumKinds; ++k) {
+      out.limit[idx(k)] = shown_before[idx(k)] + std::max(0, view[idx(k)] - gained[idx(k)]);
+    }
+    out.shows = out.limit;
+    out.has_limit = !leaks;
+  }
+  // Reads observation j; true once a view of the whole hand ends the scan.
+  bool read(std::span<const Observation> stream, std::size_t j, std::size_t end) {
+    const Observation& o = stream[j];
+    if (o.size == 0) return false;
     const int who = o.value(0);
-    switch (kind) {
+    switch (obs_kind(o)) {
       case Obs::kHandSeen:
-        if (who != holder) break;
-        limit_with(o, 2, o.value(1));
-        for (std::size_t c = j + 1; c < end && obs_kind(stream_[c]) == Obs::kHandSeen; ++c) {
-          limit_with(stream_[c], 2, stream_[c].value(1));
+        if (who != holder) return false;
+        add_view(o, 2, o.value(1));
+        for (std::size_t c = j + 1; c < end && obs_kind(stream[c]) == Obs::kHandSeen; ++c) {
+          add_view(stream[c], 2, stream[c].value(1));
         }
-        finish_limit();
-        return out;
-      case Obs::kDraw: drew = drew || who == holder; break;
+        finish_with_view();
+        return true;
+      case Obs::kDraw: drew = drew || who == holder; return false;
       case Obs::kDiscard:
       case Obs::kPick:
-      case Obs::kHandOverHidden: leaks = leaks || who == holder; break;
-      case Obs::kTake: leaks = leaks || o.value(1) == holder; break;
+      case Obs::kHandOverHidden: leaks = leaks || who == holder; return false;
+      case Obs::kTake: leaks = leaks || o.value(1) == holder; return false;
       case Obs::kLawCard:
       case Obs::kPlayJob:
       case Obs::kScientistAdd:
         if (who == holder) shows(o.value(1));
-        break;
+        return false;
       case Obs::kMerchantSwap:
       case Obs::kPriestSwap:
-        if (who != holder) break;
+        if (who != holder) return false;
         shows(o.value(1));
         ++gained[idx(o.value(2))];
-        break;
+        return false;
       case Obs::kScientistTake:
         if (who == holder) ++gained[idx(o.value(1))];
-        break;
+        return false;
       case Obs::kTakeSeen:
         if (o.value(2) == holder) shows(o.value(1));
         if (who == holder) ++gained[idx(o.value(1))];
-        break;
-      case Obs::kHandOver:
-        if (o.value(2 + o.value(1)) == holder) {
-          for (int c = 0; c < o.value(1); ++c) ++gained[idx(o.value(2 + c))];
-        }
-        if (who != holder) break;
-        if (obs_kind(stream_[j - 1]) != Obs::kPick) {  // the whole hand
-          limit_with(o, 2, o.value(1));
-          finish_limit();
-          return out;
-        }
-        for (int c = 0; c < o.value(1); ++c) shows(o.value(2 + c));
-        break;
-      default: break;
+        return false;
+      case Obs::kHandOver: return read_hand_over(stream, j);
+      default: return false;
     }
   }
-  out.shows = shown_before;
-  return out;
+  bool read_hand_over(std::span<const Observation> stream, std::size_t j) {
+    const Observation& o = stream[j];
+    if (o.value(2 + o.value(1)) == holder) {
+      for (int c = 0; c < o.value(1); ++c) ++gained[idx(o.value(2 + c))];
+    }
+    if (o.value(0) != holder) return false;
+    if (obs_kind(stream[j - 1]) != Obs::kPick) {  // the whole hand
+      add_view(o, 2, o.value(1));
+      finish_with_view();
+      return true;
+    }
+    for (int c = 0; c < o.value(1); ++c) shows(o.value(2 + c));
+    return false;
+  }
+};
+
+}  // namespace
+
+// `needs`: the kinds the holder shows before its next draw (which brings
+// an unbound card). `limit`: when the holder's whole hand is shown to the
+// seat later (a theft, or a whole hand handed over) with no hidden removal
+// before, the most cards of each kind it may hold now.
+HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
+  ComingScan scan{holder, {}};
+  const std::size_t end = std::min(stream_.size(), at + kLookahead);
+  for (std::size_t j = at + 1; j < end; ++j) {
+    if (scan.read(stream_, j, end)) return scan.out;
+  }
+  scan.out.shows = scan.shown_before;
+  return scan.out;
 }
 
 // Among the holder's cards, in this order of preference: one that a later

@@ -28,6 +28,13 @@ namespace kibitz::laws_and_disorder {
 
 class HiddenCards {
  public:
+  // What a holder shows from an observation on (coming_needs, sampler_plan.cc).
+  struct Needs {
+    KindCounts needs{};
+    KindCounts limit{};
+    bool has_limit = false;
+    KindCounts shows{};  // every kind shown in the window, draws or not
+  };
   // Sizes the buffers for streams of up to `stream_capacity` observations
   // (a thread's sampler calls it once; later draws then allocate nothing).
   void reserve(std::size_t stream_capacity);
@@ -57,13 +64,6 @@ class HiddenCards {
   // moves or discards: drawn among those its coming plays do not need.
   // `receiver`: who gets the card (-1: a discard).
   int remove_hidden(int holder, std::size_t at, Rng& rng, int receiver);
-  // What `holder` shows from observation `at` on (sampler_plan.cc).
-  struct Needs {
-    KindCounts needs{};
-    KindCounts limit{};
-    bool has_limit = false;
-    KindCounts shows{};  // every kind shown in the window, draws or not
-  };
   Needs coming_needs(int holder, std::size_t at) const;
   bool read(std::size_t i, Rng& rng);
   bool read_pick(std::size_t i, Rng& rng);
