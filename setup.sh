@@ -71,13 +71,14 @@ build() {
 
 # The main job: the trained models in training/models/ at work. The Leduc
 # poker net's exact exploitability and its games against random play, and the
-# Loyalist Spies net against the heuristic bot (paired deals, every seating).
-# About a minute on 2 cores.
+# Loyalist Spies, Adulting and Laws and Disorder nets against their heuristic
+# bots (paired deals, every seating). About a minute on 2 cores.
 run_main_job() {
   local kibitz="${BUILD_DIR}/tools/kibitz"
   local leduc=training/models/leduc_poker
   local spies=training/models/loyalist_spies/model.pt
   local adulting=training/models/adulting/model.pt
+  local laws=training/models/laws_and_disorder/model.pt
   say "kibitz games"
   "${kibitz}" games
   say "kibitz exploitability --game leduc_poker --policy ${leduc}/policy.txt  (uniform play: NashConv 4.747)"
@@ -90,6 +91,9 @@ run_main_job() {
     --games 1000 --seed 1 --threads "${JOBS}" --quiet
   say "kibitz arena --game 'adulting(players=4,variant=bidding)' --agents 'nn(model=${adulting}),heuristic' --games 2000"
   "${kibitz}" arena --game 'adulting(players=4,variant=bidding)' --agents "nn(model=${adulting}),heuristic" \
+    --games 2000 --seed 12 --threads "${JOBS}" --quiet
+  say "kibitz arena --game 'laws_and_disorder(players=4)' --agents 'nn(model=${laws}),heuristic' --games 2000"
+  "${kibitz}" arena --game 'laws_and_disorder(players=4)' --agents "nn(model=${laws}),heuristic" \
     --games 2000 --seed 12 --threads "${JOBS}" --quiet
   say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }

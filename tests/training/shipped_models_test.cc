@@ -30,6 +30,11 @@ TEST(ShippedModelsTest, ModelsLoadIntoTheirGames) {
   EXPECT_NO_THROW(neural::load_network(kModels + "loyalist_spies/model.pt", *spies));
   // The PPO stage, which the expert-iteration stage starts from (--init).
   EXPECT_NO_THROW(neural::load_network(kModels + "loyalist_spies/ppo/model.pt", *spies));
+  const auto adulting = load_game("adulting(players=4,variant=bidding)");
+  EXPECT_NO_THROW(neural::load_network(kModels + "adulting/model.pt", *adulting));
+  const auto laws = load_game("laws_and_disorder(players=4)");
+  EXPECT_NO_THROW(neural::load_network(kModels + "laws_and_disorder/model.pt", *laws));
+  EXPECT_ANY_THROW(neural::load_network(kModels + "laws_and_disorder/model.pt", *adulting));
   // And each refuses the other game.
   EXPECT_ANY_THROW(neural::load_network(kModels + "leduc_poker/model.pt", *spies));
 }
