@@ -412,29 +412,13 @@ void Knowledge::read_swap(int seat, const Observation& o) {
   const Kind in = kind_at(o, 1);
   const Kind out = kind_at(o, 2);
   KnownLaw& law = law_of(o.value(3));
-  // A merchant swap names the verb (one per law); a priest swap names the
-  // card's place too (1-based), since ANY-POSITION may fill both subject
-  // and recipient. ambiguous_swaps counts a swap no place decides (none
-  // since the place was added).
-  int slot = -1;
-  int fits = 0;
-  if (obs_kind(o) == Obs::kPriestSwap && o.size > 4) {
-    slot = o.value(4) - 1;
-    fits = 1;
-    if (slot < 0 || slot >= law.law.size || law.law.cards[static_cast<std::size_t>(slot)] != out) {
-      throw error("laws_and_disorder: ", law_name(law.serial), " has no ", kind_name(out), " as card ", slot + 1);
-    }
+  // A merchant swap replaces the verb (card 2); a priest swap names the
+  // card's place (1-based), since ANY-POSITION may fill both subject and
+  // recipient.
+  const int slot = obs_kind(o) == Obs::kMerchantSwap ? 1 : o.value(4) - 1;
+  if (slot < 0 || slot >= law.law.size || law.law.cards[static_cast<std::size_t>(slot)] != out) {
+    throw error("laws_and_disorder: ", law_name(law.serial), " has no ", kind_name(out), " as card ", slot + 1);
   }
-  for (int i = 0; i < law.law.size && fits == 0; ++i) {
-    if (law.law.cards[static_cast<std::size_t>(i)] != out) continue;
-    Law swapped = law.law;
-    swapped.cards[static_cast<std::size_t>(i)] = in;
-    if (!is_complete(swapped)) continue;
-    slot = i;
-    ++fits;
-  }
-  if (slot < 0) throw error("laws_and_disorder: ", law_name(law.serial), " has no ", kind_name(out), " to swap");
-  if (fits > 1) ++ambiguous_swaps;
   law.law.cards[static_cast<std::size_t>(slot)] = in;
   remove_card(seat, in, true);
   add_card(seat, out, true);

@@ -35,7 +35,7 @@ GameInfo game_info() {
        "laws_and_disorder(players=3,max_laws=2,hand_limit=3)"}};
 }
 
-std::string seat_name(int seat) { return "P" + std::to_string(seat); }
+std::string seat_name(int seat) { return seat_text(seat); }
 std::string law_name(int serial) { return "L" + std::to_string(serial); }
 
 namespace {
