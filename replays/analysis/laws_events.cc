@@ -33,10 +33,9 @@ class LawReader {
   void read(const Observation& o) {
     const Obs kind = ld::obs_kind(o);
     if (kind == Obs::kTurn) snapshot();
-    const int ambiguous_before = knowledge_.ambiguous_swaps;
     read_before(kind, o);
     knowledge_.read(o);
-    read_after(kind, o, knowledge_.ambiguous_swaps != ambiguous_before);
+    read_after(kind, o);
   }
 
   // After the last observation: the closing row of the monies by turn, and
@@ -44,7 +43,6 @@ class LawReader {
   void finish() {
     snapshot();
     out_.turns = knowledge_.turn_number;
-    out_.ambiguous_swaps = knowledge_.ambiguous_swaps;
     if (!out_.finished) {
       out_.final_monies.clear();
       return;
@@ -96,25 +94,25 @@ class LawReader {
     LawHistory& l = law(serial);
     l.fate = how == LawChangeKind::kDropped ? LawFate::kDropped : LawFate::kDestroyed;
     l.gone_turn = knowledge_.turn_number;
-    change(how, seat, serial, -1, -1, l.last, false);
+    change(how, seat, serial, -1, -1, l.last);
   }
 
-  void change(LawChangeKind kind, int seat, int serial, int in, int out, const ld::Law& now, bool ambiguous) {
-    out_.timeline.push_back({kind, knowledge_.turn_number, seat, serial, in, out, now, ambiguous});
+  void change(LawChangeKind kind, int seat, int serial, int in, int out, const ld::Law& now) {
+    out_.timeline.push_back({kind, knowledge_.turn_number, seat, serial, in, out, now});
   }
 
   // An amendment, once Knowledge has applied it: the law as it stands now.
-  void amend(LawChangeKind kind, int seat, int serial, int in, int out, bool ambiguous) {
+  void amend(LawChangeKind kind, int seat, int serial, int in, int out) {
     LawHistory& l = law(serial);
     const ld::KnownLaw* known = knowledge_.find_law(serial);
     if (known == nullptr) throw error("turn ", knowledge_.turn_number, ": ", ld::law_name(serial), " is not on the table");
     l.last = known->law;
     ++l.amendments;
     ++out_.abilities[at(seat)];
-    change(kind, seat, serial, in, out, l.last, ambiguous);
+    change(kind, seat, serial, in, out, l.last);
   }
 
-  void read_after(Obs kind, const Observation& o, bool ambiguous) {
+  void read_after(Obs kind, const Observation& o) {
     const int v0 = o.size > 0 ? o.value(0) : 0;
     const int v1 = o.size > 1 ? o.value(1) : 0;
     const int v2 = o.size > 2 ? o.value(2) : 0;
@@ -127,14 +125,14 @@ class LawReader {
       case Obs::kJudgeEnforce:
         ++out_.abilities[at(v0)];
         ++law(v1).enforced;
-        change(LawChangeKind::kEnforced, v0, v1, -1, -1, law(v1).last, false);
+        change(LawChangeKind::kEnforced, v0, v1, -1, -1, law(v1).last);
         return;
       case Obs::kThief:
       case Obs::kTrade: ++out_.abilities[at(v0)]; return;
-      case Obs::kScientistAdd: amend(LawChangeKind::kWhenAdded, v0, v2, v1, -1, false); return;
-      case Obs::kScientistTake: amend(LawChangeKind::kWhenTaken, v0, v2, -1, v1, false); return;
-      case Obs::kMerchantSwap: amend(LawChangeKind::kVerbSwapped, v0, o.value(3), v1, v2, false); return;
-      case Obs::kPriestSwap: amend(LawChangeKind::kPositionSwapped, v0, o.value(3), v1, v2, ambiguous); return;
+      case Obs::kScientistAdd: amend(LawChangeKind::kWhenAdded, v0, v2, v1, -1); return;
+      case Obs::kScientistTake: amend(LawChangeKind::kWhenTaken, v0, v2, -1, v1); return;
+      case Obs::kMerchantSwap: amend(LawChangeKind::kVerbSwapped, v0, o.value(3), v1, v2); return;
+      case Obs::kPriestSwap: amend(LawChangeKind::kPositionSwapped, v0, o.value(3), v1, v2); return;
       case Obs::kFinal:
         out_.finished = true;
         out_.final_monies.resize(at(out_.players));
@@ -157,7 +155,7 @@ class LawReader {
     l.made = l.last = knowledge_.find_law(serial)->law;
     l.seats.assign(at(out_.players), SeatLawEffect{});
     out_.laws.push_back(l);
-    change(LawChangeKind::kMade, maker, serial, -1, -1, l.made, false);
+    change(LawChangeKind::kMade, maker, serial, -1, -1, l.made);
   }
 
   // Laws taking effect: each movement names its law, except the hand-over

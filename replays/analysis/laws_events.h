@@ -47,9 +47,6 @@ struct LawChange {
   int card_in = -1;     // a Kind value, or -1
   int card_out = -1;    // a Kind value, or -1
   laws_and_disorder::Law law;  // the law after the change (as it left, for a drop or destruction)
-  // A priest swap the stream does not place (subject and recipient both
-  // ANY-POSITION): the subject is assumed, as Knowledge does.
-  bool ambiguous = false;
 };
 
 // What one law did to one seat over the game.
@@ -110,7 +107,6 @@ struct LawsGameEvents {
   // last row is the monies at the end of what the record holds.
   std::vector<std::vector<int>> monies_by_turn;
   std::vector<int> table_by_turn;   // laws on the table as each turn began (same rows)
-  int ambiguous_swaps = 0;
 };
 
 // The events of a game from every seat's stream (streams[p] is seat p's).

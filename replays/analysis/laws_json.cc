@@ -68,14 +68,14 @@ void timeline(Json& j, const LawsGameEvents& g) {
     j.open(nullptr, '{').field("turn", c.turn).field("law", c.serial).field("change", change_name(c.kind));
     j.field("seat", c.seat).field("card_in", kind_text(c.card_in)).field("card_out", kind_text(c.card_out));
     law_cards(j, "cards", c.law);
-    j.field("sentence", sentence(c.law)).field("ambiguous", c.ambiguous).close('}');
+    j.field("sentence", sentence(c.law)).close('}');
   }
   j.close(']');
 }
 
 void game(Json& j, const LawsGameEvents& g) {
   j.open("game", '{').field("record", g.record_index).field("players", g.players);
-  j.field("finished", g.finished).field("turns", g.turns).field("ambiguous_swaps", g.ambiguous_swaps);
+  j.field("finished", g.finished).field("turns", g.turns);
   list_json(j, "agents", g.agents);
   j.open("positions", '[');
   for (const int p : g.positions) j.field(nullptr, position_text(p));

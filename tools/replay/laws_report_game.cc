@@ -38,8 +38,7 @@ std::string change_text(const LawChange& c, const LawHistory& law) {
     case LawChangeKind::kVerbSwapped:
       return "merchant puts " + kind_text(c.card_in) + " for " + kind_text(c.card_out);
     case LawChangeKind::kPositionSwapped:
-      return "priest puts " + kind_text(c.card_in) + " for " + kind_text(c.card_out) +
-             (c.ambiguous ? " <span class=\"bad\">(slot assumed: the subject)</span>" : "");
+      return "priest puts " + kind_text(c.card_in) + " for " + kind_text(c.card_out);
     case LawChangeKind::kEnforced: return "judge enforces it";
     case LawChangeKind::kDropped: return "dropped: the table was full (max_laws)";
     case LawChangeKind::kDestroyed: return "judge destroys it";
@@ -206,9 +205,6 @@ void Page::game_section() {
   html_ += "<section id=\"game\"><h2>Game " + std::to_string(g.record_index) + " in detail</h2><p class=\"note\">" +
            std::to_string(g.turns) + " turns, " + std::to_string(g.players) + " players, " +
            std::to_string(g.laws.size()) + " laws made.";
-  if (g.ambiguous_swaps > 0) {
-    html_ += " " + std::to_string(g.ambiguous_swaps) + " priest swap(s) could not be placed from the streams.";
-  }
   html_ += "</p>";
   game_seats();
   game_charts();

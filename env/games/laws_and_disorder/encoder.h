@@ -128,10 +128,6 @@ struct Knowledge {
   int num_laws = 0;
   Law building;      // the law in progress (empty when none)
   int builder = -1;  // who builds it
-  // Priest swaps whose stream does not say which slot changed (subject and
-  // recipient both ANY-POSITION, the out card ANY-POSITION): the subject is
-  // assumed, so a law's subject and recipient may be the other way round.
-  int ambiguous_swaps = 0;
 
   // --- What is going on now. ---------------------------------------------------
   // The effect in progress: the last kEffect / kNoHolder, cleared when a new
