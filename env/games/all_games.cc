@@ -9,6 +9,7 @@
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 #include "env/games/leduc_poker/leduc_poker.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
+#include "env/games/spoon_nomic/spoon_nomic_game.h"
 
 namespace kibitz {
 
@@ -20,6 +21,7 @@ const std::vector<GameInfo>& registered_games() {
         laws_and_disorder::game_info(),
         leduc_poker::game_info(),
         loyalist_spies::game_info(),
+        spoon_nomic::game_info(),
     };
     std::sort(list.begin(), list.end(),
               [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });

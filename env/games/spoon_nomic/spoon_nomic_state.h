@@ -1,0 +1,84 @@
+// SpoonState: a position of Cards for Votes: the Table (table.h) and the
+// history. Every roll of the dice server, rejected ones included, is a chance
+// move in the history, so the roll log and the Dealer's Report are read back
+// from it (roll_log, dealers_report) and a deal can be audited with
+// cards::audit_rolls.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "env/cards/dealer.h"
+#include "env/core/state.h"
+#include "env/games/spoon_nomic/spoon_nomic_game.h"
+#include "env/games/spoon_nomic/table.h"
+
+namespace kibitz::spoon_nomic {
+
+class SpoonState : public GameState<SpoonState> {
+ public:
+  explicit SpoonState(std::shared_ptr<const Game> game);
+
+  using State::information_state_string;
+  using State::information_state_tensor;
+
+  const SpoonGame& spoon_game() const { return static_cast<const SpoonGame&>(game()); }
+  const Table& table() const { return table_; }
+
+  Player current_player() const override { return table_.current_player(); }
+  void legal_actions(ActionList& out) const override;
+  bool is_legal(Action action) const override { return table_.is_legal(action); }
+  void chance_outcomes(ChanceOutcomeList& out) const override;
+  // Uniform over the die's faces (or the Deck, once the rejection budget is
+  // spent) or the seven changes, picked without listing them.
+  Action sample_chance_outcome(Rng& rng) const override;
+  void returns(std::span<double> out) const override;
+  void seat_stream(Player seat, SeatStream& out) const override;
+  void information_state_tensor(Player player, std::span<float> out) const override;
+  std::string observation_string(Player player) const override;
+  void observation_tensor(Player player, std::span<float> out) const override;
+  std::string action_to_string(Player player, Action action) const override;
+  std::string to_string() const override;
+  // Through the world sampler (sampler.h), reading the seat's stream as it
+  // is replayed, into `out` without allocating.
+  void resample_from_infostate(Player player, Rng& rng, State& out) const override;
+
+  // A seat's hand bonus: int(best_category(hand)) (hand_rank.h).
+  int bonus(Player seat) const;
+  // Points plus bonus.
+  int score(Player seat) const { return table_.points(seat) + bonus(seat); }
+
+  // Every roll of the dice server so far, in order, rejected ones included:
+  // what cards::audit_rolls checks against a full Deck.
+  std::vector<cards::DealerRoll> roll_log() const;
+  // The Dealer's Report so far: one entry per card dealt, step = nweek (from 0).
+  std::vector<cards::ReportEntry> dealers_report() const;
+
+  // Calls f(observation) for each observation of `seat`'s stream, oldest
+  // first, by replaying the history on a fresh Table: what seat_stream
+  // collects and the tensor, the strings and the resampler read.
+  template <typename F>
+  void for_each_observation(Player seat, F&& f) const {
+    Table t = spoon_game().initial_table();
+    for (const Action a : history()) {
+      t.apply(a, [&](const Observation& o, Audience audience) {
+        if (audience.reaches(seat)) f(o);
+      });
+    }
+  }
+
+  // Back to the initial state, keeping the history's buffer.
+  void reset();
+
+ protected:
+  void do_apply_action(Action action) override;
+  Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
+
+ private:
+  Table table_;
+};
+
+}  // namespace kibitz::spoon_nomic
