@@ -3,6 +3,7 @@
 #include "agents/heuristic/adulting_heuristic.h"
 #include "agents/heuristic/laws_heuristic.h"
 #include "agents/heuristic/loyalist_spies_heuristic.h"
+#include "agents/heuristic/spoon_heuristic.h"
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -35,6 +36,11 @@ std::vector<ParamSpec> heuristic_params() {
                       "laws_and_disorder: share of the remaining turns a WHEN law's firings are counted for"),
       ParamSpec::real("ability_margin", 0.5, 0.0, 100.0,
                       "laws_and_disorder: an ability is used when its worth beats its $2 by this much"),
+      ParamSpec::real("rivalry", 1.0, 0.0, 10.0,
+                      "spoon_nomic: with reward=score, vote yes when my change minus rivalry x the rise of the "
+                      "strongest other seat's estimated score is positive (1: my margin to the leader)"),
+      ParamSpec::real("win_spread", 2.0, 0.01, 100.0,
+                      "spoon_nomic: with reward=win, points of spread per nweek left in the estimated win share"),
   };
 }
 
@@ -57,13 +63,22 @@ laws_and_disorder::bot::LawsParams laws_params(const Params& params) {
   return p;
 }
 
+spoon_nomic::bot::SpoonParams spoon_params(const Params& params) {
+  spoon_nomic::bot::SpoonParams p;
+  p.rivalry = params.get_double("rivalry");
+  p.win_spread = params.get_double("win_spread");
+  return p;
+}
+
 }  // namespace
 
-std::vector<std::string> HeuristicAgent::supported_games() { return {"adulting", "laws_and_disorder", "loyalist_spies"}; }
+std::vector<std::string> HeuristicAgent::supported_games() {
+  return {"adulting", "laws_and_disorder", "loyalist_spies", "spoon_nomic"};
+}
 
 AgentInfo HeuristicAgent::info() {
   return {"heuristic",
-          "hand-written rules of thumb for one game (adulting, laws_and_disorder, loyalist_spies)",
+          "hand-written rules of thumb for one game (adulting, laws_and_disorder, loyalist_spies, spoon_nomic)",
           heuristic_params(),
           [](const Params& params, std::shared_ptr<const Game> game,
              std::uint64_t seed) -> std::unique_ptr<Agent> {
@@ -76,6 +91,9 @@ AgentInfo HeuristicAgent::info() {
             }
             if (game->name() == "laws_and_disorder") {
               return std::make_unique<LawsHeuristic>(std::move(game), laws_params(params), seed);
+            }
+            if (game->name() == "spoon_nomic") {
+              return std::make_unique<SpoonHeuristic>(std::move(game), spoon_params(params));
             }
             std::string names;
             for (const std::string& name : supported_games())

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "env/cards/card.h"
 #include "env/core/error.h"
@@ -13,21 +14,28 @@
 namespace kibitz::spoon_nomic::bot {
 namespace {
 
-constexpr int kTableSize = 64;      // hand sizes 0..63 simulated
+constexpr int kTableSize = 64;  // hand sizes 0..63 simulated
 constexpr int kSamplesPerSize = 400;
 
-// Mean bonus of random hands of each size drawn from four full packs, with a
-// fixed seed so every agent (and every run) uses the same table.
-std::array<double, kTableSize> simulate_bonus_table() {
-  std::array<double, kTableSize> table{};
-  Rng rng(derive_seed(19, "spoon_bonus_table", 0));
-  constexpr int kDeck = cards::kMaxPacks * cards::kCardsPerPack;
+using BonusTable = std::array<double, kTableSize>;
+
+// Mean bonus of random hands of each size drawn from `packs` full packs, with
+// a fixed seed so every agent (and every run) uses the same table.
+BonusTable simulate_bonus_table(int packs) {
+  BonusTable table{};
+  Rng rng(derive_seed(19, "spoon_bonus_table", static_cast<std::uint64_t>(packs)));
+  const int deck = packs * cards::kCardsPerPack;
   for (int n = 0; n < kTableSize; ++n) {
+    if (n > deck) {  // no bigger hand exists
+      table[static_cast<std::size_t>(n)] = table[static_cast<std::size_t>(n - 1)];
+      continue;
+    }
     double total = 0.0;
     for (int s = 0; s < kSamplesPerSize; ++s) {
       cards::CardSet hand;
       while (hand.size() < n) {
-        hand.insert(cards::Card::from_id(1 + static_cast<int>(rng.uniform_int(kDeck))));
+        hand.insert(cards::Card::from_id(
+            1 + static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(deck)))));
       }
       total += static_cast<int>(best_category(hand));
     }
@@ -49,9 +57,16 @@ double best_other(const SpoonTable& t, const std::vector<double>& est) {
 
 }  // namespace
 
-double expected_bonus(int cards) {
-  static const std::array<double, kTableSize> table = simulate_bonus_table();
-  return table[static_cast<std::size_t>(std::clamp(cards, 0, kTableSize - 1))];
+double expected_bonus(int hand_size, int packs) {
+  KIBITZ_CHECK(packs >= 1 && packs <= cards::kMaxPacks, "no bonus table for ", packs, " packs");
+  static const std::array<BonusTable, cards::kMaxPacks> tables = [] {
+    std::array<BonusTable, cards::kMaxPacks> all{};
+    for (int p = 1; p <= cards::kMaxPacks; ++p)
+      all[static_cast<std::size_t>(p - 1)] = simulate_bonus_table(p);
+    return all;
+  }();
+  return tables[static_cast<std::size_t>(packs - 1)]
+               [static_cast<std::size_t>(std::clamp(hand_size, 0, kTableSize - 1))];
 }
 
 std::vector<double> estimated_scores(const SpoonTable& t) {
@@ -62,10 +77,9 @@ std::vector<double> estimated_scores(const SpoonTable& t) {
   std::vector<double> est(static_cast<std::size_t>(t.players));
   for (int s = 0; s < t.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    const double rate =
-        s == t.me ? 1.0 : (t.votes_cast[i] + 1.0) / (t.votes_asked[i] + 2.0);
+    const double rate = s == t.me ? 1.0 : (t.votes_cast[i] + 1.0) / (t.votes_asked[i] + 2.0);
     const int final_cards = t.cards_held[i] + static_cast<int>(std::lround(rate * deals_left));
-    double bonus = expected_bonus(final_cards);
+    double bonus = expected_bonus(final_cards, t.packs);
     if (s == t.me) bonus = std::max(bonus, static_cast<double>(best_category(t.my_cards)));
     est[i] = t.points[i] + bonus;
   }
@@ -78,16 +92,19 @@ double win_share(const SpoonTable& t, const std::vector<double>& est, const Spoo
   double share = 1.0;
   for (int s = 0; s < t.players; ++s) {
     if (s == t.me) continue;
-    share *= normal_cdf((est[static_cast<std::size_t>(t.me)] - est[static_cast<std::size_t>(s)]) / sigma);
+    share *= normal_cdf((est[static_cast<std::size_t>(t.me)] - est[static_cast<std::size_t>(s)]) /
+                        sigma);
   }
   return share;
 }
 
 double proposal_gain(const SpoonTable& t, const SpoonParams& p) {
-  KIBITZ_CHECK(static_cast<int>(t.delta.size()) == t.players, "a proposal needs one point change per seat");
+  KIBITZ_CHECK(static_cast<int>(t.delta.size()) == t.players,
+               "a proposal needs one point change per seat");
   const std::vector<double> before = estimated_scores(t);
   std::vector<double> after = before;
-  for (int s = 0; s < t.players; ++s) after[static_cast<std::size_t>(s)] += t.delta[static_cast<std::size_t>(s)];
+  for (int s = 0; s < t.players; ++s)
+    after[static_cast<std::size_t>(s)] += t.delta[static_cast<std::size_t>(s)];
   if (t.reward_win) return win_share(t, after, p) - win_share(t, before, p);
   const double rise = best_other(t, after) - best_other(t, before);
   return t.delta[static_cast<std::size_t>(t.me)] - p.rivalry * rise;

@@ -42,22 +42,23 @@ struct SpoonTable {
   int me = 0;
   int nweek = 0;   // the current nweek, 0-based
   int nweeks = 0;  // nweeks in the game
+  int packs = 4;   // packs in play (1..4)
   bool reward_win = false;
-  int deck_left = 0;              // cards still in the Deck
-  std::vector<int> points;        // each seat's points now
-  std::vector<int> cards_held;    // each seat's number of cards (the Dealer's Report)
-  std::vector<int> votes_cast;    // yes or no votes each seat has cast so far
-  std::vector<int> votes_asked;   // votes each seat has been asked for so far
-  std::vector<int> delta;         // the proposal's point change for each seat
+  int deck_left = 0;             // cards still in the Deck
+  std::vector<int> points;       // each seat's points now
+  std::vector<int> cards_held;   // each seat's number of cards (the Dealer's Report)
+  std::vector<int> votes_cast;   // yes or no votes each seat has cast so far
+  std::vector<int> votes_asked;  // votes each seat has been asked for so far
+  std::vector<int> delta;        // the proposal's point change for each seat
   cards::CardSet my_cards;
 };
 
 enum class VoteChoice { kYes, kNo, kAbstain };
 
-// The average bonus of a random hand of `cards` cards from four packs
-// (computed once, by a fixed-seed simulation; sizes past the table's end
-// use its last entry).
-double expected_bonus(int cards);
+// The average bonus of a random hand of `hand_size` cards from `packs` full
+// packs (computed once per pack count, by a fixed-seed simulation; sizes
+// past the table's end use its last entry).
+double expected_bonus(int hand_size, int packs = 4);
 
 // Each seat's estimated final score (points + expected bonus), as above.
 std::vector<double> estimated_scores(const SpoonTable& t);

@@ -2,12 +2,23 @@
 // constructed tables (always a vote while a card is to be earned, yes when a
 // proposal improves its standing against the leader or its win share, no
 // otherwise), and whole games through the match runner.
+#include "agents/heuristic/spoon_heuristic.h"
+
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "agents/heuristic/spoon_vote.h"
+#include "agents/match/match_runner.h"
+#include "agents/registry.h"
 #include "env/cards/card_set.h"
+#include "env/core/registry.h"
+#include "env/core/seat_view.h"
+#include "env/games/spoon_nomic/spoon_nomic_state.h"
+#include "tests/agents/heuristic_test_support.h"
 
 namespace kibitz::spoon_nomic::bot {
 namespace {
@@ -120,6 +131,185 @@ TEST(SpoonVote, WinRewardFollowsTheWinShare) {
   const double leader = proposal_gain(t, {});
   EXPECT_GT(trailer, 0.0);
   EXPECT_GT(leader, 2 * trailer);
+}
+
+// --- Whole games ----------------------------------------------------------------------
+
+std::vector<std::string> game_specs() {
+  std::vector<std::string> specs;
+  for (const GameInfo& info : registered_games()) {
+    if (info.name == "spoon_nomic") specs = info.test_specs;
+  }
+  EXPECT_FALSE(specs.empty()) << "spoon_nomic is not registered";
+  specs.push_back("spoon_nomic(players=3,packs=4,nweeks=30)");
+  specs.push_back("spoon_nomic(players=5,packs=1,nweeks=40,reward=win)");
+  return specs;
+}
+
+TEST(SpoonHeuristic, PlaysEveryVariantAndVotesWhileACardIsToBeEarned) {
+  int decisions = 0, card_votes = 0;
+  for (const std::string& spec : game_specs()) {
+    const auto game = load_game(spec);
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      heuristic_testing::play_checked(
+          game, {"heuristic", "random"}, seed,
+          [&](int, Agent& agent, Action action, const State& state) {
+            if (!agent.spec().starts_with("heuristic")) return;
+            ++decisions;
+            const Table& t = static_cast<const SpoonState&>(state).table();
+            if (t.nweek() < t.nweeks() - 1 && !t.deck().empty()) {
+              ++card_votes;
+              EXPECT_NE(action, kAbstain) << spec << " seed " << seed << "\n" << state.to_string();
+            }
+          });
+    }
+  }
+  EXPECT_GT(decisions, 100);
+  EXPECT_GT(card_votes, 50);
+}
+
+TEST(SpoonHeuristic, SpecNamesItsParameters) {
+  const auto agent = make_agent("heuristic(rivalry=0.5,win_spread=3)", load_game("spoon_nomic"), 1);
+  EXPECT_EQ(agent->spec(), "heuristic(rivalry=0.5,win_spread=3)");
+}
+
+// Plays the chance moves of nweek 0's proposal (changes for seats 0..3)
+// and returns when seat 0 is to vote.
+void propose(State& state, const std::vector<int>& changes) {
+  for (int c : changes) {
+    ASSERT_TRUE(state.is_chance_node()) << state.to_string();
+    state.apply_action(change_action(c));
+  }
+}
+
+// The die face that deals `card`.
+Action face(std::string_view card) { return cards::parse_card(card).id(); }
+
+// Two games that differ only in the suits and ranks dealt to seats 1-3 (the
+// backs are the same): seat 0's streams are equal, so the agent must vote the
+// same in both, and what it knew (its table) must be the same.
+TEST(SpoonHeuristic, DecidesFromTheStreamAlone) {
+  const auto game = load_game("spoon_nomic(players=4,packs=4,nweeks=4)");
+  std::unique_ptr<State> a = game->new_initial_state();
+  std::unique_ptr<State> b = game->new_initial_state();
+  SpoonHeuristic agent_a(game, SpoonParams{});
+  SpoonHeuristic agent_b(game, SpoonParams{});
+  agent_a.new_game(0);
+  agent_b.new_game(0);
+  // nweek 0: a proposal, everyone votes yes or no (all earn a card).
+  propose(*a, {1, 2, -1, 0});
+  propose(*b, {1, 2, -1, 0});
+  const std::vector<Action> votes = {kYes, kNo, kYes, kNo};
+  for (Action v : votes) a->apply_action(v), b->apply_action(v);
+  // nweek 1 deals: seat 0 the same card; seats 1-3 cards of the same backs.
+  const std::vector<std::string> deal_a = {"7D@fish", "AS@blue", "KH", "2C@corporate"};
+  const std::vector<std::string> deal_b = {"7D@fish", "9D@blue", "3S", "QH@corporate"};
+  for (std::size_t i = 0; i < deal_a.size(); ++i) {
+    a->apply_action(face(deal_a[i]));
+    b->apply_action(face(deal_b[i]));
+  }
+  ASSERT_NE(a->to_string(), b->to_string());
+  int decisions = 0;
+  for (int nweek = 1; nweek < 3; ++nweek) {
+    // From nweek 2, only seat 0 voted: it is dealt the same card in both.
+    const auto& table_a = static_cast<const SpoonState&>(*a).table();
+    for (const char* card : {"QS@corporate"}) {
+      if (table_a.phase() != Phase::kDeal) break;
+      a->apply_action(face(card));
+      b->apply_action(face(card));
+    }
+    propose(*a, {1, 3, 0, -2});
+    propose(*b, {1, 3, 0, -2});
+    while (!a->is_chance_node() && !a->is_terminal()) {
+      const Player seat = a->current_player();
+      Action va = kAbstain, vb = kAbstain;
+      if (seat == 0) {
+        ASSERT_EQ(a->seat_stream(0), b->seat_stream(0));
+        va = agent_a.act(SeatView(*a, 0));
+        vb = agent_b.act(SeatView(*b, 0));
+        ASSERT_EQ(va, vb);
+        EXPECT_EQ(agent_a.table().points, agent_b.table().points);
+        EXPECT_EQ(agent_a.table().cards_held, agent_b.table().cards_held);
+        if (nweek == 1) {
+          EXPECT_EQ(agent_a.table().cards_held, (std::vector<int>{1, 1, 1, 1}));
+          EXPECT_EQ(agent_a.table().my_cards, cards::parse_cards("7D@fish"));
+        } else {
+          EXPECT_EQ(agent_a.table().cards_held, (std::vector<int>{2, 1, 1, 1}));
+          EXPECT_EQ(agent_a.table().my_cards, cards::parse_cards("7D@fish QS@corporate"));
+        }
+        ++decisions;
+      }
+      a->apply_action(va);
+      b->apply_action(vb);
+    }
+    if (a->is_terminal()) break;
+  }
+  EXPECT_GE(decisions, 2);
+}
+
+// Seat 0 with +1 while seat 1, the leader, gets +3: it votes no; with the
+// leader at -3 and itself at 0 it votes yes.
+TEST(SpoonHeuristic, VotesAgainstTheLeadersGainInAGame) {
+  const auto game = load_game("spoon_nomic(players=4,packs=4,nweeks=5)");
+  auto vote_on = [&](const std::vector<int>& first, const std::vector<int>& second) {
+    std::unique_ptr<State> state = game->new_initial_state();
+    // nweek 0: seat 1 gains 3 and the proposal passes (first voter is seat 0).
+    propose(*state, first);
+    for (int i = 0; i < 4; ++i) state->apply_action(kYes);
+    // nweek 1: deal the four voters one card each, then the second proposal.
+    for (const char* card : {"2D", "5S@blue", "9H@fish", "JC@corporate"})
+      state->apply_action(face(card));
+    propose(*state, second);
+    // The first voter of nweek 1 is seat 1; seats 1..3 abstain before seat 0.
+    while (state->current_player() != 0) state->apply_action(kAbstain);
+    SpoonHeuristic agent(game, SpoonParams{});
+    agent.new_game(0);
+    return agent.act(SeatView(*state, 0));
+  };
+  EXPECT_EQ(vote_on({0, 3, 0, 0}, {1, 3, 0, 0}), kNo);
+  EXPECT_EQ(vote_on({0, 3, 0, 0}, {0, -3, 0, 0}), kYes);
+  EXPECT_EQ(vote_on({0, 3, 0, 0}, {2, 0, 0, 0}), kYes);
+}
+
+// Mean return per seat of heuristic and random seats over `deals` deals of
+// `spec`, two heuristic and two random seats, each deal in both seatings,
+// through the match runner.
+std::pair<double, double> against_random(const std::string& spec, int deals) {
+  const auto game = load_game(spec);
+  double heuristic = 0.0, random = 0.0;
+  for (int deal = 0; deal < deals; ++deal) {
+    for (int seating = 0; seating < 2; ++seating) {
+      std::vector<std::unique_ptr<Agent>> agents;
+      std::vector<Agent*> seats;
+      for (int s = 0; s < 4; ++s) {
+        const bool is_heuristic = (s + seating) % 2 == 0;
+        agents.push_back(make_agent(is_heuristic ? "heuristic" : "random", game, 31 * deal + s));
+        seats.push_back(agents.back().get());
+      }
+      Rng chance(700 + deal);
+      const std::unique_ptr<State> end = play_game(*game, seats, chance);
+      const std::vector<double> returns = end->returns();
+      for (int s = 0; s < 4; ++s) {
+        ((s + seating) % 2 == 0 ? heuristic : random) += returns[static_cast<std::size_t>(s)];
+      }
+    }
+  }
+  const double seat_games = 2.0 * 2.0 * deals;
+  return {heuristic / seat_games, random / seat_games};
+}
+
+TEST(SpoonHeuristic, BeatsRandom) {
+  const auto [h_score, r_score] = against_random("spoon_nomic(players=4)", 150);
+  std::printf(
+      "spoon_nomic(players=4), reward=score, 300 games: heuristic %+.3f, random %+.3f per seat\n",
+      h_score, r_score);
+  EXPECT_GT(h_score - r_score, 1.0);
+  const auto [h_win, r_win] = against_random("spoon_nomic(players=4,reward=win)", 150);
+  std::printf(
+      "spoon_nomic(players=4,reward=win), 300 games: heuristic %+.3f, random %+.3f per seat\n",
+      h_win, r_win);
+  EXPECT_GT(h_win, 0.2);
+  EXPECT_LT(r_win, -0.2);
 }
 
 }  // namespace

@@ -72,8 +72,9 @@ HandCategory best_category(const cards::CardSet& hand) {
     if (c.per_suit[i] >= 5) flush = true;
     if (has_straight(c.suit_ranks[i])) straight_flush = true;
   }
-  // A four of a kind needs a fifth card only in a five-card hand; under five
-  // cards it is a partial hand, which the rulings score the same way.
+  // Every pattern below is tested the same way under five cards: a straight
+  // or flush needs five cards and a full house five, so a partial hand can
+  // only match the kinds and pairs, as the rulings want.
   if (max_count >= 5) return HandCategory::kFiveOfAKind;
   if (straight_flush) return HandCategory::kStraightFlush;
   if (max_count == 4) return HandCategory::kFourOfAKind;
@@ -88,16 +89,26 @@ HandCategory best_category(const cards::CardSet& hand) {
 
 std::string_view category_name(HandCategory category) {
   switch (category) {
-    case HandCategory::kHighCard: return "high card";
-    case HandCategory::kPair: return "pair";
-    case HandCategory::kTwoPair: return "two pair";
-    case HandCategory::kThreeOfAKind: return "three of a kind";
-    case HandCategory::kStraight: return "straight";
-    case HandCategory::kFlush: return "flush";
-    case HandCategory::kFullHouse: return "full house";
-    case HandCategory::kFourOfAKind: return "four of a kind";
-    case HandCategory::kStraightFlush: return "straight flush";
-    case HandCategory::kFiveOfAKind: return "five of a kind";
+    case HandCategory::kHighCard:
+      return "high card";
+    case HandCategory::kPair:
+      return "pair";
+    case HandCategory::kTwoPair:
+      return "two pair";
+    case HandCategory::kThreeOfAKind:
+      return "three of a kind";
+    case HandCategory::kStraight:
+      return "straight";
+    case HandCategory::kFlush:
+      return "flush";
+    case HandCategory::kFullHouse:
+      return "full house";
+    case HandCategory::kFourOfAKind:
+      return "four of a kind";
+    case HandCategory::kStraightFlush:
+      return "straight flush";
+    case HandCategory::kFiveOfAKind:
+      return "five of a kind";
   }
   KIBITZ_CHECK(false, "unknown hand category ", static_cast<int>(category));
   return "";

@@ -43,11 +43,11 @@ HandCategory classify_small(const std::vector<Card>& hand) {
   const int next = groups.size() > 1 ? groups[1] : 0;
   bool flush = false, straight = false;
   if (hand.size() == 5) {
-    flush = std::all_of(hand.begin(), hand.end(),
-                        [&](Card c) { return c.suit() == hand[0].suit(); });
+    flush =
+        std::all_of(hand.begin(), hand.end(), [&](Card c) { return c.suit() == hand[0].suit(); });
     const bool distinct = groups.size() == 5;
-    straight = distinct && (ranks[4] - ranks[0] == 4 ||
-                            ranks == std::vector<int>{1, 10, 11, 12, 13});
+    straight =
+        distinct && (ranks[4] - ranks[0] == 4 || ranks == std::vector<int>{1, 10, 11, 12, 13});
   }
   if (top == 5) return HandCategory::kFiveOfAKind;
   if (straight && flush) return HandCategory::kStraightFlush;
@@ -115,8 +115,7 @@ TEST(HandRankTest, OrderingsOverManyCards) {
   // the four of a kind, full house and flush they also make.
   EXPECT_EQ(of("6C 6C@blue 6C@fish 6C@corporate 6S 2C 3C 4C 5C"), HandCategory::kFiveOfAKind);
   // A straight flush across backs beats the four of a kind beside it.
-  EXPECT_EQ(of("5D 6D@blue 7D@fish 8D@corporate 9D@blue 9S 9H 9C"),
-            HandCategory::kStraightFlush);
+  EXPECT_EQ(of("5D 6D@blue 7D@fish 8D@corporate 9D@blue 9S 9H 9C"), HandCategory::kStraightFlush);
   // Flush and straight in different cards make no straight flush.
   EXPECT_EQ(of("2S 4S 6S 8S TS 3D 5H 7C"), HandCategory::kFlush);
   // A four of a kind beats a full house in the same cards.
@@ -183,8 +182,7 @@ TEST(HandRankTest, AgreesWithEveryFiveCardSubset) {
   }
   // The draw reaches every category, so each branch was compared.
   for (int c = 0; c < kNumHandCategories; ++c)
-    EXPECT_GT(seen[static_cast<std::size_t>(c)], 10)
-        << category_name(static_cast<HandCategory>(c));
+    EXPECT_GT(seen[static_cast<std::size_t>(c)], 10) << category_name(static_cast<HandCategory>(c));
 }
 
 TEST(HandRankTest, AllocatesNothing) {
