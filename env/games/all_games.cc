@@ -10,6 +10,7 @@
 #include "env/games/leduc_poker/leduc_poker.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
 #include "env/games/spoon_nomic/spoon_nomic_game.h"
+#include "env/games/tea_game/tea_game.h"
 
 namespace kibitz {
 
@@ -22,6 +23,7 @@ const std::vector<GameInfo>& registered_games() {
         leduc_poker::game_info(),
         loyalist_spies::game_info(),
         spoon_nomic::game_info(),
+        tea_game::game_info(),
     };
     std::sort(list.begin(), list.end(),
               [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });

@@ -4,6 +4,8 @@
 #include <array>
 #include <optional>
 
+#include "env/core/error.h"
+
 namespace kibitz::tea_game {
 
 bool is_joker(cards::Card card) { return card.id() == kJokerId; }
@@ -54,20 +56,27 @@ std::optional<int> odd_one_out(std::span<const Contender> valued) {
 
 }  // namespace
 
-RoundVerdict judge_round(std::span<const Contender> contenders, bool reversed) {
-  RoundVerdict verdict;
-  std::vector<Contender> valued;
+void judge_round_into(std::span<const Contender> contenders, bool reversed, FixedVerdict& verdict) {
+  KIBITZ_CHECK(contenders.size() <= static_cast<std::size_t>(kMaxContenders), "judge_round: ",
+               contenders.size(), " contenders, at most ", kMaxContenders);
+  verdict = FixedVerdict{};
+  const auto add_loser = [&verdict](int seat) {
+    verdict.losers[static_cast<std::size_t>(verdict.num_losers++)] = seat;
+  };
+  std::array<Contender, kMaxContenders> valued_store{};
+  std::size_t num_valued = 0;
   for (const Contender& c : contenders)
-    if (c.worth.has_value()) valued.push_back(c);
+    if (c.worth.has_value()) valued_store[num_valued++] = c;
+  const std::span<const Contender> valued(valued_store.data(), num_valued);
   if (valued.empty()) {
     // Nobody holds a value: every contender is equally in line.
-    for (const Contender& c : contenders) verdict.losers.push_back(c.seat);
-    return verdict;
+    for (const Contender& c : contenders) add_loser(c.seat);
+    return;
   }
   if (const std::optional<int> odd = odd_one_out(valued)) {
-    verdict.losers.push_back(*odd);
+    add_loser(*odd);
     verdict.odd_one_out = true;
-    return verdict;
+    return;
   }
   const auto worse = [reversed](const HandWorth& a, const HandWorth& b) {
     return reversed ? a > b : a < b;
@@ -76,7 +85,15 @@ RoundVerdict judge_round(std::span<const Contender> contenders, bool reversed) {
   for (const Contender& c : valued)
     if (worse(c.worth, worst)) worst = c.worth;
   for (const Contender& c : valued)
-    if (c.worth == worst) verdict.losers.push_back(c.seat);
+    if (c.worth == worst) add_loser(c.seat);
+}
+
+RoundVerdict judge_round(std::span<const Contender> contenders, bool reversed) {
+  FixedVerdict fixed;
+  judge_round_into(contenders, reversed, fixed);
+  RoundVerdict verdict;
+  verdict.losers.assign(fixed.losers.begin(), fixed.losers.begin() + fixed.num_losers);
+  verdict.odd_one_out = fixed.odd_one_out;
   return verdict;
 }
 

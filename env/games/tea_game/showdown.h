@@ -8,6 +8,7 @@
 // at once); this file only ranks the hands of the players who can.
 #pragma once
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -64,5 +65,16 @@ struct RoundVerdict {
 };
 
 RoundVerdict judge_round(std::span<const Contender> contenders, bool reversed);
+
+// The same verdict without allocating, for the game's hot path (apply_action
+// allocates nothing): judge_round is this with the losers copied into a
+// vector, so the two cannot disagree. At most kMaxContenders contenders.
+inline constexpr int kMaxContenders = 16;
+struct FixedVerdict {
+  std::array<int, kMaxContenders> losers{};
+  int num_losers = 0;
+  bool odd_one_out = false;
+};
+void judge_round_into(std::span<const Contender> contenders, bool reversed, FixedVerdict& out);
 
 }  // namespace kibitz::tea_game
