@@ -22,8 +22,13 @@ class SpoonState : public GameState<SpoonState> {
  public:
   explicit SpoonState(std::shared_ptr<const Game> game);
 
+  using State::chance_outcomes;
   using State::information_state_string;
   using State::information_state_tensor;
+  using State::legal_actions;
+  using State::resample_from_infostate;
+  using State::returns;
+  using State::seat_stream;
 
   const SpoonGame& spoon_game() const { return static_cast<const SpoonGame&>(game()); }
   const Table& table() const { return table_; }
