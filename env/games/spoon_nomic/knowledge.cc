@@ -60,7 +60,10 @@ void KnowledgeReader::count(bool passed) {
   k_.vote.fill(kNotVoted);
   k_.votes_cast = 0;
   k_.num_changes = 0;
-  if (++k_.nweek == k_.nweeks) k_.over = true;
+  if (++k_.nweek == k_.nweeks) {
+    k_.over = true;  // the last votes earn nothing
+    k_.due_card.fill(false);
+  }
 }
 
 void KnowledgeReader::read(const Observation& o) {

@@ -48,7 +48,8 @@ struct Knowledge {
   // This nweek's votes by seat: kYes, kNo, kAbstain or kNotVoted.
   std::array<int, kMaxPlayers> vote{};
   int votes_cast = 0;
-  // Voted yes or no in the previous nweek: due a card at this nweek's start.
+  // Voted yes or no in the previous nweek: due a card at this nweek's start
+  // (all false once the game is over).
   std::array<bool, kMaxPlayers> due_card{};
   // The last counted proposal's result (false before the first count).
   bool last_passed = false;

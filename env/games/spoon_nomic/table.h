@@ -159,7 +159,9 @@ void Table::count_votes(Emit& emit) {
   due_ = voted;
   ++nweek_;
   if (nweek_ == nweeks_) {
-    // The end: every hand is shown, seat by seat, in chunks.
+    // The end: the last votes earn nothing, and every hand is shown, seat by
+    // seat, in chunks.
+    due_ = 0;
     phase_ = Phase::kOver;
     for (int s = 0; s < players_; ++s) {
       Observation o = make_obs(Obs::kShows).add(s).add(0);
