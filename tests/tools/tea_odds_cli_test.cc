@@ -1,0 +1,127 @@
+// `kibitz tea odds` run as a user would: the table's flags, the method and
+// interval in the output, JSON, and bad input named with exit status 2.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  return contents.str();
+}
+
+// Runs `kibitz tea ARGS` through the shell.
+Result tea(const std::string& args) {
+  static int counter = 0;
+  const fs::path dir = fs::temp_directory_path() / ("kibitz_tea_cli_" + std::to_string(::getpid()) +
+                                                    "_" + std::to_string(counter++));
+  fs::create_directories(dir);
+  const std::string command = std::string("'") + KIBITZ_BINARY + "' tea " + args + " >'" +
+                              (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
+  const int status = std::system(command.c_str());
+  Result run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = read_file(dir / "out");
+  run.err = read_file(dir / "err");
+  fs::remove_all(dir);
+  return run;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(TeaOddsCli, ThreeSingleDrinksAreExactThirds) {
+  const Result run = tea("odds --drinks 1,1,1 --no-joker --no-reverse-joker");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "method: exact")) << run.out;
+  EXPECT_TRUE(contains(run.out, "33.33%")) << run.out;
+  EXPECT_FALSE(contains(run.out, "[")) << "no interval for exact odds:\n" << run.out;
+}
+
+TEST(TeaOddsCli, ExemptionsShowInTheTableAndChangeTheOdds) {
+  // Hand-worked in odds_test.cc: a joker-exempt player with only the Joker in
+  // play loses with 1/53 = 1.89%, the others with 26/53 = 49.06% each.
+  const Result run = tea("odds --drinks 1,1,1 --joker-exempt 0 --no-reverse-joker");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "joker")) << run.out;
+  EXPECT_TRUE(contains(run.out, "1.89%")) << run.out;
+  EXPECT_TRUE(contains(run.out, "49.06%")) << run.out;
+  // Two drinks with a loss exemption is one card: thirds again.
+  const Result exempt = tea("odds --drinks 2,1,1 --exempt 0 --no-joker --no-reverse-joker");
+  ASSERT_EQ(exempt.exit_code, 0) << exempt.err;
+  EXPECT_TRUE(contains(exempt.out, "loss")) << exempt.out;
+  EXPECT_TRUE(contains(exempt.out, "33.33%")) << exempt.out;
+}
+
+TEST(TeaOddsCli, SimulationGivesIntervalsSeedAndMethod) {
+  const Result run = tea("odds --drinks 1,1,1 --simulate 20000 --seed 5");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "method: simulated (20000 games, seed 5")) << run.out;
+  EXPECT_TRUE(contains(run.out, "[")) << run.out;
+  EXPECT_EQ(tea("odds --drinks 1,1,1 --simulate 20000 --seed 5").out, run.out);
+  // Past the exact limit the tool simulates by itself.
+  const Result big = tea("odds --drinks 3,3,3,3,3 --seed 1 --json");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  EXPECT_TRUE(contains(big.out, "\"method\":\"simulated\"")) << big.out;
+  EXPECT_TRUE(contains(big.out, "\"interval95\":[")) << big.out;
+}
+
+TEST(TeaOddsCli, JsonNamesEveryPlayer) {
+  const Result run = tea("odds --drinks 1,1,1 --aces-low --no-joker --no-reverse-joker --json");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "\"method\":\"exact\"")) << run.out;
+  EXPECT_TRUE(contains(run.out, "\"player\":2")) << run.out;
+  EXPECT_TRUE(contains(run.out, "\"make_tea\":0.333333333333")) << run.out;
+}
+
+TEST(TeaOddsCli, HelpTeachesWithAnExample) {
+  const Result run = tea("odds --help");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_TRUE(contains(run.out, "kibitz tea odds --drinks")) << run.out;
+  EXPECT_TRUE(contains(run.out, "--joker-exempt")) << run.out;
+  EXPECT_EQ(tea("--help").exit_code, 0);
+}
+
+TEST(TeaOddsCli, BadInputIsNamedWithExit2) {
+  const struct {
+    const char* args;
+    const char* says;
+  } cases[] = {
+      {"odds", "--drinks"},
+      {"odds --drinks 1,1", "3 to 10 players"},
+      {"odds --drinks 1,4,1", "player 1 orders 4 drinks"},
+      {"odds --drinks 1,x,1", "--drinks"},
+      {"odds --drinks 1,1,1 --exempt 3", "no player 3"},
+      {"odds --drinks 1,1,1 --joker-exempt 0,0", "listed twice"},
+      {"odds --drinks 1,1,1 --simulate 0", "--simulate"},
+      {"odds --drinks 1,1,1 --seed -1", "--seed"},
+      {"odds --drinks 1,1,1 --bogus", "bogus"},
+      {"oods --drinks 1,1,1", "unknown subcommand 'oods'"},
+  };
+  for (const auto& c : cases) {
+    const Result run = tea(c.args);
+    EXPECT_EQ(run.exit_code, 2) << c.args;
+    EXPECT_TRUE(contains(run.err, c.says)) << c.args << ":\n" << run.err;
+    EXPECT_TRUE(run.out.empty()) << c.args << " printed " << run.out;
+  }
+}
+
+}  // namespace
