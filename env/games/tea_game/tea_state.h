@@ -20,6 +20,7 @@ class TeaState : public GameState<TeaState> {
 
   using State::information_state_tensor;
   using State::observation_tensor;
+  using State::seat_stream;
 
   const TeaGame& tea_game() const { return static_cast<const TeaGame&>(game()); }
   const Table& table() const { return table_; }
