@@ -10,6 +10,7 @@
 #include <string>
 
 #include "env/core/registry.h"
+#include "env/core/world_sampler.h"
 #include "env/games/spoon_nomic/sampler.h"
 #include "tests/env/games/spoon_nomic/script.h"
 
@@ -102,6 +103,35 @@ TEST(SpoonSampler, HiddenCardsAreUniformOverTheUnseen) {
   for (const auto& [card, n] : p1_card) chi2 += (n - expected) * (n - expected) / expected;
   EXPECT_LT(chi2, 86.7);
   EXPECT_NEAR(rejected_is_p0s[true], kDraws / 2, 4 * std::sqrt(kDraws / 4.0));
+}
+
+// The generic ReplayWorldSampler, which knows nothing of this game, agrees:
+// its worlds for the same stream give P1 a card uniform over the 51 unseen
+// and the rejected roll P0's or P1's card, half the time each.
+TEST(SpoonSampler, TheGenericSamplerDrawsTheSameWorlds) {
+  Script s("spoon_nomic(players=3,packs=1,nweeks=2)");
+  s.quiet_nweek();
+  s.roll({1, 30, 30, 40});
+  const SeatStream stream = s.stream(0);
+  ReplayWorldSampler generic(s.game().shared(), 0, stream);
+  auto world = s.game().new_initial_state();
+  Rng rng(3);
+  constexpr int kDraws = 51 * 60;
+  std::map<int, int> p1_card;
+  int rejected_is_p0s = 0;
+  for (int k = 0; k < kDraws; ++k) {
+    generic.sample(rng, *world);
+    ASSERT_EQ(world->seat_stream(0), stream);
+    const auto& w = static_cast<const SpoonState&>(*world);
+    ++p1_card[w.table().hand(1).first().id()];
+    rejected_is_p0s += world->history()[8] == 1;
+  }
+  ASSERT_EQ(p1_card.size(), 51u);
+  double chi2 = 0;
+  const double expected = kDraws / 51.0;
+  for (const auto& [card, n] : p1_card) chi2 += (n - expected) * (n - expected) / expected;
+  EXPECT_LT(chi2, 86.7);
+  EXPECT_NEAR(rejected_is_p0s, kDraws / 2, 4 * std::sqrt(kDraws / 4.0));
 }
 
 TEST(SpoonSampler, RefusesAStreamNoGameGives) {
