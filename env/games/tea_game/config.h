@@ -22,9 +22,12 @@ inline constexpr int kMaxGames = kMaxDays * kMaxGamesPerDay;
 inline constexpr int kMaxDrinks = 3;
 // A game needs this many players drawing to be played at all.
 inline constexpr int kMinDrawers = 3;
-// Tied rounds before the lot decides (ours): ties repeat with a small chance
-// each time, and a bounded game keeps the history buffer of fixed size.
-inline constexpr int kMaxRedraws = 4;
+// Tied redraw rounds before the lot decides (ours). The rulings redraw until
+// one loses; a bound keeps the history buffer of fixed size. Two tied players
+// drawing one card each tie again with a chance of about 3/53, so reaching
+// the lot takes about 9 ties in a row (a chance near 1e-11): in practice the
+// rulings' rule, at a history bound only twice that of 4.
+inline constexpr int kMaxRedraws = 8;
 inline constexpr int kTenPence = 10;
 inline constexpr int kBiscuitPence = 100;
 

@@ -135,5 +135,28 @@ TEST(TeaOddOneOut, AppliesInARedraw) {
   EXPECT_EQ(s.table().last_loser(), 2);
 }
 
+TEST(TeaTies, TheLotDecidesOnlyAfterEightTiedRedraws) {
+  Script s(kThree);
+  s.quiet_start("111");
+  s.draw("5C 5D 9S");  // P0 and P1 tie on 5 and redraw
+  EXPECT_TRUE(s.saw(2, "P0 ties and redraws"));
+  // Eight redraws, every one tied again (no 10s, so the fund stays out of it).
+  for (const char* pair : {"6C 6D", "7C 7D", "8C 8D", "JC JD", "QC QD", "KC KD", "AC AD", "2C 2D"}) {
+    ASSERT_TRUE(s.state().is_chance_node());
+    ASSERT_EQ(s.table().last_loser(), -1) << "decided before the lot, at " << pair;
+    s.draw(pair);
+  }
+  // The ninth tie in a row is not redrawn: the lot picks one of the tied,
+  // each with one chance in two.
+  const ChanceOutcomeList outcomes = static_cast<const State&>(s.state()).chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].action, kLotBase + 0);
+  EXPECT_EQ(outcomes[1].action, kLotBase + 1);
+  EXPECT_DOUBLE_EQ(outcomes[0].probability, 0.5);
+  s.chance(kLotBase + 1);
+  EXPECT_TRUE(s.saw(0, "the lot falls on P1")) << s.stream_text(0);
+  EXPECT_EQ(s.table().last_loser(), 1);
+}
+
 }  // namespace
 }  // namespace kibitz::tea_game::testing
