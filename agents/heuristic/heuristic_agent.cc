@@ -4,6 +4,7 @@
 #include "agents/heuristic/laws_heuristic.h"
 #include "agents/heuristic/loyalist_spies_heuristic.h"
 #include "agents/heuristic/spoon_heuristic.h"
+#include "agents/heuristic/tea_heuristic.h"
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -41,6 +42,11 @@ std::vector<ParamSpec> heuristic_params() {
                       "strongest other seat's estimated score is positive (1: my margin to the leader)"),
       ParamSpec::real("win_spread", 2.0, 0.01, 100.0,
                       "spoon_nomic: with reward=win, points of spread per nweek left in the estimated win share"),
+      ParamSpec::real("exemption_worth", 1.0, 0.0, 100.0,
+                      "tea_game: worth in drinks of a loss exemption kept for a later game (spend it when dealing "
+                      "now beats playing by more; a loss wins one at this worth)"),
+      ParamSpec::integer("odds_trials", 1500, 100, 1000000,
+                         "tea_game: simulated games per odds query (seeded from the agent's seed, cached per table)"),
   };
 }
 
@@ -70,15 +76,23 @@ spoon_nomic::bot::SpoonParams spoon_params(const Params& params) {
   return p;
 }
 
+tea_game::bot::TeaParams tea_params(const Params& params) {
+  tea_game::bot::TeaParams p;
+  p.exemption_worth = params.get_double("exemption_worth");
+  p.trials = static_cast<int>(params.get_int("odds_trials"));
+  return p;
+}
+
 }  // namespace
 
 std::vector<std::string> HeuristicAgent::supported_games() {
-  return {"adulting", "laws_and_disorder", "loyalist_spies", "spoon_nomic"};
+  return {"adulting", "laws_and_disorder", "loyalist_spies", "spoon_nomic", "tea_game"};
 }
 
 AgentInfo HeuristicAgent::info() {
   return {"heuristic",
-          "hand-written rules of thumb for one game (adulting, laws_and_disorder, loyalist_spies, spoon_nomic)",
+          "hand-written rules of thumb for one game (adulting, laws_and_disorder, loyalist_spies, spoon_nomic, "
+          "tea_game)",
           heuristic_params(),
           [](const Params& params, std::shared_ptr<const Game> game,
              std::uint64_t seed) -> std::unique_ptr<Agent> {
@@ -94,6 +108,9 @@ AgentInfo HeuristicAgent::info() {
             }
             if (game->name() == "spoon_nomic") {
               return std::make_unique<SpoonHeuristic>(std::move(game), spoon_params(params));
+            }
+            if (game->name() == "tea_game") {
+              return std::make_unique<TeaHeuristic>(std::move(game), tea_params(params), seed);
             }
             std::string names;
             for (const std::string& name : supported_games())

@@ -1,0 +1,111 @@
+// The Tea heuristic's decisions (agents/heuristic/tea_heuristic.h), on a
+// plain description of one tea game as a seat knows it (TeaSituation): no
+// State, no stream. Every choice compares expected rewards in the game's own
+// units (drink_value, make_cost, pence_value), each player's chance to make
+// the tea coming from the odds engine (env/games/tea_game/odds.h), simulated
+// with a fixed seed and cached per table (TeaOddsCache).
+//
+// This header includes no game header on purpose: odds.h and config.h both
+// define tea_game::kMaxDrinks, so the odds are reached only from the .cc.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace kibitz::tea_game::bot {
+
+struct TeaParams {
+  // Worth, in drink_value units, of holding a loss exemption for a later game
+  // (the chance to deal: order 3 drinks with no risk). A fresh exemption is
+  // kept instead of spent when playing now is within this much of dealing;
+  // the chance of winning a new one by losing counts at this worth too.
+  double exemption_worth = 1.0;
+  // Simulated games per odds query (the same seed for every query of one
+  // decision, so the choices compare on common cards).
+  int trials = 1500;
+};
+
+// The rewards of the game's config.
+struct TeaRewards {
+  double drink_value = 1.0;
+  double late_drink_value = 0.5;
+  double make_cost = 0.5;
+  double pence_value = 0.01;
+  double delay_prob = 0.1;
+};
+
+// A player at this game as the seat knows it.
+struct TeaSeat {
+  bool draws = false;         // draws cards (or is assumed to: not yet decided)
+  bool receives = false;      // orders drinks (drawers, dealers, birthdays)
+  int drinks = 1;             // declared, or assumed when not yet declared
+  bool loss_exempt = false;   // holds a loss exemption while drawing: one card fewer
+  bool joker_exempt = false;  // drew the Joker earlier today
+  bool delayed = false;       // known delayed (announced; or the seat itself)
+  bool may_withdraw = false;  // may still withdraw after an announcement
+};
+
+struct TeaSituation {
+  TeaRewards rewards;
+  std::vector<TeaSeat> seats;  // every seat of the table
+  int me = 0;
+  bool aces_low = false;
+  bool games_after = true;            // another game follows this one in the episode
+  bool holds_exemption = false;       // my loss exemption, valid this game
+  bool exemption_last_chance = false; // it expires after this game, or this is the last game
+  bool hiding_delay = false;          // I am delayed and said nothing
+  // Others' observed rate of withdrawing after an announcement.
+  double withdraw_rate = 0.5;
+};
+
+// Each drawer's chance to make the tea, by seat (0 for non-drawers), and the
+// chance that nobody can lose.
+struct TeaLossOdds {
+  std::vector<double> make_tea;
+  double no_loser = 0.0;
+};
+
+// Simulated odds, cached by table: the same table asked twice costs one
+// lookup. The seed of a table's simulation is derived from `seed` and the
+// table, so the answers depend only on the seed and the question.
+class TeaOddsCache {
+ public:
+  TeaOddsCache(std::uint64_t seed, int trials) : seed_(seed), trials_(trials) {}
+  void reset(std::uint64_t seed) {
+    seed_ = seed;
+    cache_.clear();
+  }
+  // Odds for the drawers of `seats` (at least 3 of them).
+  const TeaLossOdds& odds(const std::vector<TeaSeat>& seats, bool aces_low);
+  std::uint64_t queries() const { return queries_; }
+  std::uint64_t simulations() const { return simulations_; }
+
+ private:
+  std::uint64_t seed_;
+  int trials_;
+  std::unordered_map<std::uint64_t, TeaLossOdds> cache_;
+  std::uint64_t queries_ = 0;
+  std::uint64_t simulations_ = 0;
+};
+
+// My expected reward from playing this game as described (seats as they
+// stand, my drinks as given), the worth of a won exemption included.
+double play_value(const TeaSituation& s, const TeaParams& params, TeaOddsCache& odds);
+// The drinks (1..3) with the highest expected reward; a dealer or birthday
+// player (who cannot lose) orders 3 while drinks are worth anything.
+int choose_drinks(const TeaSituation& s, const TeaParams& params, TeaOddsCache& odds);
+// Spend the exemption to deal? Yes when dealing now (3 drinks, no risk) is
+// worth more than playing now and keeping the exemption; on its last chance
+// (it expires, or the episode ends) the exemption kept is worth nothing.
+bool choose_spend(const TeaSituation& s, const TeaParams& params, TeaOddsCache& odds);
+// Announce a delay (true) or hide it? Hiding risks the exemption (a hidden
+// delay that loses forfeits the one held and wins none); announcing lets the
+// others withdraw (at their observed rate), which raises my chance to lose
+// or stops the game.
+bool choose_announce(const TeaSituation& s, const TeaParams& params, TeaOddsCache& odds);
+// Withdraw after an announcement? Yes when staying, with my best order, is
+// expected to lose reward.
+bool choose_withdraw(const TeaSituation& s, const TeaParams& params, TeaOddsCache& odds);
+
+}  // namespace kibitz::tea_game::bot
