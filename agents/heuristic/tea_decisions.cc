@@ -82,7 +82,7 @@ const TeaLossOdds& TeaOddsCache::odds(const std::vector<TeaSeat>& seats, bool ac
   return cache_.emplace(key, std::move(out)).first->second;
 }
 
-double play_value(const TeaSituation& s, TeaOddsCache& cache, const TeaParams& params) {
+double play_value(const TeaSituation& s, const TeaParams& params, TeaOddsCache& cache) {
   if (drawer_count(s.seats) < kMinTeaPlayers) return 0.0;  // not played
   const TeaLossOdds& odds = cache.odds(s.seats, s.aces_low);
   const TeaSeat& me = s.seats[static_cast<std::size_t>(s.me)];
