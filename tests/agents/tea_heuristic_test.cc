@@ -1,0 +1,288 @@
+// The Tea heuristic (agents/heuristic/tea_*): its decisions in constructed
+// tables (spending an exemption, announcing a delay, withdrawing, ordering),
+// the odds cache, legal play in every test spec, the same decision from
+// equal streams over different hidden delays, and whole games against
+// random through the match runner.
+#include "agents/heuristic/tea_heuristic.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/heuristic/tea_decisions.h"
+#include "agents/match/match_runner.h"
+#include "agents/registry.h"
+#include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "env/core/seat_view.h"
+#include "env/games/tea_game/tea_state.h"
+#include "tests/agents/heuristic_test_support.h"
+
+namespace kibitz::tea_game::bot {
+namespace {
+
+// Five seats all drawing one drink each, seat 0 to decide, default rewards.
+TeaSituation table(int players = 5) {
+  TeaSituation s;
+  s.seats.assign(static_cast<std::size_t>(players), TeaSeat{true, true, 1, false, false, false, true});
+  s.me = 0;
+  return s;
+}
+
+TeaOddsCache cache() { return TeaOddsCache(12345, 1500); }
+
+TEST(TeaDecisions, OddsAreCachedPerTableAndRepeatable) {
+  TeaOddsCache a = cache(), b = cache();
+  const TeaSituation s = table();
+  const TeaLossOdds first = a.odds(s.seats, false);
+  EXPECT_EQ(a.odds(s.seats, false).make_tea, first.make_tea);
+  EXPECT_EQ(a.simulations(), 1u);
+  EXPECT_EQ(a.queries(), 2u);
+  EXPECT_EQ(b.odds(s.seats, false).make_tea, first.make_tea);  // same seed, same answer
+  double total = 0.0;
+  for (double p : first.make_tea) total += p;
+  EXPECT_NEAR(total + first.no_loser, 1.0, 1e-9);
+  EXPECT_NEAR(first.make_tea[0], 0.2, 0.04);
+  // More cards for seat 0 (3 drinks): a lower low card, more often the loser.
+  TeaSituation more = s;
+  more.seats[0].drinks = 3;
+  EXPECT_GT(a.odds(more.seats, false).make_tea[0], first.make_tea[0] + 0.05);
+  EXPECT_EQ(a.simulations(), 2u);
+  // Fewer than 3 drawers: nobody loses, nothing simulated.
+  TeaSituation few = table(3);
+  few.seats[2].draws = false;
+  EXPECT_EQ(a.odds(few.seats, false).no_loser, 1.0);
+  EXPECT_EQ(a.simulations(), 2u);
+}
+
+TEST(TeaDecisions, SpendsAnExpiringExemptionKeepsAFreshOne) {
+  TeaOddsCache odds = cache();
+  TeaParams keen;
+  keen.exemption_worth = 5.0;  // a later deal is worth a lot
+  TeaSituation s = table();
+  s.seats[0].loss_exempt = true;
+  s.holds_exemption = true;
+  EXPECT_FALSE(choose_spend(s, keen, odds));  // fresh: keep it for later
+  s.exemption_last_chance = true;
+  EXPECT_TRUE(choose_spend(s, keen, odds));   // expires: spend it now
+  s.exemption_last_chance = false;
+  s.games_after = false;
+  EXPECT_TRUE(choose_spend(s, keen, odds));   // the episode's last game
+  // At the default worth dealing (3 drinks, no risk) beats playing and keeping.
+  s.games_after = true;
+  EXPECT_TRUE(choose_spend(s, TeaParams{}, odds));
+  // No exemption, nothing to spend.
+  s.holds_exemption = false;
+  EXPECT_FALSE(choose_spend(s, TeaParams{}, odds));
+  // Dealing would leave 2 drawers: the game would not be played, so keep it.
+  TeaSituation small = table(3);
+  small.holds_exemption = small.exemption_last_chance = true;
+  EXPECT_FALSE(choose_spend(small, TeaParams{}, odds));
+}
+
+TEST(TeaDecisions, AnnouncesOnlyWithAnExemptionAtStake) {
+  TeaOddsCache odds = cache();
+  TeaSituation s = table();
+  s.seats[0].delayed = true;
+  s.withdraw_rate = 0.3;
+  // Holding an exemption: a hidden delay that loses would forfeit it.
+  s.holds_exemption = true;
+  s.seats[0].loss_exempt = true;
+  TeaParams keen;
+  keen.exemption_worth = 3.0;
+  EXPECT_TRUE(choose_announce(s, keen, odds));
+  // Without one, announcing only invites withdrawals that raise my odds.
+  s.holds_exemption = false;
+  s.seats[0].loss_exempt = false;
+  s.withdraw_rate = 0.6;
+  EXPECT_FALSE(choose_announce(s, TeaParams{}, odds));
+  // With one, but the others all withdraw: the game stops, which beats
+  // playing hidden with the exemption at stake only when that is worth a lot.
+  s.holds_exemption = true;
+  s.seats[0].loss_exempt = true;
+  s.withdraw_rate = 1.0;
+  keen.exemption_worth = 50.0;
+  EXPECT_TRUE(choose_announce(s, keen, odds));
+  keen.exemption_worth = 0.0;
+  EXPECT_FALSE(choose_announce(s, keen, odds));
+}
+
+TEST(TeaDecisions, WithdrawsOnlyWhenStayingLoses) {
+  TeaOddsCache odds = cache();
+  TeaSituation s = table();
+  s.seats[1].delayed = true;  // seat 1 announced
+  EXPECT_FALSE(choose_withdraw(s, TeaParams{}, odds));
+  EXPECT_GT(play_value(s, TeaParams{}, odds), 0.0);
+  s.rewards.make_cost = 5.0;  // making the tea ruins the day
+  EXPECT_LT(play_value(s, TeaParams{}, odds), 0.0);
+  EXPECT_TRUE(choose_withdraw(s, TeaParams{}, odds));
+  // Drinks worth nothing: staying only risks making them.
+  s.rewards.make_cost = 0.5;
+  s.rewards.drink_value = s.rewards.late_drink_value = 0.0;
+  EXPECT_TRUE(choose_withdraw(s, TeaParams{}, odds));
+}
+
+TEST(TeaDecisions, DrinksFallAsMakeCostRises) {
+  TeaOddsCache odds = cache();
+  TeaSituation s = table();
+  int last = 3;
+  std::vector<int> orders;
+  for (double cost : {0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0}) {
+    s.rewards.make_cost = cost;
+    const int d = choose_drinks(s, TeaParams{}, odds);
+    EXPECT_LE(d, last) << "make_cost " << cost;
+    last = d;
+    orders.push_back(d);
+  }
+  EXPECT_EQ(orders.front(), 3);  // free tea: as much as possible
+  EXPECT_EQ(orders.back(), 1);   // dear tea: the fewest cards
+  // A dealer cannot lose: 3 drinks at any cost.
+  s.seats[0].draws = false;
+  EXPECT_EQ(choose_drinks(s, TeaParams{}, odds), 3);
+}
+
+TEST(TeaDecisions, AnExemptDrawersSpareCardMakesMoreDrinksPay) {
+  TeaOddsCache odds = cache();
+  TeaSituation s = table();
+  s.rewards.make_cost = 0.35;
+  const int plain = choose_drinks(s, TeaParams{}, odds);
+  s.seats[0].loss_exempt = s.holds_exemption = true;
+  EXPECT_GE(choose_drinks(s, TeaParams{}, odds), plain);
+  // 2 drinks on one card is strictly better than 1 drink on one card.
+  EXPECT_GE(choose_drinks(s, TeaParams{}, odds), 2);
+}
+
+// --- Whole games ----------------------------------------------------------------------
+
+std::vector<std::string> game_specs() {
+  std::vector<std::string> specs;
+  for (const GameInfo& info : registered_games()) {
+    if (info.name == "tea_game") specs = info.test_specs;
+  }
+  EXPECT_FALSE(specs.empty()) << "tea_game is not registered";
+  specs.push_back("tea_game(players=6,days=2,delay_prob=0.3,make_cost=2)");
+  return specs;
+}
+
+TEST(TeaHeuristic, PlaysEveryTestSpecLegally) {
+  int decisions = 0, announced = 0, delayed = 0;
+  for (const std::string& spec : game_specs()) {
+    const auto game = load_game(spec);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      for (const auto& specs : {std::vector<std::string>{"heuristic", "random"}, std::vector<std::string>{"heuristic"}}) {
+        decisions += heuristic_testing::play_checked(
+            game, specs, seed, [&](int, Agent& agent, Action action, const State&) {
+              if (!agent.spec().starts_with("heuristic")) return;
+              if (action == kAnnounce || action == kHide) ++delayed;
+              if (action == kAnnounce) ++announced;
+            });
+      }
+    }
+  }
+  EXPECT_GT(decisions, 500);
+  EXPECT_GT(delayed, 10);
+}
+
+TEST(TeaHeuristic, SpecNamesItsParameters) {
+  const auto agent = make_agent("heuristic(exemption_worth=2,odds_trials=500)", load_game("tea_game"), 1);
+  EXPECT_EQ(agent->spec(), "heuristic(exemption_worth=2,odds_trials=500)");
+}
+
+// Two episodes alike but for seat 1's delay (delayed and hiding in `a`, on
+// time in `b`): seat 0's streams are equal until seat 1 loses hidden, and
+// the agent must decide alike from them, with the same view of the table.
+TEST(TeaHeuristic, DecidesFromTheStreamAlone) {
+  const auto game = load_game("tea_game(players=4,days=2,delay_prob=0.5)");
+  std::unique_ptr<State> a = game->new_initial_state();
+  std::unique_ptr<State> b = game->new_initial_state();
+  TeaHeuristic agent_a(game, TeaParams{}, 9), agent_b(game, TeaParams{}, 9);
+  agent_a.new_game(0);
+  agent_b.new_game(0);
+  Rng chance(4), others(5);
+  int decisions = 0;
+  while (!a->is_terminal() && a->seat_stream(0) == b->seat_stream(0)) {
+    const auto& ta = static_cast<const TeaState&>(*a).table();
+    if (a->is_chance_node()) {
+      Action o = a->sample_chance_outcome(chance);
+      if (ta.phase() == Phase::kDelays && ta.cursor() == 1) {
+        a->apply_action(kDelayed);
+        b->apply_action(kNotDelayed);
+        continue;
+      }
+      a->apply_action(o);
+      b->apply_action(o);
+      continue;
+    }
+    const Player seat = a->current_player();
+    ASSERT_EQ(seat, b->current_player());
+    if (seat == 0) {
+      const Action da = agent_a.act(SeatView(*a, 0));
+      const Action db = agent_b.act(SeatView(*b, 0));
+      ASSERT_EQ(da, db) << a->to_string();
+      EXPECT_EQ(agent_a.situation().withdraw_rate, agent_b.situation().withdraw_rate);
+      EXPECT_EQ(agent_a.situation().holds_exemption, agent_b.situation().holds_exemption);
+      ASSERT_EQ(agent_a.situation().seats.size(), agent_b.situation().seats.size());
+      for (std::size_t i = 0; i < agent_a.situation().seats.size(); ++i) {
+        EXPECT_EQ(agent_a.situation().seats[i].delayed, agent_b.situation().seats[i].delayed);
+        EXPECT_EQ(agent_a.situation().seats[i].drinks, agent_b.situation().seats[i].drinks);
+      }
+      a->apply_action(da);
+      b->apply_action(db);
+      ++decisions;
+      continue;
+    }
+    // Seat 1 hides in `a` where it is on time in `b`: both say nothing.
+    const ActionList legal_a = a->legal_actions();
+    Action act = legal_a[static_cast<std::size_t>(draw_uniform_index(static_cast<int>(legal_a.size()), others))];
+    if (seat == 1 && ta.phase() == Phase::kAnnouncements) {
+      a->apply_action(kHide);
+      b->apply_action(kOnTime);
+      continue;
+    }
+    if (ta.phase() == Phase::kAnnouncements) act = legal_a.back() == kHide ? kHide : kOnTime;
+    a->apply_action(act);
+    b->apply_action(act);
+  }
+  EXPECT_GE(decisions, 3);
+}
+
+// Mean return per seat of heuristic and random seats over `deals` deals of
+// `spec` (4 seats: two of each, each deal in both seatings) through the
+// match runner.
+std::pair<double, double> against_random(const std::string& spec, int deals) {
+  const auto game = load_game(spec);
+  double heuristic = 0.0, random = 0.0;
+  for (int deal = 0; deal < deals; ++deal) {
+    for (int seating = 0; seating < 2; ++seating) {
+      std::vector<std::unique_ptr<Agent>> agents;
+      std::vector<Agent*> seats;
+      for (int s = 0; s < 4; ++s) {
+        const bool is_heuristic = (s + seating) % 2 == 0;
+        agents.push_back(make_agent(is_heuristic ? "heuristic" : "random", game, 31 * deal + s));
+        seats.push_back(agents.back().get());
+      }
+      Rng chance(900 + deal);
+      const std::unique_ptr<State> end = play_game(*game, seats, chance);
+      const std::vector<double> returns = end->returns();
+      for (int s = 0; s < 4; ++s) ((s + seating) % 2 == 0 ? heuristic : random) += returns[static_cast<std::size_t>(s)];
+    }
+  }
+  const double seat_games = 2.0 * 2.0 * deals;
+  return {heuristic / seat_games, random / seat_games};
+}
+
+TEST(TeaHeuristic, BeatsRandom) {
+  const auto [h, r] = against_random("tea_game(players=4,days=2)", 40);
+  std::printf("tea_game(players=4,days=2), 80 games: heuristic %+.3f, random %+.3f per seat\n", h, r);
+  EXPECT_GT(h - r, 1.5);
+  const auto [h2, r2] = against_random("tea_game(players=4,days=2,make_cost=1.5)", 40);
+  std::printf("tea_game(players=4,days=2,make_cost=1.5), 80 games: heuristic %+.3f, random %+.3f per seat\n", h2,
+              r2);
+  EXPECT_GT(h2 - r2, 1.0);
+}
+
+}  // namespace
+}  // namespace kibitz::tea_game::bot
