@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -247,6 +248,40 @@ TEST(TeaHeuristic, DecidesFromTheStreamAlone) {
     b->apply_action(act);
   }
   EXPECT_GE(decisions, 3);
+}
+
+// The cost of a decision: every seat a heuristic over whole default
+// episodes, each agent's odds cache starting empty. The bound is loose (the
+// test machine is shared); the figures are printed for docs/agents.md.
+TEST(TeaHeuristic, DecisionsAreCheap) {
+  const auto game = load_game("tea_game");
+  int decisions = 0;
+  std::uint64_t simulations = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    std::vector<std::unique_ptr<TeaHeuristic>> agents;
+    for (int s = 0; s < game->num_players(); ++s) {
+      agents.push_back(std::make_unique<TeaHeuristic>(game, TeaParams{}, seed * 16 + s));
+      agents.back()->new_game(s);
+    }
+    Rng chance(seed);
+    std::unique_ptr<State> state = game->new_initial_state();
+    while (!state->is_terminal()) {
+      if (state->is_chance_node()) {
+        state->apply_action(state->sample_chance_outcome(chance));
+        continue;
+      }
+      const Player seat = state->current_player();
+      state->apply_action(agents[static_cast<std::size_t>(seat)]->act(SeatView(*state, seat)));
+      ++decisions;
+    }
+    for (const auto& agent : agents) simulations += agent->odds().simulations();
+  }
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("tea_game: %d decisions in %.0f ms (%.3f ms each, games included), %llu odds simulated\n", decisions,
+              ms, ms / decisions, static_cast<unsigned long long>(simulations));
+  EXPECT_GT(decisions, 300);
+  EXPECT_LT(ms / decisions, 50.0);
 }
 
 // Mean return per seat of heuristic and random seats over `deals` deals of
