@@ -170,19 +170,25 @@ std::vector<std::string> game_specs() {
 
 TEST(TeaHeuristic, PlaysEveryTestSpecLegally) {
   int decisions = 0, announced = 0, delayed = 0;
+  int with_exemption[2] = {0, 0}, without_exemption[2] = {0, 0};  // [hid, announced]
   for (const std::string& spec : game_specs()) {
     const auto game = load_game(spec);
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       for (const auto& specs : {std::vector<std::string>{"heuristic", "random"}, std::vector<std::string>{"heuristic"}}) {
         decisions += heuristic_testing::play_checked(
-            game, specs, seed, [&](int, Agent& agent, Action action, const State&) {
+            game, specs, seed, [&](int seat, Agent& agent, Action action, const State& state) {
               if (!agent.spec().starts_with("heuristic")) return;
-              if (action == kAnnounce || action == kHide) ++delayed;
+              if (action != kAnnounce && action != kHide) return;
+              ++delayed;
               if (action == kAnnounce) ++announced;
+              const Table& t = static_cast<const TeaState&>(state).table();
+              (t.holds_exemption(seat) ? with_exemption : without_exemption)[action == kAnnounce ? 1 : 0]++;
             });
       }
     }
   }
+  std::printf("delays: with an exemption %d hidden, %d announced; without %d hidden, %d announced\n",
+              with_exemption[0], with_exemption[1], without_exemption[0], without_exemption[1]);
   EXPECT_GT(decisions, 500);
   EXPECT_GT(delayed, 10);
 }
