@@ -84,7 +84,7 @@ TEST(TeaDecisions, SpendsAnExpiringExemptionKeepsAFreshOne) {
   EXPECT_FALSE(choose_spend(small, TeaParams{}, odds));
 }
 
-TEST(TeaDecisions, AnnouncesOnlyWithAnExemptionAtStake) {
+TEST(TeaDecisions, AnnouncesWithAnExemptionAtStakeHidesFromWithdrawals) {
   TeaOddsCache odds = cache();
   TeaSituation s = table();
   s.seats[0].delayed = true;
