@@ -204,7 +204,11 @@ INSTANTIATE_TEST_SUITE_P(
                       // Long games: a cheap agent, since what is checked is
                       // what reaches it on the wire.
                       Case{"adulting", "random", 4},
-                      Case{"laws_and_disorder", "random", 4}),
+                      Case{"laws_and_disorder", "random", 4},
+                      Case{"tea_game", "random", 5},  // 5 seats: one deal in every seating
+                      // Hidden hands known by their backs: a search draws
+                      // worlds from what the engine was sent.
+                      Case{"spoon_nomic", "ismcts(sims=8)", 4}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return param_info.param.game; });
 
 }  // namespace
