@@ -101,7 +101,7 @@ TEST(ProtocolDoc, ExampleSessionsReplayThroughTheEngine) {
     }
   }
   std::filesystem::current_path(previous);
-  EXPECT_EQ(sessions, 6);  // Kuhn, its mistakes, Leduc, Loyalist Spies, Adulting, Laws and Disorder
+  EXPECT_EQ(sessions, 8);  // Kuhn, its mistakes, Leduc, Loyalist Spies, Adulting, Laws and Disorder, Tea, Spoon
 }
 
 }  // namespace
