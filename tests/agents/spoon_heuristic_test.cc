@@ -271,40 +271,13 @@ TEST(SpoonHeuristic, VotesAgainstTheLeadersGainInAGame) {
   EXPECT_EQ(vote_on({0, 3, 0, 0}, {2, 0, 0, 0}), kYes);
 }
 
-// Mean return per seat of heuristic and random seats over `deals` deals of
-// `spec`, two heuristic and two random seats, each deal in both seatings,
-// through the match runner.
-std::pair<double, double> against_random(const std::string& spec, int deals) {
-  const auto game = load_game(spec);
-  double heuristic = 0.0, random = 0.0;
-  for (int deal = 0; deal < deals; ++deal) {
-    for (int seating = 0; seating < 2; ++seating) {
-      std::vector<std::unique_ptr<Agent>> agents;
-      std::vector<Agent*> seats;
-      for (int s = 0; s < 4; ++s) {
-        const bool is_heuristic = (s + seating) % 2 == 0;
-        agents.push_back(make_agent(is_heuristic ? "heuristic" : "random", game, 31 * deal + s));
-        seats.push_back(agents.back().get());
-      }
-      Rng chance(700 + deal);
-      const std::unique_ptr<State> end = play_game(*game, seats, chance);
-      const std::vector<double> returns = end->returns();
-      for (int s = 0; s < 4; ++s) {
-        ((s + seating) % 2 == 0 ? heuristic : random) += returns[static_cast<std::size_t>(s)];
-      }
-    }
-  }
-  const double seat_games = 2.0 * 2.0 * deals;
-  return {heuristic / seat_games, random / seat_games};
-}
-
 TEST(SpoonHeuristic, BeatsRandom) {
-  const auto [h_score, r_score] = against_random("spoon_nomic(players=4)", 150);
+  const auto [h_score, r_score] = heuristic_testing::against_random("spoon_nomic(players=4)", 150, 700);
   std::printf(
       "spoon_nomic(players=4), reward=score, 300 games: heuristic %+.3f, random %+.3f per seat\n",
       h_score, r_score);
   EXPECT_GT(h_score - r_score, 1.0);
-  const auto [h_win, r_win] = against_random("spoon_nomic(players=4,reward=win)", 150);
+  const auto [h_win, r_win] = heuristic_testing::against_random("spoon_nomic(players=4,reward=win)", 150, 700);
   std::printf(
       "spoon_nomic(players=4,reward=win), 300 games: heuristic %+.3f, random %+.3f per seat\n",
       h_win, r_win);

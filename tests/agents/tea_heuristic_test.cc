@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -256,70 +255,11 @@ TEST(TeaHeuristic, DecidesFromTheStreamAlone) {
   EXPECT_GE(decisions, 3);
 }
 
-// The cost of a decision: every seat a heuristic over whole default
-// episodes, each agent's odds cache starting empty. The bound is loose (the
-// test machine is shared); the figures are printed for docs/agents.md.
-TEST(TeaHeuristic, DecisionsAreCheap) {
-  const auto game = load_game("tea_game");
-  int decisions = 0;
-  std::uint64_t simulations = 0;
-  const auto start = std::chrono::steady_clock::now();
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    std::vector<std::unique_ptr<TeaHeuristic>> agents;
-    for (int s = 0; s < game->num_players(); ++s) {
-      agents.push_back(std::make_unique<TeaHeuristic>(game, TeaParams{}, seed * 16 + s));
-      agents.back()->new_game(s);
-    }
-    Rng chance(seed);
-    std::unique_ptr<State> state = game->new_initial_state();
-    while (!state->is_terminal()) {
-      if (state->is_chance_node()) {
-        state->apply_action(state->sample_chance_outcome(chance));
-        continue;
-      }
-      const Player seat = state->current_player();
-      state->apply_action(agents[static_cast<std::size_t>(seat)]->act(SeatView(*state, seat)));
-      ++decisions;
-    }
-    for (const auto& agent : agents) simulations += agent->odds().simulations();
-  }
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::printf("tea_game: %d decisions in %.0f ms (%.3f ms each, games included), %llu odds simulated\n", decisions,
-              ms, ms / decisions, static_cast<unsigned long long>(simulations));
-  EXPECT_GT(decisions, 300);
-  EXPECT_LT(ms / decisions, 50.0);
-}
-
-// Mean return per seat of heuristic and random seats over `deals` deals of
-// `spec` (4 seats: two of each, each deal in both seatings) through the
-// match runner.
-std::pair<double, double> against_random(const std::string& spec, int deals) {
-  const auto game = load_game(spec);
-  double heuristic = 0.0, random = 0.0;
-  for (int deal = 0; deal < deals; ++deal) {
-    for (int seating = 0; seating < 2; ++seating) {
-      std::vector<std::unique_ptr<Agent>> agents;
-      std::vector<Agent*> seats;
-      for (int s = 0; s < 4; ++s) {
-        const bool is_heuristic = (s + seating) % 2 == 0;
-        agents.push_back(make_agent(is_heuristic ? "heuristic" : "random", game, 31 * deal + s));
-        seats.push_back(agents.back().get());
-      }
-      Rng chance(900 + deal);
-      const std::unique_ptr<State> end = play_game(*game, seats, chance);
-      const std::vector<double> returns = end->returns();
-      for (int s = 0; s < 4; ++s) ((s + seating) % 2 == 0 ? heuristic : random) += returns[static_cast<std::size_t>(s)];
-    }
-  }
-  const double seat_games = 2.0 * 2.0 * deals;
-  return {heuristic / seat_games, random / seat_games};
-}
-
 TEST(TeaHeuristic, BeatsRandom) {
-  const auto [h, r] = against_random("tea_game(players=4,days=2)", 40);
+  const auto [h, r] = heuristic_testing::against_random("tea_game(players=4,days=2)", 40, 900);
   std::printf("tea_game(players=4,days=2), 80 games: heuristic %+.3f, random %+.3f per seat\n", h, r);
   EXPECT_GT(h - r, 1.5);
-  const auto [h2, r2] = against_random("tea_game(players=4,days=2,make_cost=1.5)", 40);
+  const auto [h2, r2] = heuristic_testing::against_random("tea_game(players=4,days=2,make_cost=1.5)", 40, 900);
   std::printf("tea_game(players=4,days=2,make_cost=1.5), 80 games: heuristic %+.3f, random %+.3f per seat\n", h2,
               r2);
   EXPECT_GT(h2 - r2, 1.0);
