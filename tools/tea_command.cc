@@ -1,5 +1,6 @@
 // kibitz tea odds: each player's chance to make the tea at a described Tea
 // Game table (env/games/tea_game/odds.h; docs/tea_odds.md).
+#include <cmath>
 #include <cstdint>
 #include <iomanip>
 #include <iostream>
@@ -49,6 +50,16 @@ std::string percent(double p) {
   return out.str();
 }
 
+// The enumeration's error bound, in the table's percentage points and as a
+// probability, rounded up so that the printed bound still holds.
+std::string bound_text(double bound) {
+  std::ostringstream out;
+  const double up = std::ceil(bound * 1e6) / 1e6;
+  out << "error at most " << std::fixed << std::setprecision(4) << 100.0 * up << " points ("
+      << std::setprecision(6) << up << ")";
+  return out.str();
+}
+
 void print_text(const TeaTable& table, const TeaOdds& odds) {
   std::cout << "Tea odds for " << table.players.size() << " players; "
             << (table.joker_in_play ? "Joker" : "no Joker") << ", "
@@ -56,6 +67,10 @@ void print_text(const TeaTable& table, const TeaOdds& odds) {
             << (table.aces_low ? "low" : "high") << "\n";
   if (odds.method == tea_game::OddsMethod::kExact) {
     std::cout << "method: exact (enumeration, " << odds.exact_work << " hand evaluations)\n";
+  } else if (odds.method == tea_game::OddsMethod::kEnumerated) {
+    std::cout << "method: enumerated (" << odds.exact_work
+              << " hand evaluations; rare chains of ties cut, every chance within "
+              << bound_text(odds.error_bound) << " of the exact value)\n";
   } else {
     std::cout << "method: simulated (" << odds.trials << " games, seed " << odds.seed
               << "; 95% intervals)\n";
@@ -94,7 +109,7 @@ void print_json(const TeaTable& table, const TeaOdds& odds) {
   if (odds.method == tea_game::OddsMethod::kSimulated)
     out << ",\"trials\":" << odds.trials << ",\"seed\":" << odds.seed;
   else
-    out << ",\"hand_evaluations\":" << odds.exact_work;
+    out << ",\"hand_evaluations\":" << odds.exact_work << ",\"error_bound\":" << odds.error_bound;
   out << "}\n";
   std::cout << out.str();
 }
@@ -106,10 +121,16 @@ int run_tea_odds(const std::vector<std::string>& args) {
       "For one Tea Game at the table you describe, prints each player's chance to make\n"
       "the tea: drawing one card per drink (one fewer with a loss exemption), the Joker\n"
       "and Reverse Joker, sets beating single cards, odd one out, and redraws until one\n"
-      "loses. Players are numbered from 0 in the order of --drinks. The odds are exact\n"
-      "(enumerated) for small tables and simulated with a 95% interval otherwise; the\n"
-      "output says which. Example: four players, the second ordering two drinks and\n"
-      "holding a loss exemption, the fourth joker-exempt today:\n"
+      "loses. Players are numbered from 0 in the order of --drinks. Small tables are\n"
+      "enumerated: 'exact' when every player who is not joker-exempt draws the same\n"
+      "number of cards (their ties are even by symmetry), else 'enumerated' with the\n"
+      "error bound that the cut of rare chains of ties costs ('error at most X', every\n"
+      "chance within X). Larger tables are simulated with a 95% interval. The output\n"
+      "says which method.\n"
+
+      "Redraws go on until one loses, as the rulings say (the env's game lets the lot\n"
+      "decide after 4 tied redraws). Example: four players, the second ordering two\n"
+      "drinks and holding a loss exemption, the fourth joker-exempt today:\n"
       "  kibitz tea odds --drinks 1,2,1,1 --exempt 1 --joker-exempt 3",
       "kibitz tea odds --drinks 1,1,1\n"
       "kibitz tea odds --drinks 2,1,1 --no-joker --aces-low\n"

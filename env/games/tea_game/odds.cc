@@ -27,7 +27,12 @@ TeaOdds tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed
 }
 
 std::string method_name(OddsMethod method) {
-  return method == OddsMethod::kExact ? "exact" : "simulated";
+  switch (method) {
+    case OddsMethod::kExact: return "exact";
+    case OddsMethod::kEnumerated: return "enumerated";
+    case OddsMethod::kSimulated: return "simulated";
+  }
+  return "simulated";
 }
 
 }  // namespace kibitz::tea_game

@@ -12,13 +12,22 @@
 // their own number of cards from the rest of the deck, all drawn cards being
 // shuffled back first when too few remain, until one loses.
 //
-// Two methods (see odds_exact.cc and odds_simulate.cc):
-//  - exact: enumeration over value classes; used when it needs at most
+// Methods (see odds_exact.cc and odds_simulate.cc):
+//  - enumeration over value classes, used when it needs at most
 //    kExactWorkLimit hand evaluations (first round and redraws together).
-//    Tie chains whose path probability falls below 1e-6 take the value of a
-//    redraw after a reshuffle instead of their own deck's (odds_exact.cc,
-//    point 5): symmetric answers stay exact, others move by about 1e-5;
+//    Ties among players drawing the same number of cards are settled
+//    exactly by symmetry. Chains of ties among players drawing different
+//    numbers of cards are cut once their path probability falls below the
+//    prune mass (kDefaultPruneMass); the probability of reaching a cut is
+//    computed, and every answer is within it of the truth (error_bound).
+//    The method is kExact when nothing was cut (error_bound == 0), else
+//    kEnumerated;
 //  - simulated: seeded Monte Carlo over whole games with a 95% interval.
+//
+// Redraws go on until one loses, as the rulings say. The env's game
+// (config.h kMaxRedraws) lets the lot decide after 4 tied redraws; the
+// odds engine has no such cap, so the two differ by at most the chance of
+// 5 tied rounds in a row (docs/tea_odds.md).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +48,9 @@ inline constexpr int kMaxDrinks = 3;
 // (docs/tea_odds.md lists the measured costs).
 inline constexpr std::uint64_t kExactWorkLimit = 10'000'000;
 inline constexpr std::uint64_t kDefaultTrials = 200'000;
+// Mixed tie chains below this path probability are cut (odds_exact.cc,
+// point 6); error_bound says what that cost.
+inline constexpr double kDefaultPruneMass = 1e-6;
 
 struct TeaPlayer {
   int drinks = 1;              // drinks ordered, 1..kMaxDrinks
@@ -58,7 +70,9 @@ struct TeaTable {
 // Throws KibitzError naming the problem (player count, drinks out of range).
 void check_table(const TeaTable& table);
 
-enum class OddsMethod { kExact, kSimulated };
+// kExact: enumerated with nothing cut; kEnumerated: enumerated with cuts,
+// each answer within TeaOdds::error_bound of the truth; kSimulated.
+enum class OddsMethod { kExact, kSimulated, kEnumerated };
 
 struct Interval {
   double low = 0.0;
@@ -77,23 +91,31 @@ struct TeaOdds {
   std::vector<Interval> interval;
   std::uint64_t trials = 0;
   std::uint64_t seed = 0;
-  std::uint64_t exact_work = 0;  // exact only: hand evaluations used
-  // Exact only: the probability of the tie chains not enumerated to the end
-  // (odds_exact.cc, point 5); the answer is exact within it.
-  double pruned_mass = 0.0;
+  std::uint64_t exact_work = 0;  // enumerated only: hand evaluations used
+  // Enumerated only: the probability of reaching a cut tie chain
+  // (odds_exact.cc, point 6); every make_tea (and no_loser) is within it of
+  // the true value. 0 means exact.
+  double error_bound = 0.0;
+  double pruned_mass = 0.0;  // the same as error_bound (its older name)
 };
 
-// Exact odds, or nullopt when the enumeration would pass `work_limit`.
+// Enumerated odds (kExact or kEnumerated with its error_bound), or nullopt
+// when the enumeration would pass `work_limit`. A smaller `prune_mass`
+// follows mixed tie chains further: a smaller error_bound for more work.
 std::optional<TeaOdds> exact_tea_odds(const TeaTable& table,
-                                      std::uint64_t work_limit = kExactWorkLimit);
+                                      std::uint64_t work_limit = kExactWorkLimit,
+                                      double prune_mass = kDefaultPruneMass);
+
+// True for kExact and kEnumerated: the odds come from the enumeration.
+inline bool is_enumerated(OddsMethod method) { return method != OddsMethod::kSimulated; }
 
 // Simulated odds over `trials` seeded games.
 TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed);
 
-// Exact where feasible, otherwise simulated with `trials` and `seed`.
+// Enumerated where feasible, otherwise simulated with `trials` and `seed`.
 TeaOdds tea_odds(const TeaTable& table, std::uint64_t trials = kDefaultTrials,
                  std::uint64_t seed = 0);
 
-std::string method_name(OddsMethod method);  // "exact", "simulated"
+std::string method_name(OddsMethod method);  // "exact", "enumerated", "simulated"
 
 }  // namespace kibitz::tea_game

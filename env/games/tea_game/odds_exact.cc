@@ -25,16 +25,28 @@
 //     set, never clear, the reversal. So each redraw is solved as an affine
 //     function a + c * V of V, the value of the same class after a
 //     reshuffle; V itself is then a / (1 - c) of the full-deck redraw.
-//  5. Chains of ties are exact in principle but endless in the enumeration
-//     (every chain of tie values leaves its own deck). A tie whose whole path
-//     from the start of the game has probability below kPruneMass is not
-//     enumerated further: its players' chances are taken from a redraw after
-//     a reshuffle (V) instead. That changes the answer by at most the pruned
-//     probability, which is summed and reported (TeaOdds::pruned_mass, well
-//     under 1e-9 at this threshold); a memoised redraw is reused only where
-//     it was computed at least as finely (at a path probability at least as
-//     high), so the bound holds.
+//  5. Tied players who all draw the same number of cards are exchangeable
+//     for the rest of the game: none is joker-exempt (a joker-exempt player
+//     never contends), they alone draw from now on, and a shuffled deck
+//     deals every order of the same hands with the same chance. Someone
+//     loses with probability 1, so each of k such players loses with exactly
+//     1/k, whatever the deck and reversal: no enumeration is needed. Only
+//     ties between players drawing different numbers of cards are
+//     enumerated.
+//  6. Those mixed chains of ties are endless in the enumeration (every chain
+//     of tie values leaves its own deck). A mixed tie whose whole path from
+//     the start of the game has probability below the prune mass is cut: its
+//     players' chances are taken from a redraw after a reshuffle (V) instead
+//     of their own deck's. The answer is then that of a changed game which
+//     agrees with the true one until the first cut, so every player's answer
+//     is within P(a cut is reached) of the truth (each cut branch is worth a
+//     value in [0, 1] in both). That probability is computed alongside the
+//     value, exactly like a loss probability with "cut" as an absorbing
+//     outcome (h + ch * Vh in the same affine form as point 4), memoised
+//     redraws included, and reported as TeaOdds::error_bound. It is 0, and
+//     the method is exact, when nothing was cut.
 // Work (hand evaluations) is counted; past the limit the caller simulates.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -67,8 +79,6 @@ struct Hand {
 };
 
 struct WorkLimitReached {};
-
-constexpr double kPruneMass = 1e-6;
 
 double binomial(int n, int k) {
   if (k < 0 || k > n) return 0.0;
@@ -196,21 +206,46 @@ class Round {
 using Tied = std::array<int, kMaxDrinks + 1>;
 
 // A redraw's value as a + c * V (point 4 above): a[k] is the probability
-// that one of the tied k-card players loses.
+// that one of the tied k-card players loses. The probability of reaching a
+// cut (point 6) is h + ch * Vh, Vh being that probability after a reshuffle;
+// ch differs from c because a cut same-class branch counts towards c (its
+// value is taken from V) but is absorbed in h.
 struct Affine {
   PerCards a{};
   double c = 0.0;
+  double h = 0.0;
+  double ch = 0.0;
 };
+
+// The tied players' loss probabilities (per card count, as in Affine::a),
+// and the probability of reaching a cut on the way.
+struct Resolved {
+  PerCards p{};
+  double cut = 0.0;
+};
+
+// Point 5: all tied players draw the same number of cards. Returns that
+// number, or 0 when the tied players are mixed.
+int single_count(const Tied& tied) {
+  int found = 0;
+  for (int k = 1; k <= kMaxDrinks; ++k)
+    if (tied[static_cast<std::size_t>(k)] > 0) {
+      if (found != 0) return 0;
+      found = k;
+    }
+  return found;
+}
 
 class ExactSolver {
  public:
-  ExactSolver(const TeaTable& table, std::uint64_t limit) : table_(table), limit_(limit) {
+  ExactSolver(const TeaTable& table, std::uint64_t limit, double prune_mass)
+      : table_(table), limit_(limit), prune_mass_(prune_mass) {
     for (int k = 1; k <= kMaxDrinks; ++k)
       hands_[static_cast<std::size_t>(k)] = hands_of_size(k, table.aces_low);
   }
 
   std::uint64_t work() const { return work_; }
-  double pruned() const { return pruned_; }
+  double error_bound() const { return error_bound_; }
 
   // Per-group loss probabilities of the first round, and no_loser.
   std::vector<double> first_round(const std::vector<Group>& groups, double& no_loser) {
@@ -242,10 +277,11 @@ class ExactSolver {
       }
       Tied tied{};
       for (int s : verdict.losers) ++tied[static_cast<std::size_t>(round.slot_cards()[static_cast<std::size_t>(s)])];
-      const PerCards value = resolved(rest, tied, reversed, w);
+      const Resolved value = resolved(rest, tied, reversed, w);
+      error_bound_ += w * value.cut;
       for (int s : verdict.losers) {
         const auto k = static_cast<std::size_t>(round.slot_cards()[static_cast<std::size_t>(s)]);
-        result[static_cast<std::size_t>(group_of[static_cast<std::size_t>(s)])] += w * value[k] / tied[k];
+        result[static_cast<std::size_t>(group_of[static_cast<std::size_t>(s)])] += w * value.p[k] / tied[k];
       }
     });
     return result;
@@ -260,22 +296,33 @@ class ExactSolver {
   }
 
   // The tied players' loss probabilities, reshuffles resolved.
-  PerCards resolved(const Deck& deck, const Tied& tied, bool reversed, double mass) {
+  Resolved resolved(const Deck& deck, const Tied& tied, bool reversed, double mass) {
+    if (const int k = single_count(tied); k > 0) return even(k);
     const Affine here = solve(deck, tied, reversed, mass);
-    const PerCards full = after_reshuffle(tied, reversed);
-    PerCards out{};
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = here.a[k] + here.c * full[k];
+    const Resolved full = after_reshuffle(tied, reversed);
+    Resolved out;
+    for (std::size_t k = 0; k < out.p.size(); ++k) out.p[k] = here.a[k] + here.c * full.p[k];
+    out.cut = here.h + here.ch * full.cut;
+    return out;
+  }
+
+  // Point 5: the k-card players share the loss evenly, nothing cut.
+  static Resolved even(int k) {
+    Resolved out;
+    out.p[static_cast<std::size_t>(k)] = 1.0;
     return out;
   }
 
   // V: the value of a redraw of `tied` from a reshuffled (full) deck.
-  PerCards after_reshuffle(const Tied& tied, bool reversed) {
+  Resolved after_reshuffle(const Tied& tied, bool reversed) {
+    if (const int k = single_count(tied); k > 0) return even(k);
     const std::uint64_t id = key(Deck{}, tied, reversed);
     if (const auto it = full_memo_.find(id); it != full_memo_.end()) return it->second;
     const Affine f = solve(full_deck(table_), tied, reversed, 1.0);
     KIBITZ_CHECK(f.c < 1.0, "a redraw from a full deck must end with some chance");
-    PerCards v{};
-    for (std::size_t k = 0; k < v.size(); ++k) v[k] = f.a[k] / (1.0 - f.c);
+    Resolved v;
+    for (std::size_t k = 0; k < v.p.size(); ++k) v.p[k] = f.a[k] / (1.0 - f.c);
+    v.cut = f.h / (1.0 - f.ch);  // ch <= c < 1
     full_memo_.emplace(id, v);
     return v;
   }
@@ -285,7 +332,7 @@ class ExactSolver {
   Affine solve(const Deck& deck, const Tied& tied, bool reversed, double mass) {
     int need = 0;
     for (int k = 1; k <= kMaxDrinks; ++k) need += k * tied[static_cast<std::size_t>(k)];
-    if (deck_total(deck) < need) return Affine{{}, 1.0};  // reshuffle first
+    if (deck_total(deck) < need) return Affine{{}, 1.0, 0.0, 1.0};  // reshuffle first
     const std::uint64_t id = key(deck, tied, reversed);
     if (const auto it = memo_.find(id); it != memo_.end() && it->second.mass >= mass)
       return it->second.value;
@@ -320,14 +367,18 @@ class ExactSolver {
     }
     Tied again{};
     for (int s : verdict.losers) ++again[cards_of(s)];
+    if (const int k = single_count(again); k > 0) {  // point 5: exact, never cut
+      out.a[static_cast<std::size_t>(k)] += w;
+      return;
+    }
     const bool same_class = again == tied && now_reversed == reversed;
-    if (mass * w < kPruneMass) {  // point 5: take the value after a reshuffle
-      pruned_ += mass * w;
+    if (mass * w < prune_mass_) {  // point 6: cut, valued after a reshuffle
+      out.h += w;
       if (same_class) {
         out.c += w;
       } else {
-        const PerCards child = after_reshuffle(again, now_reversed);
-        for (std::size_t k = 0; k < out.a.size(); ++k) out.a[k] += w * child[k];
+        const Resolved child = after_reshuffle(again, now_reversed);
+        for (std::size_t k = 0; k < out.a.size(); ++k) out.a[k] += w * child.p[k];
       }
       return;
     }
@@ -335,14 +386,18 @@ class ExactSolver {
       const Affine child = solve(rest, tied, reversed, mass * w);
       for (std::size_t k = 0; k < out.a.size(); ++k) out.a[k] += w * child.a[k];
       out.c += w * child.c;
+      out.h += w * child.h;
+      out.ch += w * child.ch;
       return;
     }
-    const PerCards child = resolved(rest, again, now_reversed, mass * w);
-    for (std::size_t k = 0; k < out.a.size(); ++k) out.a[k] += w * child[k];
+    const Resolved child = resolved(rest, again, now_reversed, mass * w);
+    for (std::size_t k = 0; k < out.a.size(); ++k) out.a[k] += w * child.p[k];
+    out.h += w * child.cut;
   }
 
   const TeaTable& table_;
   std::uint64_t limit_;
+  double prune_mass_;
   std::uint64_t work_ = 0;
   std::array<std::vector<Hand>, kMaxDrinks + 1> hands_;
   struct Memo {
@@ -350,8 +405,8 @@ class ExactSolver {
     double mass = 0.0;  // the path probability it was computed at
   };
   std::unordered_map<std::uint64_t, Memo> memo_;
-  double pruned_ = 0.0;
-  std::unordered_map<std::uint64_t, PerCards> full_memo_;
+  double error_bound_ = 0.0;
+  std::unordered_map<std::uint64_t, Resolved> full_memo_;
 };
 
 // An upper bound on the first round's leaves: per group, multisets of
@@ -367,8 +422,11 @@ double first_round_leaves(const std::vector<Group>& groups, const TeaTable& tabl
 
 }  // namespace
 
-std::optional<TeaOdds> exact_tea_odds(const TeaTable& table, std::uint64_t work_limit) {
+std::optional<TeaOdds> exact_tea_odds(const TeaTable& table, std::uint64_t work_limit,
+                                      double prune_mass) {
   check_table(table);
+  if (!(prune_mass >= 0.0 && prune_mass < 1.0))
+    throw error("the prune mass must be in [0, 1); it is ", prune_mass);
   std::vector<Group> groups;
   std::vector<std::size_t> group_of;
   for (const TeaPlayer& p : table.players) {
@@ -381,9 +439,8 @@ std::optional<TeaOdds> exact_tea_odds(const TeaTable& table, std::uint64_t work_
     group_of.push_back(g);
   }
   if (first_round_leaves(groups, table) > static_cast<double>(work_limit)) return std::nullopt;
-  ExactSolver solver(table, work_limit);
+  ExactSolver solver(table, work_limit, prune_mass);
   TeaOdds odds;
-  odds.method = OddsMethod::kExact;
   try {
     const std::vector<double> per_group = solver.first_round(groups, odds.no_loser);
     for (std::size_t g : group_of) odds.make_tea.push_back(per_group[g] / groups[g].size);
@@ -391,7 +448,9 @@ std::optional<TeaOdds> exact_tea_odds(const TeaTable& table, std::uint64_t work_
     return std::nullopt;
   }
   odds.exact_work = solver.work();
-  odds.pruned_mass = solver.pruned();
+  odds.error_bound = std::min(1.0, solver.error_bound());
+  odds.pruned_mass = odds.error_bound;
+  odds.method = odds.error_bound > 0.0 ? OddsMethod::kEnumerated : OddsMethod::kExact;
   return odds;
 }
 

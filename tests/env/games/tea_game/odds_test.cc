@@ -142,6 +142,70 @@ TEST(TeaOdds, ReversalProtectsTheLargerHandLess) {
   EXPECT_GT(reversed, 1.0 / 3.0);
 }
 
+TEST(TeaOdds, TablesWhereEveryoneWhoCanLoseDrawsAlikeAreExactWithNoBound) {
+  // Ties among players drawing the same number of cards are even by symmetry,
+  // so nothing is cut: the method is exact and the error bound is 0. Joker-
+  // exempt players never tie, so their card count does not matter.
+  TeaTable exempt_two = table_of({2, 1, 1}, true, true);
+  exempt_two.players[0].joker_exempt = true;
+  for (const TeaTable& t : {table_of({1, 1, 1}, true, true), table_of({2, 2, 2}),
+                            table_of({1, 1, 1, 1, 1, 1}, true, true), exempt_two}) {
+    const TeaOdds odds = exact(t);
+    EXPECT_EQ(odds.method, OddsMethod::kExact) << t.players.size() << " players";
+    EXPECT_EQ(odds.error_bound, 0.0);
+    EXPECT_EQ(odds.pruned_mass, 0.0);
+    EXPECT_TRUE(is_enumerated(odds.method));
+    EXPECT_EQ(method_name(odds.method), "exact");
+    EXPECT_NEAR(sum(odds), 1.0, 1e-12);
+  }
+  // 2,2,2 without jokers: thirds by symmetry, exactly.
+  for (double p : exact(table_of({2, 2, 2})).make_tea) EXPECT_NEAR(p, 1.0 / 3.0, kTight);
+}
+
+// 2,1,1 with both jokers, enumerated with cuts at 1e-10 (prune mass) in
+// 364 million hand evaluations (31 s; too slow for a test): player 0 and
+// player 1 (= player 2), each within the error bound printed with them.
+constexpr double kDeep211Player0 = 0.466715065624;
+constexpr double kDeep211Player1 = 0.266642467188;
+constexpr double kDeep211Bound = 2.01e-4;
+
+TEST(TeaOdds, MixedCardCountsAreEnumeratedWithAnErrorBoundThatHolds) {
+  // Player 0 draws 2 cards, the others 1: ties between them are not
+  // symmetric, chains of them are cut, and the method says so with a bound.
+  const TeaTable t = table_of({2, 1, 1}, true, true);
+  const TeaOdds odds = exact(t);
+  EXPECT_EQ(odds.method, OddsMethod::kEnumerated);
+  EXPECT_EQ(method_name(odds.method), "enumerated");
+  EXPECT_TRUE(is_enumerated(odds.method));
+  EXPECT_GT(odds.error_bound, 0.0);
+  EXPECT_LT(odds.error_bound, 0.01);
+  EXPECT_EQ(odds.pruned_mass, odds.error_bound);
+  // The bound holds against the deep enumeration (whose own bound is added).
+  EXPECT_NEAR(odds.make_tea[0], kDeep211Player0, odds.error_bound + kDeep211Bound);
+  EXPECT_NEAR(odds.make_tea[1], kDeep211Player1, odds.error_bound + kDeep211Bound);
+  EXPECT_NEAR(odds.make_tea[2], kDeep211Player1, odds.error_bound + kDeep211Bound);
+  // The old accounting claimed under 1e-9 here while missing by 1.3e-5: the
+  // bound must cover the actual move from the deep answer.
+  EXPECT_GE(odds.error_bound, std::abs(odds.make_tea[0] - kDeep211Player0));
+}
+
+TEST(TeaOdds, ASmallerPruneMassTightensTheBoundAndStaysWithinTheOldOne) {
+  // Without jokers (cheaper): the answer at 1e-8 lies within the default
+  // answer's bound, its own bound is smaller, and so on down to 1e-9.
+  const TeaTable t = table_of({2, 1, 1});
+  const TeaOdds coarse = exact(t);
+  const std::optional<TeaOdds> fine = exact_tea_odds(t, 100'000'000, 1e-8);
+  ASSERT_TRUE(fine.has_value());
+  EXPECT_EQ(fine->method, OddsMethod::kEnumerated);
+  EXPECT_LT(fine->error_bound, coarse.error_bound / 5);
+  EXPECT_GT(fine->exact_work, coarse.exact_work);
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_NEAR(coarse.make_tea[i], fine->make_tea[i], coarse.error_bound + fine->error_bound)
+        << "player " << i;
+  EXPECT_THROW(exact_tea_odds(t, kExactWorkLimit, 1.0), KibitzError);
+  EXPECT_THROW(exact_tea_odds(t, kExactWorkLimit, -1e-9), KibitzError);
+}
+
 TEST(TeaOdds, ExactAgreesWithTheSimulation) {
   // Tables covering sets, both jokers, exemptions, odd one out (4+ players)
   // and aces low: every player's exact chance lies in the simulation's 95%
@@ -154,11 +218,12 @@ TEST(TeaOdds, ExactAgreesWithTheSimulation) {
   tables[2].aces_low = true;
   for (const TeaTable& t : tables) {
     const TeaOdds e = exact(t);
+    EXPECT_TRUE(is_enumerated(e.method));
     const TeaOdds s = simulate_tea_odds(t, 100'000, 7);
     EXPECT_EQ(s.method, OddsMethod::kSimulated);
     for (std::size_t i = 0; i < t.players.size(); ++i) {
       const double se = std::sqrt(e.make_tea[i] * (1 - e.make_tea[i]) / 100'000.0);
-      EXPECT_NEAR(s.make_tea[i], e.make_tea[i], 4 * se + 1e-9) << "player " << i;
+      EXPECT_NEAR(s.make_tea[i], e.make_tea[i], 4 * se + e.error_bound + 1e-9) << "player " << i;
       EXPECT_LE(s.interval[i].low, s.make_tea[i]);
       EXPECT_GE(s.interval[i].high, s.make_tea[i]);
     }
@@ -192,6 +257,8 @@ TEST(TeaOdds, LargeTablesAreSimulatedPastTheLimit) {
   // Five single drinks fit: the grouping of interchangeable players.
   const TeaOdds five = tea_odds(table_of({1, 1, 1, 1, 1}, true, true));
   EXPECT_EQ(five.method, OddsMethod::kExact);
+  EXPECT_EQ(method_name(odds.method), "simulated");
+  EXPECT_FALSE(is_enumerated(odds.method));
   for (double p : five.make_tea) EXPECT_NEAR(p, 0.2, 1e-9);
 }
 
