@@ -69,8 +69,8 @@ void print_text(const TeaTable& table, const TeaOdds& odds) {
     std::cout << "method: exact (enumeration, " << odds.exact_work << " hand evaluations)\n";
   } else if (odds.method == tea_game::OddsMethod::kEnumerated) {
     std::cout << "method: enumerated (" << odds.exact_work
-              << " hand evaluations; rare chains of ties cut, every chance within "
-              << bound_text(odds.error_bound) << " of the exact value)\n";
+              << " hand evaluations; rare chains of ties cut: "
+              << bound_text(odds.error_bound) << " on every chance)\n";
   } else {
     std::cout << "method: simulated (" << odds.trials << " games, seed " << odds.seed
               << "; 95% intervals)\n";

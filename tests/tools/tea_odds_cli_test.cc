@@ -71,6 +71,25 @@ TEST(TeaOddsCli, ExemptionsShowInTheTableAndChangeTheOdds) {
   EXPECT_TRUE(contains(exempt.out, "33.33%")) << exempt.out;
 }
 
+TEST(TeaOddsCli, MixedCardCountsSayEnumeratedWithTheErrorBound) {
+  // 2,1,1: ties between a two-card and a one-card player are cut deep down;
+  // the output must not say exact, and must print the bound.
+  const Result run = tea("odds --drinks 2,1,1");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.out, "method: enumerated (")) << run.out;
+  EXPECT_TRUE(contains(run.out, "error at most ")) << run.out;
+  EXPECT_FALSE(contains(run.out, "exact")) << run.out;
+  const Result json = tea("odds --drinks 2,1,1 --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_TRUE(contains(json.out, "\"method\":\"enumerated\"")) << json.out;
+  EXPECT_TRUE(contains(json.out, "\"error_bound\":0.00")) << json.out;
+  // Equal card counts are exact, with a bound of 0 in the JSON.
+  const Result exact = tea("odds --drinks 1,1,1,1 --json");
+  ASSERT_EQ(exact.exit_code, 0) << exact.err;
+  EXPECT_TRUE(contains(exact.out, "\"method\":\"exact\"")) << exact.out;
+  EXPECT_TRUE(contains(exact.out, "\"error_bound\":0}")) << exact.out;
+}
+
 TEST(TeaOddsCli, SimulationGivesIntervalsSeedAndMethod) {
   const Result run = tea("odds --drinks 1,1,1 --simulate 20000 --seed 5");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -97,6 +116,9 @@ TEST(TeaOddsCli, HelpTeachesWithAnExample) {
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_TRUE(contains(run.out, "kibitz tea odds --drinks")) << run.out;
   EXPECT_TRUE(contains(run.out, "--joker-exempt")) << run.out;
+  EXPECT_TRUE(contains(run.out, "'enumerated'")) << run.out;
+  EXPECT_TRUE(contains(run.out, "error at most X")) << run.out;
+  EXPECT_TRUE(contains(run.out, "after 4 tied redraws")) << run.out;
   EXPECT_EQ(tea("--help").exit_code, 0);
 }
 
