@@ -43,9 +43,9 @@ inline constexpr int kMaxDrinks = 3;
 
 // The exact method's budget: hand evaluations (leaves of the enumeration, in
 // the first round and all redraws together). Past it the odds are simulated.
-// At this limit an exact answer takes at most about a second on one core; it
-// covers 3 to 6 players with one card each and 3 players drawing 2+1+1
-// (docs/tea_odds.md lists the measured costs).
+// At this limit an answer takes at most about a second on one core; it
+// covers 3 to 10 players with one card each, up to 4 with two each, and 3
+// players drawing 2+1+1 (docs/tea_odds.md lists the measured costs).
 inline constexpr std::uint64_t kExactWorkLimit = 10'000'000;
 inline constexpr std::uint64_t kDefaultTrials = 200'000;
 // Mixed tie chains below this path probability are cut (odds_exact.cc,
