@@ -3,10 +3,8 @@
 // State, no stream. Every choice compares expected rewards in the game's own
 // units (drink_value, make_cost, pence_value), each player's chance to make
 // the tea coming from the odds engine (env/games/tea_game/odds.h), simulated
-// with a fixed seed and cached per table (TeaOddsCache).
-//
-// This header includes no game header on purpose: odds.h and config.h both
-// define tea_game::kMaxDrinks, so the odds are reached only from the .cc.
+// with a fixed seed and cached per table (TeaOddsCache). The odds engine is
+// reached only from the .cc, so this header stays free of game headers.
 #pragma once
 
 #include <cstdint>

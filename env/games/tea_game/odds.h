@@ -35,11 +35,13 @@
 #include <string>
 #include <vector>
 
+#include "env/games/tea_game/config.h"
+
 namespace kibitz::tea_game {
 
-inline constexpr int kMinTeaPlayers = 3;
-inline constexpr int kMaxTeaPlayers = 10;
-inline constexpr int kMaxDrinks = 3;
+// The game's own bounds (config.h), so odds and game cannot disagree.
+inline constexpr int kMinTeaPlayers = kMinDrawers;
+inline constexpr int kMaxTeaPlayers = kMaxPlayers;
 
 // The exact method's budget: hand evaluations (leaves of the enumeration, in
 // the first round and all redraws together). Past it the odds are simulated.
