@@ -183,9 +183,11 @@ TEST(SearchAgent, NoInformationLeak) {
       Rng rng(derive_seed(17, game_spec, 0));
       int compared = 0;
       for (int attempt = 0; attempt < 40 && compared < 3; ++attempt) {
-        // A random decision point a few moves in.
+        // A random decision point a few moves in, deeper with each attempt:
+        // some games hide nothing early (Spoon Nomic deals its first cards
+        // only after a whole round of votes).
         std::unique_ptr<State> truth = game->new_initial_state();
-        const auto stop_at = static_cast<int>(rng.uniform_int(6));
+        const auto stop_at = static_cast<int>(rng.uniform_int(6 + 4 * static_cast<std::uint64_t>(attempt)));
         for (int moves = 0; !truth->is_terminal(); ++moves) {
           play_chance(*truth, rng);
           if (truth->is_terminal() || moves >= stop_at) break;
