@@ -93,8 +93,20 @@ class State {
   // `out`. Contract, checked by the conformance suite: streams only grow,
   // every move adds at least one observation to every seat's stream, and
   // two states give a seat the same stream iff it cannot tell them apart.
+  // `seat` may also be kSpectator: what an onlooker sees (public_stream).
   virtual void seat_stream(Player seat, SeatStream& out) const = 0;
   SeatStream seat_stream(Player seat) const;
+
+  // What an onlooker at the table sees: every public event, and every
+  // private one only as the seats it does not concern see it (a card dealt
+  // to P1 shows as "P1 is dealt a card"), plus what the rules reveal to all
+  // (a showdown). A game writes it as seat_stream(kSpectator, out). Contract,
+  // checked by the conformance suite: it only grows, every move adds at
+  // least one observation, and it is a function of every seat's stream: any
+  // world drawn from any seat's stream gives the same public stream. It is
+  // what spectators of a live table are shown, and no more.
+  void public_stream(SeatStream& out) const { seat_stream(kSpectator, out); }
+  SeatStream public_stream() const { return seat_stream(kSpectator); }
 
   // What seat `player` knows: everything it has seen, in order (perfect
   // recall), as text and as a fixed-size tensor. Both are functions of

@@ -15,6 +15,9 @@ using Action = std::int32_t;
 using Player = int;
 inline constexpr Player kChancePlayer = -1;
 inline constexpr Player kTerminalPlayer = -4;
+// Not a seat: an onlooker at the table, who sees what is public and no
+// seat's private facts (State::public_stream).
+inline constexpr Player kSpectator = -3;
 
 inline constexpr Action kInvalidAction = -1;
 
