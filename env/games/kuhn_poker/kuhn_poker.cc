@@ -216,7 +216,9 @@ void KuhnState::for_each_observation(Player seat, F&& f) const {
 }
 
 void KuhnState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  // The spectator is no seat, so for_each_observation shows it every deal
+  // face down, as the other seats see it; the showdown is shown to all.
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
   out.clear();
   // One observation per move and one per seat at a showdown: reserving the
   // longest game's keeps a reused buffer from ever growing (the hot path

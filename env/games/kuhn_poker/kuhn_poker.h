@@ -22,6 +22,9 @@
 // over with two or more seats still in) every seat still in showing its
 // card, in seat order, as part of the last bet's move ("P0 shows K", "P1
 // shows Q"). A fold hides the cards: a hand won uncontested shows nothing.
+// The public stream (seat_stream(kSpectator), what an onlooker sees) is the
+// same with every deal face down ("P0 is dealt a card", as the other seats
+// see it), the betting, and the showdown.
 // The information-state string and tensor are rendered from this stream;
 // they leave the showdown out (they key decisions, and nobody decides after
 // it: policy files keyed by the string stay valid). Worlds

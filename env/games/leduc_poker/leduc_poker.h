@@ -35,7 +35,10 @@
 // check). At a showdown (round 2 ends without a fold) both seats show their
 // cards, seat 0 first, as part of the last call's move ("P0 shows Js", "P1
 // shows Qh"); a fold shows nothing. Every move adds one observation to both
-// streams, the last call of a showdown three.
+// streams, the last call of a showdown three. The public stream
+// (seat_stream(kSpectator), what an onlooker sees) shows both deals face
+// down, as the other seat sees each, then the same public card, bets and
+// showdown.
 //
 // Worlds (LeducWorldSampler, sample_world) give the other seat's private
 // card uniformly among the cards this seat has not seen (its own and the

@@ -68,7 +68,11 @@ void LeducState::for_each_observation(Player seat, F&& f) const {
 }
 
 void LeducState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < kNumPlayers, "leduc_poker has no seat ", seat);
+  // The spectator is no seat, so for_each_observation shows it both private
+  // cards face down, as the other seat sees each; the public card and the
+  // showdown are shown to all.
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < kNumPlayers), "leduc_poker has no seat ",
+               seat);
   out.clear();
   // One observation per move and one per seat at the showdown: reserving
   // the longest game's keeps a reused buffer from ever growing (the hot

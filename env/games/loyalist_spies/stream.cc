@@ -56,7 +56,12 @@ StreamSpec spies_stream_spec() {
 }
 
 void LoyalistSpiesState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  // The spectator (kSpectator) matches no event's seat, so the writer gives
+  // it every private event as a seat it does not concern sees it (an ace or
+  // a card dealt face down, a Jack's result without the ace, a Queen's look
+  // without the cards) and the public ones as they are: flips, reveals and
+  // the round end's roles. Its stream is never longer than a seat's.
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
   out.clear();
   // Reserving the longest stream once keeps a reused buffer from growing.
   out.reserve(static_cast<std::size_t>(static_cast<const LoyalistSpiesGame&>(game()).max_stream_length()));
