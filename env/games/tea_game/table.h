@@ -32,8 +32,18 @@ namespace kibitz::tea_game {
 using SeatMask = std::uint16_t;
 inline constexpr SeatMask kEveryone = 0xFFFF;
 
+// An onlooker (kSpectator) listens on a bit no seat uses: it is in
+// kEveryone and in "everyone but s", never in "seat s only", so the
+// spectator gets what the seats a private fact does not concern get.
+inline constexpr int kSpectatorBit = 15;
+static_assert(kMaxPlayers <= kSpectatorBit, "a seat's bit would be the spectator's");
+
+// The bit of an audience that reaches `seat` (a seat, or kSpectator).
+inline int audience_bit(Player seat) { return seat == kSpectator ? kSpectatorBit : seat; }
+
 // Where observations go as the table moves (the stream of one seat, or
-// nowhere). `audience` has bit s for seat s.
+// nowhere). `audience` has bit s for seat s, and kSpectatorBit for an
+// onlooker.
 class ObservationSink {
  public:
   virtual void emit(SeatMask audience, const Observation& observation) = 0;

@@ -30,8 +30,10 @@ void TeaState::rewards(std::span<double> out) const {
   for (int s = 0; s < num_players(); ++s) out[static_cast<std::size_t>(s)] = table_.seat(s).reward;
 }
 
+// kSpectator sees every public observation and, of a delay, what the other
+// seats see (other_delay): the sink's spectator bit (table.h).
 void TeaState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
   out.clear();
   for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }

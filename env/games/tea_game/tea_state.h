@@ -41,7 +41,8 @@ class TeaState : public GameState<TeaState> {
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
 
   // Calls f(observation) for each observation of `seat`'s stream, oldest
-  // first, by replaying the history (no buffer, no allocation).
+  // first, by replaying the history (no buffer, no allocation). `seat` may
+  // be kSpectator: the public stream.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const;
 
@@ -59,14 +60,14 @@ class TeaState : public GameState<TeaState> {
 template <typename F>
 void TeaState::for_each_observation(Player seat, F&& f) const {
   struct SeatSink final : ObservationSink {
-    SeatSink(Player s, F& fn) : seat(s), f(fn) {}
+    SeatSink(int b, F& fn) : bit(b), f(fn) {}
     void emit(SeatMask audience, const Observation& o) override {
-      if ((audience >> seat) & 1u) f(o);
+      if ((audience >> bit) & 1u) f(o);
     }
-    Player seat;
+    int bit;
     F& f;
   };
-  SeatSink sink(seat, f);
+  SeatSink sink(audience_bit(seat), f);
   Table replay(tea_game().config());
   for (Action a : history()) replay.apply(a, &sink);
 }
