@@ -64,7 +64,8 @@ class SpoonState : public GameState<SpoonState> {
 
   // Calls f(observation) for each observation of `seat`'s stream, oldest
   // first, by replaying the history on a fresh Table: what seat_stream
-  // collects and the tensor, the strings and the resampler read.
+  // collects and the tensor, the strings and the resampler read. `seat` may
+  // be kSpectator: the public stream.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const {
     Table t = spoon_game().initial_table();

@@ -89,8 +89,10 @@ void SpoonState::returns(std::span<double> out) const {
   }
 }
 
+// kSpectator gets the public stream: the Dealer's Report line for every
+// deal (Audience::reaches).
 void SpoonState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
   out.clear();
   // One observation per move, plus each nweek's result and start and the
   // shown hands: reserving that keeps a reused buffer from growing.

@@ -45,10 +45,15 @@ inline constexpr int action_change(Action action) { return action - kMaxChange; 
 enum class Phase : std::uint8_t { kDeal, kPropose, kVote, kOver };
 
 // Who an observation is for: everyone, one seat, or everyone but one seat.
+// An onlooker (kSpectator) is never "that seat alone" and always among
+// "everyone but": it sees a deal as the seats it does not concern do.
 struct Audience {
   std::int8_t only = -1;    // >= 0: that seat alone
   std::int8_t except = -1;  // >= 0: everyone but that seat
-  bool reaches(Player seat) const { return only >= 0 ? seat == only : seat != except; }
+  bool reaches(Player seat) const {
+    if (seat == kSpectator) return only < 0;
+    return only >= 0 ? seat == only : seat != except;
+  }
 };
 
 class Table {
