@@ -105,7 +105,8 @@ StreamSpec adulting_stream_spec(const Deck& deck, const std::vector<std::string>
 }
 
 void AdultingState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < num_players(), "bad seat ", seat);
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "adulting: seat_stream of seat ", seat,
+               "; the game has seats 0 to ", num_players() - 1, " and the spectator");
   out.clear();
   // Reserving the longest stream once keeps a reused buffer from growing.
   out.reserve(static_cast<std::size_t>(game_->max_stream_length()));

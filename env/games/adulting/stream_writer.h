@@ -11,6 +11,7 @@
 
 #include "env/core/error.h"
 #include "env/core/observation.h"
+#include "env/core/types.h"
 #include "env/games/adulting/adulting_state.h"
 #include "env/games/adulting/events.h"
 #include "env/games/adulting/stream.h"
@@ -20,14 +21,20 @@ namespace kibitz::adulting {
 // Replays the event log for one viewer, keeping the few facts an
 // observation needs beyond its own event: the dealer, the committed bids
 // (shown at the reveal) and the mantles' columns (the final points).
-// Copyable, so a sampler can keep a snapshot.
+// Copyable, so a sampler can keep a snapshot. The viewer is a seat or
+// kSpectator: an onlooker is no seat, so every private fact reaches it as
+// the seats it does not concern see it ("P2 commits a bid", "P1 takes a
+// card from P2"), and the public reveals as they are.
 class StreamWriter {
  public:
-  StreamWriter(const AdultingState& state, int viewer) : state_(&state), viewer_(viewer) {}
+  StreamWriter(const AdultingState& state, int viewer) : state_(&state), viewer_(viewer) {
+    KIBITZ_CHECK(viewer == kSpectator || (viewer >= 0 && viewer < state.num_players()), "adulting: no seat ",
+                 viewer, " to write a stream for");
+  }
 
   template <class Sink>
   void add(const Event& e, Sink& sink) {
-    const bool own = e.seat == viewer_;
+    const bool own = is_viewer(e.seat);
     switch (e.kind) {
       case EventKind::kRound:
         dealer_ = e.seat;
@@ -67,7 +74,7 @@ class StreamWriter {
         sink(make_obs(Obs::kStealsFrom).add(e.seat).add(e.a));
         return;
       case EventKind::kSteal:
-        if (own || e.b == viewer_) {
+        if (own || is_viewer(e.b)) {
           sink(make_obs(Obs::kTakes).add(e.seat).add(e.a).add(e.b));
         } else {
           sink(make_obs(Obs::kTakesACard).add(e.seat).add(e.b));
@@ -80,6 +87,10 @@ class StreamWriter {
   }
 
  private:
+  // Whether `seat` is the viewer: never for the spectator, whatever an
+  // event's seat field holds.
+  bool is_viewer(int seat) const { return viewer_ != kSpectator && seat == viewer_; }
+
   // Sorting, bidding and the end.
   template <class Sink>
   void add_sorting(const Event& e, bool own, Sink& sink) {
@@ -155,7 +166,7 @@ class StreamWriter {
       case EventKind::kRuling:
         if (e.a == 0) {
           sink(make_obs(Obs::kNoRuling).add(e.seat));
-        } else if (own || viewer_ == dealer_) {
+        } else if (own || is_viewer(dealer_)) {
           sink(make_obs(e.a == 1 ? Obs::kRulingRight : Obs::kRulingWrong).add(e.seat));
         } else {
           sink(make_obs(Obs::kRuling).add(e.seat));
@@ -273,7 +284,7 @@ class StreamWriter {
 };
 
 // Calls f(const Observation&) for each observation of seat `viewer`'s
-// stream of `state`, in stream order.
+// stream of `state` (kSpectator: the public stream), in stream order.
 template <class F>
 void for_each_observation(const AdultingState& state, int viewer, F&& f) {
   StreamWriter writer(state, viewer);

@@ -123,11 +123,15 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
 
   // --- The log (state.cc) ------------------------------------------------------
   void emit(std::uint8_t audience, const Observation& observation);
+  // To every seat and the spectator.
   void emit_public(const Observation& observation);
-  // `seen` to the seats in `knowers`, `hidden` to the rest.
+  // `seen` to the seats in `knowers`, `hidden` to the rest and the spectator
+  // (who is never a knower).
   void emit_split(std::uint8_t knowers, const Observation& seen, const Observation& hidden);
   std::uint8_t all_seats() const { return static_cast<std::uint8_t>((1u << players()) - 1); }
   static std::uint8_t seat_bit(int seat) { return static_cast<std::uint8_t>(1u << seat); }
+  // The audience bit of `seat` or of kSpectator; any other is a KibitzError.
+  std::uint8_t viewer_bit(Player seat) const;
 
   // --- Turns (turn.cc) -----------------------------------------------------------
   void apply_chance(Action outcome);

@@ -16,7 +16,14 @@
 
 namespace kibitz::laws_and_disorder {
 
-// An observation and its audience (bit s: seat s), as read back.
+// An audience's bit for the spectator (kSpectator, State::public_stream):
+// above every seat's bit (at most 6 seats). An onlooker is no seat: it
+// receives every public observation and, of a private one, the version for
+// the seats it does not concern, never the version a seat alone sees.
+inline constexpr std::uint8_t kSpectatorBit = 0x80;
+
+// An observation and its audience (bit s: seat s; kSpectatorBit: the
+// spectator), as read back.
 struct LogEntry {
   Observation observation;
   std::uint8_t audience = 0;

@@ -182,17 +182,29 @@ void LawsAndDisorderState::emit(std::uint8_t audience, const Observation& observ
   log_.push(audience, observation);
 }
 
-void LawsAndDisorderState::emit_public(const Observation& observation) { emit(all_seats(), observation); }
+void LawsAndDisorderState::emit_public(const Observation& observation) {
+  emit(static_cast<std::uint8_t>(all_seats() | kSpectatorBit), observation);
+}
 
 void LawsAndDisorderState::emit_split(std::uint8_t knowers, const Observation& seen, const Observation& hidden) {
   emit(knowers, seen);
-  emit(static_cast<std::uint8_t>(all_seats() & ~knowers), hidden);
+  // The spectator gets the hidden version even when every seat knows (a
+  // hand-over or a theft between the two seats of a 2-player game).
+  emit(static_cast<std::uint8_t>((all_seats() & ~knowers) | kSpectatorBit), hidden);
+}
+
+static_assert(((1u << kMaxPlayers) - 1) < kSpectatorBit, "the spectator's audience bit clashes with a seat's");
+
+std::uint8_t LawsAndDisorderState::viewer_bit(Player seat) const {
+  if (seat == kSpectator) return kSpectatorBit;
+  KIBITZ_CHECK(seat >= 0 && seat < players(), "laws_and_disorder: seat_stream of seat ", seat,
+               "; the game has seats 0 to ", players() - 1, " and the spectator");
+  return seat_bit(seat);
 }
 
 void LawsAndDisorderState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat >= 0 && seat < players(), "seat_stream of seat ", seat);
+  const std::uint8_t bit = viewer_bit(seat);
   out.clear();
-  const std::uint8_t bit = seat_bit(seat);
   for (int i = 0; i < log_.size(); ++i) {
     if ((log_.audience(i) & bit) != 0) out.push_back(log_.observation(i));
   }
