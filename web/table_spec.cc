@@ -1,0 +1,103 @@
+#include "web/table_spec.h"
+
+#include <string>
+
+#include "agents/registry.h"
+#include "env/core/error.h"
+#include "env/core/json.h"
+#include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "env/core/spec.h"
+
+namespace kibitz::web {
+
+namespace {
+
+// Whether a seat label is a person; "human" takes no parameters.
+bool is_human_label(const std::string& label, int seat) {
+  const Spec spec = parse_spec(label);
+  if (spec.name != kHumanSeat) return false;
+  if (!spec.args.empty()) throw error("seat ", seat, ": '", label, "': human takes no parameters");
+  return true;
+}
+
+// Refuses engine(cmd=...) anywhere in the spec (nested as a rollout too)
+// unless allowed: its parameter is a command line the server would run.
+void check_agent_allowed(const std::string& label, int seat, const TableSpecRules& rules) {
+  if (rules.allow_engine_agents) return;
+  if (label.find("engine") == std::string::npos) return;
+  if (parse_spec(label).name == "engine" || label.find("engine(") != std::string::npos) {
+    throw error("seat ", seat, ": '", label,
+                "': engine agents run a program on the server and are not allowed at this server");
+  }
+}
+
+}  // namespace
+
+TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::uint64_t seed) {
+  if (spec.game.empty()) throw error("the table names no game");
+  TablePlan plan;
+  plan.game = load_game(spec.game);
+  const int players = plan.game->num_players();
+  if (players > rules.max_seats) {
+    throw error(plan.game->spec(), " has ", players, " seats, more than this server's limit of ",
+                rules.max_seats, " seats per table");
+  }
+  if (static_cast<int>(spec.seats.size()) != players) {
+    throw error("the table gives ", spec.seats.size(), " seat", spec.seats.size() == 1 ? "" : "s",
+                " but ", plan.game->spec(), " has ", players,
+                " players: give one seat (\"human\" or an agent spec) per player");
+  }
+  for (int s = 0; s < players; ++s) {
+    const std::string& label = spec.seats[static_cast<std::size_t>(s)];
+    SeatPlan seat{label, nullptr};
+    try {
+      if (!is_human_label(label, s)) {
+        check_agent_allowed(label, s, rules);
+        seat.agent = make_agent(label, plan.game, derive_seed(seed, "seat", static_cast<std::uint64_t>(s)));
+      }
+    } catch (const KibitzError& e) {
+      const std::string message = e.what();
+      // Messages from the registry do not say which seat they are about.
+      if (message.rfind("seat ", 0) == 0) throw;
+      throw error("seat ", s, ": ", message);
+    }
+    plan.seats.push_back(std::move(seat));
+  }
+  return plan;
+}
+
+TableSpec parse_table_spec_json(std::string_view json) {
+  json::Document doc;
+  doc.Parse(json.data(), json.size());
+  if (doc.HasParseError()) {
+    throw error("table request: malformed JSON at byte ", doc.GetErrorOffset(), ": ",
+                json::GetParseError_En(doc.GetParseError()));
+  }
+  if (!doc.IsObject()) throw error("table request: expected a JSON object");
+  TableSpec spec;
+  bool has_game = false;
+  bool has_seats = false;
+  for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
+    const std::string key(it->name.GetString(), it->name.GetStringLength());
+    if (key == "game") {
+      if (!it->value.IsString()) throw error("table request: \"game\" must be a string");
+      spec.game.assign(it->value.GetString(), it->value.GetStringLength());
+      has_game = true;
+    } else if (key == "seats") {
+      if (!it->value.IsArray()) throw error("table request: \"seats\" must be an array of strings");
+      for (const auto& seat : it->value.GetArray()) {
+        if (!seat.IsString()) throw error("table request: every seat must be a string");
+        spec.seats.emplace_back(seat.GetString(), seat.GetStringLength());
+      }
+      has_seats = true;
+    } else {
+      throw error("table request: unknown field \"", key, "\" (expected \"game\" and \"seats\")");
+    }
+  }
+  if (!has_game) throw error("table request: missing \"game\"");
+  if (!has_seats) throw error("table request: missing \"seats\"");
+  return spec;
+}
+
+}  // namespace kibitz::web
