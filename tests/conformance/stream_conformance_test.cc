@@ -12,6 +12,11 @@
 //  - sampling covers different worlds where the stream hides something;
 //  - two true states that give a seat the same stream give the same worlds
 //    for the same seed: nothing but the stream is read.
+//  - the public stream (State::public_stream, seat_stream(kSpectator): what
+//    a spectator of the table sees) only grows, every move adds to it, its
+//    observations pass the same checks, and every world drawn from any
+//    seat's stream gives the same public stream: it shows no seat's private
+//    facts.
 // The world checks of a long game that still draws its worlds with the
 // generic sampler are skipped with a message, and the generic sampler's own
 // checks run on the small games only: on a long game its backtracking can
@@ -29,6 +34,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
@@ -83,6 +90,28 @@ std::uint64_t history_key(const State& state) {
   return h;
 }
 
+// Checks that one observation passes StreamSpec::validate and reads back from
+// its text and its JSON; `who` names its stream in messages ("seat 1's").
+void check_reads_back(const StreamSpec& spec, const Observation& o, int num_players,
+                      const std::string& who, std::size_t index) {
+  std::string text;
+  try {
+    spec.validate(o, num_players);
+    text = spec.to_text(o);
+    EXPECT_EQ(text.find('\n'), std::string::npos) << "an observation's text is one line: " << text;
+    const Observation back = spec.from_text(text);
+    EXPECT_TRUE(back == o) << who << " observation '" << text << "' (kind "
+                           << spec.kind(o.kind).name << ") reads back as kind "
+                           << spec.kind(back.kind).name << ", '" << spec.to_text(back) << "'";
+    const std::string json = spec.to_json(o);
+    const Observation from_json = spec.from_json(json);
+    EXPECT_TRUE(from_json == o) << who << " observation " << json << " reads back from JSON as "
+                                << spec.to_json(from_json);
+  } catch (const KibitzError& e) {
+    ADD_FAILURE() << who << " observation " << index + 1 << " ('" << text << "'): " << e.what();
+  }
+}
+
 class StreamConformanceTest : public ::testing::TestWithParam<GameCase> {
  protected:
   void SetUp() override {
@@ -103,6 +132,39 @@ class StreamConformanceTest : public ::testing::TestWithParam<GameCase> {
            " draws worlds with the generic ReplayWorldSampler, which is checked on "
            "small games only; its world checks run once it has a fast sampler "
            "(Game::new_world_sampler)";
+  }
+
+  // Whether the game writes the public stream at all. A game that refuses
+  // kSpectator may abort (KIBITZ_CHECK on the seat), so one seeded game is
+  // probed in a child process: the game fails here with one clear message
+  // and the suite goes on with the other games.
+  bool writes_public_stream() {
+    EXPECT_EXIT(probe_public_stream(), ::testing::ExitedWithCode(0), "")
+        << GetParam().spec
+        << " does not write the public stream, seat_stream(kSpectator), what a spectator of the "
+           "table sees (env/core/state.h; the child's message is above)";
+    return !HasFailure();
+  }
+
+  // Calls public_stream on every state of one random game, then exits.
+  [[noreturn]] void probe_public_stream() const {
+    Rng rng = Rng(kSeed).child(GetParam().spec + "/probe");
+    ActionList actions;
+    try {
+      const std::unique_ptr<State> state = game_->new_initial_state();
+      for (state->public_stream(); !state->is_terminal(); state->public_stream()) {
+        if (state->is_chance_node()) {
+          state->apply_action(state->sample_chance_outcome(rng));
+        } else {
+          state->legal_actions(actions);
+          state->apply_action(actions[rng.uniform_int(actions.size())]);
+        }
+      }
+    } catch (const KibitzError& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      std::exit(1);
+    }
+    std::exit(0);
   }
 
   // Plays seeded random games and calls `check` on the states along them
@@ -160,28 +222,10 @@ TEST_P(StreamConformanceTest, EveryObservationReadsBackFromTextAndJson) {
       state.seat_stream(q, stream);
       work += static_cast<long>(stream.size());
       // Streams only grow (checked below): the new observations are the tail.
+      const std::string who = "seat " + std::to_string(q) + "'s";
       for (std::size_t i = std::min(checked[static_cast<std::size_t>(q)], stream.size());
            i < stream.size(); ++i) {
-        const Observation& o = stream[i];
-        std::string text;
-        try {
-          spec_->validate(o, n_);
-          text = spec_->to_text(o);
-          EXPECT_EQ(text.find('\n'), std::string::npos)
-              << "an observation's text is one line: " << text;
-          const Observation back = spec_->from_text(text);
-          EXPECT_TRUE(back == o) << "seat " << q << "'s observation '" << text << "' (kind "
-                                 << spec_->kind(o.kind).name << ") reads back as kind "
-                                 << spec_->kind(back.kind).name << ", '" << spec_->to_text(back)
-                                 << "'";
-          const std::string json = spec_->to_json(o);
-          const Observation from_json = spec_->from_json(json);
-          EXPECT_TRUE(from_json == o) << "seat " << q << "'s observation " << json
-                                      << " reads back from JSON as " << spec_->to_json(from_json);
-        } catch (const KibitzError& e) {
-          ADD_FAILURE() << "seat " << q << "'s observation " << i + 1 << " ('" << text
-                        << "'): " << e.what();
-        }
+        check_reads_back(*spec_, stream[i], n_, who, i);
         ++observations;
       }
       checked[static_cast<std::size_t>(q)] = stream.size();
@@ -434,6 +478,86 @@ TEST_P(StreamConformanceTest, SameStreamAndSeedGiveTheSameWorld) {
   };
   play_games("same seed", kWorldBudget, kMinWorldGames, kWorldStride, check);
   RecordProperty("different_true_states", different_truths);
+}
+
+// ---------------------------------------------------------------------------
+// The public stream: what a spectator of a live table is shown (issue 20).
+TEST_P(StreamConformanceTest, PublicStreamOnlyGrowsAndEveryMoveAddsToIt) {
+  if (!writes_public_stream()) return;
+  SeatStream before;
+  SeatStream now;
+  play_games("public growth", kStreamBudget, kMinStreamGames, 1, [&](const State& state, int) {
+    state.public_stream(now);
+    if (state.move_number() > 0) {
+      EXPECT_TRUE(stream_starts_with(now, before))
+          << "the public stream changed what it had already said; before:"
+          << stream_text(*spec_, before) << "\n  after:" << stream_text(*spec_, now);
+      EXPECT_GT(now.size(), before.size())
+          << "the last move added no observation to the public stream:"
+          << stream_text(*spec_, now);
+    }
+    // A function of the history, like a seat's: a replay gives it too.
+    if (state.is_terminal()) {
+      EXPECT_EQ(game_->state_from_history(state.history())->public_stream(), now)
+          << "the replay of the history gives another public stream";
+    }
+    before = now;
+    return static_cast<long>(now.size());
+  });
+}
+
+TEST_P(StreamConformanceTest, PublicStreamObservationsAreValidAndReadBack) {
+  if (!writes_public_stream()) return;
+  std::size_t checked = 0;  // observations of this game's stream already checked
+  SeatStream stream;
+  long observations = 0;
+  play_games("public text", kStreamBudget, kMinStreamGames, 1, [&](const State& state, int) {
+    if (state.move_number() == 0) checked = 0;
+    state.public_stream(stream);
+    for (std::size_t i = std::min(checked, stream.size()); i < stream.size(); ++i) {
+      check_reads_back(*spec_, stream[i], n_, "the public stream's", i);
+      ++observations;
+    }
+    checked = stream.size();
+    return static_cast<long>(stream.size());
+  });
+  RecordProperty("observations", std::to_string(observations));
+  EXPECT_GT(observations, 0);
+}
+
+// A function of every seat's stream: each world a seat's sampler draws is
+// one the seat cannot tell from the truth, so a spectator must not either.
+// A public stream that showed a private fact (a card, an ace) would differ
+// between the worlds that differ in it.
+TEST_P(StreamConformanceTest, WorldsDrawnFromAnySeatGiveThePublicStream) {
+  if (const std::string why = why_skip_worlds(); !why.empty()) GTEST_SKIP() << why;
+  if (!writes_public_stream()) return;
+  Rng rng = Rng(kSeed).child(GetParam().spec, 5);
+  std::unique_ptr<State> world = game_->new_initial_state();
+  SeatStream stream;
+  SeatStream truth;
+  SeatStream seen;
+  auto check = [&](const State& state, int) -> long {
+    state.public_stream(truth);
+    long work = static_cast<long>(truth.size());
+    for (Player q = 0; q < n_ && !HasFailure(); ++q) {
+      state.seat_stream(q, stream);
+      const std::unique_ptr<WorldSampler> sampler = game_->new_world_sampler(q, stream);
+      for (int k = 0; k < kWorldsPerSeat && !HasFailure(); ++k) {
+        sampler->sample(rng, *world);
+        world->public_stream(seen);
+        EXPECT_EQ(seen, truth) << "a world drawn from seat " << q
+                               << "'s stream gives another public stream, so it shows what seat "
+                               << q << " cannot know; true state " << state.to_string()
+                               << ", world " << world->to_string()
+                               << "\n  true public stream:" << stream_text(*spec_, truth)
+                               << "\n  the world's:" << stream_text(*spec_, seen);
+      }
+      work += kWorldsPerSeat * static_cast<long>(stream.size() + truth.size() + 1) * 2;
+    }
+    return work;
+  };
+  play_games("public worlds", kWorldBudget, kMinWorldGames, kWorldStride, check);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, StreamConformanceTest, ::testing::ValuesIn(game_cases()),

@@ -2,7 +2,7 @@
 // a showdown shows every card still in to every seat, a fold shows nothing,
 // the information state leaves the showdown out, and the fast sampler reads
 // a showdown typed by hand (as `kibitz seat` sends it), refusing one no
-// hand produces.
+// hand produces; the spectator sees every deal face down and the showdown.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -97,6 +97,37 @@ TEST(KuhnStreamTest, WorldsAtAShowdownHoldTheShownCards) {
   EXPECT_GT(aces, 60);
   EXPECT_LT(aces, 140);
   EXPECT_EQ(world->returns(), (std::vector<double>{-2, 3, -1}));
+}
+
+TEST(KuhnStreamTest, TheSpectatorSeesEveryDealFaceDownAndTheShowdown) {
+  // The public stream (what an onlooker sees): each deal as the seats it
+  // does not concern see it, then the betting and the showdown as every
+  // seat sees them.
+  const auto s = hand("kuhn_poker", {"deal K", "deal Q", "pass", "bet", "bet"});
+  EXPECT_EQ(stream_text(*s, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP0 passes\nP1 bets\nP0 bets\nP0 shows K\n"
+            "P1 shows Q\n");
+  const SeatStream spectator = s->public_stream();
+  EXPECT_EQ(spectator, s->seat_stream(kSpectator));
+  EXPECT_EQ(spectator[0], s->seat_stream(1)[0]);  // P0's deal, as seat 1 saw it
+  EXPECT_EQ(spectator[1], s->seat_stream(0)[1]);  // P1's deal, as seat 0 saw it
+  // Before the showdown it names no card: other deals look the same.
+  const auto before = hand("kuhn_poker", {"deal K", "deal Q", "pass", "bet"});
+  const auto other = hand("kuhn_poker", {"deal J", "deal Q", "pass", "bet"});
+  EXPECT_EQ(before->public_stream(), other->public_stream());
+  EXPECT_EQ(before->public_stream().size(), 4u);
+  // Three players, seat 1 folds: only the cards still in are shown.
+  const auto t =
+      hand("kuhn_poker(players=3)", {"deal A", "deal J", "deal K", "bet", "pass", "bet"});
+  EXPECT_EQ(stream_text(*t, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP2 is dealt a card\nP0 bets\nP1 passes\n"
+            "P2 bets\nP0 shows A\nP2 shows K\n");
+  // A fold shows nothing to the spectator either.
+  const auto fold = hand("kuhn_poker", {"deal K", "deal J", "pass", "bet", "pass"});
+  EXPECT_EQ(stream_text(*fold, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP0 passes\nP1 bets\nP0 passes\n");
+  // No other negative player is a viewer (a bug in the caller: it aborts).
+  EXPECT_DEATH(s->seat_stream(-2), "bad seat -2");
 }
 
 std::string refusal(std::string_view spec, Player seat, const std::vector<std::string>& lines) {

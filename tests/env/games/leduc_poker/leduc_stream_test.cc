@@ -1,7 +1,8 @@
 // Leduc poker's seat streams, written as scripted hands: what each seat
 // observes move by move, the information state rendered from it, and the
 // fast world sampler read from a stream typed by hand (as `kibitz seat`
-// will), including the refusals of streams no hand produces.
+// will), including the refusals of streams no hand produces; and what a
+// spectator sees (the public stream).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -68,6 +69,36 @@ TEST(LeducStreamTest, EachSeatSeesItsCardTheOtherDealThePublicCardAndEveryBet) {
   auto f = leduc()->new_initial_state();
   for (const char* move : {"deal Ks", "deal Jh", "call", "raise", "fold"}) play(*f, move);
   EXPECT_EQ(stream_text(*f, 1), "P0 is dealt a card\ndealt Jh\nP0 checks\nP1 raises\nP0 folds\n");
+}
+
+TEST(LeducStreamTest, TheSpectatorSeesBothDealsFaceDownThePublicCardAndTheShowdown) {
+  // The public stream (what an onlooker sees): each private card as the
+  // other seat sees it dealt, then what both seats see.
+  const auto s = example_hand();
+  EXPECT_EQ(stream_text(*s, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP0 raises\nP1 raises\nP0 calls\n"
+            "public card Kh\nP0 checks\nP1 raises\nP0 calls\nP0 shows Js\nP1 shows Qh\n");
+  const SeatStream spectator = s->public_stream();
+  EXPECT_EQ(spectator[0], s->seat_stream(1)[0]);  // seat 0's deal, as seat 1 saw it
+  EXPECT_EQ(spectator[1], s->seat_stream(0)[1]);  // seat 1's deal, as seat 0 saw it
+  // Everything after the deal is what both seats see.
+  const SeatStream seat0 = s->seat_stream(0);
+  EXPECT_EQ(SeatStream(spectator.begin() + 2, spectator.end()),
+            SeatStream(seat0.begin() + 2, seat0.end()));
+  // Before the showdown no private card shows: another deal looks the same.
+  auto a = leduc()->new_initial_state();
+  auto b = leduc()->new_initial_state();
+  for (const char* move : {"deal Js", "deal Qh", "call", "call", "deal Kh"}) play(*a, move);
+  for (const char* move : {"deal Ks", "deal Jh", "call", "call", "deal Kh"}) play(*b, move);
+  EXPECT_EQ(a->public_stream(), b->public_stream());
+  EXPECT_EQ(stream_text(*a, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP0 checks\nP1 checks\npublic card Kh\n");
+  // A fold shows nothing to the spectator either.
+  auto f = leduc()->new_initial_state();
+  for (const char* move : {"deal Ks", "deal Jh", "call", "raise", "fold"}) play(*f, move);
+  EXPECT_EQ(stream_text(*f, kSpectator),
+            "P0 is dealt a card\nP1 is dealt a card\nP0 checks\nP1 raises\nP0 folds\n");
+  EXPECT_DEATH(f->seat_stream(2), "no seat 2");  // a bug in the caller: it aborts
 }
 
 TEST(LeducStreamTest, ObservationsReadBackAsTextAndJson) {

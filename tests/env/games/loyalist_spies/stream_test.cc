@@ -2,9 +2,10 @@
 // text on a scripted turn, the contract over random games (it only grows,
 // every move adds to every seat, one primary observation per log event,
 // text and JSON round trips), and that worlds a seat cannot tell apart give
-// it the same stream.
+// it the same stream; and what a spectator sees (the public stream).
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,72 @@ TEST(Stream, JackAndQueenShowWhatTheyShowToWhom) {
   EXPECT_EQ(texts(s.state(), 1, from + 8), (std::vector<std::string>{"P2 flips QS", "queen shows P2 a card"}));
   s.act(2, "order 9S,2S,7S");
   EXPECT_EQ(texts(s.state(), 2).back(), "you order 9S 2S 7S");
+}
+
+// The public stream (what an onlooker sees): every private event as the
+// seats it does not concern see it, the public ones as everyone does.
+TEST(Stream, TheSpectatorSeesWhatNoSeatConcernedSees) {
+  Script s("loyalist_spies(deal=direct,jokers=0,rounds=1)");
+  s.aces("AD AS AH AC");
+  s.deal({"3C 4C 5C 6C 8C", "2D 5S 8H JC KD", "TS 3S 4S 5D 6S", "KC 3H 4H 5H 7H"});
+  const std::vector<std::string> setup = texts(s.state(), kSpectator);
+  ASSERT_EQ(setup.size(), 24u);  // 4 aces and 20 cards, all face down
+  EXPECT_EQ(std::vector<std::string>(setup.begin(), setup.begin() + 4),
+            (std::vector<std::string>{"P0 gets an ace", "P1 gets an ace", "P2 gets an ace",
+                                      "P3 gets an ace"}));
+  EXPECT_EQ(setup[4], "P1 is dealt a card");  // the deal starts left of the dealer, P0
+  EXPECT_EQ(setup[23], "P0 is dealt a card");
+  // P0's ace as P1 saw it, P1's as P0 did; P1's first card as P0 saw it.
+  EXPECT_EQ(s.state().public_stream()[0], s.state().seat_stream(1)[0]);
+  EXPECT_EQ(s.state().public_stream()[1], s.state().seat_stream(0)[1]);
+  EXPECT_EQ(s.state().public_stream()[4], s.state().seat_stream(0)[4]);
+  // A Jack's result, without the ace; a Queen's look, without the cards:
+  // what P2 (neither the Jack's seat nor its target) sees.
+  s.chance("JS").act(0, "peek P1");
+  s.chance("QD").chances("QS 2S 7S").act(1, "order QS,2S,7S");
+  EXPECT_EQ(texts(s.state(), kSpectator, 24),
+            (std::vector<std::string>{"P0 flips JS", "P0 looks at P1's ace: match", "P1 flips QD",
+                                      "queen shows P1 a card", "queen shows P1 a card",
+                                      "queen shows P1 a card", "P1 reorders the top cards"}));
+  EXPECT_EQ(texts(s.state(), kSpectator, 24), texts(s.state(), 2, 24));
+  // P2 flips the Queen P1 left on top: the spectator does not see the cards
+  // under it, as P1 does not.
+  s.chance("QS").chance("9S");
+  EXPECT_EQ(texts(s.state(), kSpectator, 31),
+            (std::vector<std::string>{"P2 flips QS", "queen shows P2 a card"}));
+  EXPECT_DEATH(s.state().seat_stream(4), "bad seat 4");  // a bug in the caller: it aborts
+}
+
+TEST(Stream, TheSpectatorSeesTheMissionsAndTheRolesRevealed) {
+  Script s("loyalist_spies(deal=direct,jokers=0,rounds=1)");
+  s.aces("AD AS AH AC");
+  s.deal({"3C 4C 5C 6C 8C", "2D 5S 8H JC KD", "TS 3S 4S 5D 6S", "KC 3H 4H 5H 7H"});
+  s.chance("2H").chances("9S TH QH");
+  s.act(0, "play 3C").act(1, "play 2D").act(2, "play TS").act(3, "play KC");
+  // The played cards stay face down until the mission's reveal shows them.
+  EXPECT_EQ(texts(s.state(), kSpectator, 24),
+            (std::vector<std::string>{"P0 flips 2H", "a card goes face down",
+                                      "a card goes face down", "a card goes face down", "P0 plays",
+                                      "P1 plays", "P2 plays", "P3 plays",
+                                      "mission 2H revealed 2D 9S TS TH QH 3C KC total 59"}));
+  // Played to the end at random: the round's end reveals every seat's ace
+  // and role to the spectator, as to every seat.
+  auto state = s.clone();
+  Rng rng(11);
+  while (!state->is_terminal()) {
+    const ActionList legal = state->legal_actions();
+    state->apply_action(legal[rng.uniform_int(legal.size())]);
+  }
+  const auto n = static_cast<std::ptrdiff_t>(s.game().num_players());
+  const std::vector<std::string> end = texts(*state, kSpectator);
+  ASSERT_GE(end.size(), static_cast<std::size_t>(n));
+  const std::vector<std::string> reveals(end.end() - n, end.end());
+  for (Player p = 0; p < n; ++p) {
+    const std::string& reveal = reveals[static_cast<std::size_t>(p)];
+    EXPECT_EQ(reveal.rfind("P" + std::to_string(p) + " reveals A", 0), 0u) << reveal;
+    const std::vector<std::string> seat = texts(*state, p);
+    EXPECT_EQ(std::vector<std::string>(seat.end() - n, seat.end()), reveals) << "seat " << p;
+  }
 }
 
 // The contract over random games of every tested configuration.
