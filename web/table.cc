@@ -110,7 +110,10 @@ std::shared_ptr<Subscription> Table::add_listener(Player seat) {
       const auto s = l.subscription.lock();
       return s == nullptr || s->closed();
     });
-    if (listeners_.size() >= options_.max_subscribers) {
+    // A seat's rejoin replaces its older connection, so that one does not count.
+    const auto& replaced = seat >= 0 ? seat_listener_[static_cast<std::size_t>(seat)].lock() : nullptr;
+    const std::size_t staying = listeners_.size() - (replaced != nullptr && !replaced->closed() ? 1 : 0);
+    if (staying >= options_.max_subscribers) {
       throw error("table ", id(), " already has its limit of ", options_.max_subscribers,
                   " connections");
     }
