@@ -25,7 +25,8 @@ bool tokens_equal(std::string_view a, std::string_view b) {
   // A token's length is public (kSeatTokenChars); its characters are not.
   if (a.size() != b.size()) return false;
   unsigned char difference = 0;
-  // volatile: keeps the compiler from stopping the loop at the first difference.
+  // Every byte is compared whatever came before; the OR of the differences
+  // is read through a volatile so the loop is not turned into an early exit.
   for (std::size_t i = 0; i < a.size(); ++i) {
     difference |= static_cast<unsigned char>(a[i] ^ b[i]);
   }
