@@ -1,0 +1,80 @@
+// The server's page: a form that creates a table (POST /api/tables with
+// {"game", "seats"}) and shows its join links, and the lists of tables and
+// finished replays, refreshed every few seconds.
+import { el, fill } from './dom.js';
+
+const REFRESH_MS = 5000;
+
+function seatRow(value) {
+  return el('li', {}, el('input', { class: 'seat-kind', value, list: 'seat-kinds', required: '',
+                                    'aria-label': 'seat', autocomplete: 'off' }));
+}
+
+function absolute(link) {
+  return location.origin + link;
+}
+
+function linkItem(label, link) {
+  const url = absolute(link);
+  return el('li', {}, el('span', { class: 'label' }, label), ' ', el('a', { href: url }, url));
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const request = {
+    game: document.getElementById('game-spec').value.trim(),
+    seats: [...document.querySelectorAll('.seat-kind')].map(input => input.value.trim()),
+  };
+  fill('create-error');
+  const reply = await fetch('/api/tables', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request),
+  });
+  const answer = await reply.json().catch(() => ({ error: `the server answered ${reply.status}` }));
+  if (!reply.ok) {
+    fill('create-error', answer.error || `the server answered ${reply.status}`);
+    return;
+  }
+  const people = answer.seats.filter(seat => seat.link);
+  fill('links',
+    people.map(seat => linkItem(`P${seat.seat}`, seat.link)),
+    linkItem('spectators', answer.spectator));
+  document.getElementById('created').hidden = false;
+  refresh();
+}
+
+async function getJson(url) {
+  const reply = await fetch(url);
+  if (!reply.ok) throw new Error(`${url}: ${reply.status}`);
+  return reply.json();
+}
+
+async function refresh() {
+  try {
+    const { tables } = await getJson('/api/tables');
+    fill('tables', tables.length ? tables.map(table =>
+      el('li', {}, el('a', { href: '/table/' + encodeURIComponent(table.id) }, table.game),
+         ` — ${table.status}, ${table.moves} moves, seats: ${table.seats.join(', ')}`))
+      : el('li', { class: 'empty' }, 'no tables'));
+    const { replays } = await getJson('/api/replays');
+    fill('replays', replays.length ? replays.map(replay =>
+      el('li', {}, el('a', { href: '/api/replays/' + encodeURIComponent(replay.file) }, replay.file),
+         ` (${replay.bytes} bytes)`))
+      : el('li', { class: 'empty' }, 'no replays yet'));
+  } catch (error) {
+    fill('tables', el('li', { class: 'error' }, 'cannot reach the server: ' + error.message));
+  }
+}
+
+function start() {
+  const rows = document.getElementById('seat-rows');
+  rows.append(seatRow('human'), seatRow('random'));
+  document.getElementById('add-seat').addEventListener('click', () => rows.append(seatRow('random')));
+  document.getElementById('remove-seat').addEventListener('click', () => {
+    if (rows.children.length > 1) rows.lastElementChild.remove();
+  });
+  document.getElementById('create').addEventListener('submit', createTable);
+  refresh();
+  setInterval(refresh, REFRESH_MS);
+}
+
+start();

@@ -1,0 +1,56 @@
+// Which entries of your stream are your hand and private facts, for every
+// game, from the observations' JSON alone.
+//
+// The rule: a private fact is an observation of your stream that the public
+// does not see. The table page opens a spectator connection beside the
+// seat's and receives the public stream (what an onlooker sees: seat_stream
+// of kSpectator); each entry of your stream whose JSON also appears in the
+// public stream is public (matched one for one, so two identical public
+// events stay two), and every other entry is private: "dealt K" is private
+// where the public saw "P0 is dealt a card", while "P1 bets" is in both.
+// This needs no list of kinds per game and cannot call a public event
+// private once both streams have arrived.
+//
+// Until the public stream is known (or where the server refuses a
+// spectator), a fallback reads the JSON itself: an entry is private when its
+// kind ends in "_seen" or starts with "own_" (a hidden fact shown to you: a
+// peek, a card passed to you, your own delay), or when it names a card (a
+// string or list-of-strings field) and no "seat" (your own card: "dealt K",
+// "your ace is 3H", "you draw 7C"). The fallback errs both ways (Leduc's
+// "public card K" names a card and no seat), which is why it is only a
+// fallback.
+
+// Returns one boolean per entry of `stream` ([{json}]).
+export function privateFlags(stream, publicStream, publicKnown) {
+  if (!publicKnown) return stream.map(entry => looksPrivate(entry.json));
+  const unmatched = new Map();
+  for (const json of publicStream) {
+    const key = canonical(json);
+    unmatched.set(key, (unmatched.get(key) || 0) + 1);
+  }
+  return stream.map(entry => {
+    const key = canonical(entry.json);
+    const left = unmatched.get(key) || 0;
+    if (left === 0) return true;
+    unmatched.set(key, left - 1);
+    return false;
+  });
+}
+
+export function looksPrivate(json) {
+  const kind = String(json.kind || '');
+  if (kind.endsWith('_seen') || kind.startsWith('own_')) return true;
+  let card = false;
+  for (const [field, value] of Object.entries(json)) {
+    if (field === 'kind') continue;
+    if (typeof value === 'string' || (Array.isArray(value) && value.every(v => typeof v === 'string'))) {
+      card = true;
+    }
+  }
+  return card && !('seat' in json);
+}
+
+// Fields in a fixed order, so equal observations give equal keys.
+function canonical(json) {
+  return JSON.stringify(Object.keys(json).sort().map(key => [key, json[key]]));
+}

@@ -1,0 +1,90 @@
+// The generic table layout: works for every game, from the game's own
+// observation texts and legal action texts. A game's richer renderer
+// (js/renderers/index.js) may reuse any of these parts.
+import { el, fill } from '../dom.js';
+import { privateFlags } from '../private_facts.js';
+
+const RECENT_PUBLIC = 8;  // public facts shown on the table; the log has them all
+
+// Fills the page's regions (#seats, #hand, #table, #turn, #actions, #result,
+// #log) from `state`; `act(text)` sends an action.
+export function render(state, act) {
+  const flags = privateFlags(state.stream, state.publicStream, state.publicKnown);
+  renderSeats(state);
+  renderHand(state, flags);
+  renderTable(state, flags);
+  renderTurn(state, act);
+  renderResult(state);
+  renderLog(state, flags);
+}
+
+export function seatName(state, seat) {
+  const labels = state.welcome ? state.welcome.seats : [];
+  const label = labels[seat] === 'human' ? 'person' : labels[seat];
+  return `P${seat}` + (label ? ` (${label})` : '');
+}
+
+export function renderSeats(state) {
+  const you = state.welcome ? state.welcome.seat : -1;
+  const seats = state.welcome ? state.welcome.seats : [];
+  fill('seats', seats.map((_, seat) =>
+    el('li', { class: seat === you ? 'seat you' : 'seat' },
+       seatName(state, seat), seat === you ? ' — you' : null)));
+}
+
+export function renderHand(state, flags) {
+  const spectator = !state.welcome || state.welcome.spectator;
+  document.getElementById('hand-panel').hidden = spectator;
+  if (spectator) return;
+  const facts = state.stream.filter((_, i) => flags[i]);
+  fill('hand', facts.length
+    ? facts.map(entry => el('li', { class: 'fact private' }, entry.text))
+    : el('li', { class: 'empty' }, 'nothing yet'));
+}
+
+export function renderTable(state, flags) {
+  const seen = state.stream.filter((_, i) => !flags[i]);
+  const recent = seen.slice(-RECENT_PUBLIC).reverse();
+  fill('table', recent.length
+    ? recent.map((entry, i) => el('li', { class: i === 0 ? 'fact latest' : 'fact' }, entry.text))
+    : el('li', { class: 'empty' }, 'nothing has happened yet'));
+}
+
+export function renderTurn(state, act) {
+  let status;
+  if (state.aborted) status = 'The table stopped: ' + state.aborted;
+  else if (state.gameOver) status = 'Game over';
+  else if (!state.welcome) status = 'Joining…';
+  else if (state.welcome.spectator) status = 'Watching';
+  else if (state.turn && state.turn.to_act) status = 'Your turn';
+  else status = 'Waiting for another seat';
+  const turn = document.getElementById('turn');
+  turn.textContent = status;
+  turn.className = state.turn && state.turn.to_act && !state.gameOver ? 'turn yours' : 'turn';
+  const legal = state.turn && state.turn.to_act && !state.gameOver ? state.turn.legal : [];
+  fill('actions', legal.map((text, i) =>
+    el('button', { type: 'button', class: 'action', 'data-key': i < 9 ? String(i + 1) : null,
+                   onclick: () => act(text) }, text)));
+  fill('refused', state.refused ? 'Refused: ' + state.refused : null);
+}
+
+export function renderResult(state) {
+  const panel = document.getElementById('result-panel');
+  panel.hidden = !state.gameOver;
+  if (!state.gameOver) return;
+  const rows = state.gameOver.returns.map((value, seat) =>
+    el('tr', {}, el('td', {}, seatName(state, seat)), el('td', { class: 'number' }, String(value))));
+  const moves = state.gameOver.history.map(move => el('li', {}, move.text));
+  fill('result',
+    el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), el('th', {}, 'Return'))),
+       el('tbody', {}, rows)),
+    el('details', {}, el('summary', {}, `Every move (${moves.length})`), el('ol', {}, moves)));
+}
+
+export function renderLog(state, flags) {
+  const log = document.getElementById('log');
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  log.replaceChildren(...state.stream.map((entry, i) =>
+    el('li', { class: flags[i] ? 'private' : null, title: JSON.stringify(entry.json) }, entry.text)));
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}

@@ -1,0 +1,64 @@
+// The table page: joins a table from its link (/table/<id>?seat=<token> for
+// a seat, /table/<id> to watch; /table.html?table=<id>&seat=<token> works
+// too), keeps the state from the messages and redraws with the game's
+// renderer after each one.
+import { connect, tableSocketUrl } from './connection.js';
+import { apply, applyPublic, gameName, initialState } from './table_state.js';
+import { rendererFor } from './renderers/index.js';
+
+const params = new URLSearchParams(location.search);
+const pathId = location.pathname.startsWith('/table/') ? location.pathname.slice('/table/'.length) : '';
+const tableId = pathId || params.get('table') || '';
+const seatToken = params.get('seat') || '';
+
+let state = initialState();
+let seat = null;
+let publicSide = null;
+
+function redraw() {
+  document.title = state.welcome ? `${state.welcome.game} · kibitz` : 'kibitz table';
+  document.getElementById('game').textContent = state.welcome ? state.welcome.game : '';
+  rendererFor(gameName(state)).render(state, act);
+}
+
+function act(text) {
+  seat.send({ type: 'act', action: text });
+}
+
+function status(text) {
+  document.getElementById('connection').textContent = text;
+}
+
+// A seat also listens to the public stream, to tell its private facts from
+// the public ones (js/private_facts.js).
+function openPublicSide() {
+  publicSide = connect(tableSocketUrl(tableId, ''), {
+    onMessage: message => { state = applyPublic(state, message); redraw(); },
+    onStatus: () => {},
+  });
+}
+
+function start() {
+  if (!tableId) {
+    status('This page needs a table link, e.g. /table/<id>?seat=<token>.');
+    return;
+  }
+  seat = connect(tableSocketUrl(tableId, seatToken), {
+    onMessage: message => {
+      state = apply(state, message);
+      if (message.type === 'welcome' && !message.spectator && !publicSide) openPublicSide();
+      if (message.type === 'game_over' && publicSide) publicSide.close();
+      redraw();
+    },
+    onStatus: status,
+  });
+  // Number keys press the legal actions, 1 for the first.
+  document.addEventListener('keydown', event => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const button = document.querySelector(`#actions button[data-key="${event.key}"]`);
+    if (button) button.click();
+  });
+  redraw();
+}
+
+start();

@@ -1,0 +1,50 @@
+// What the table page knows, built from the server's messages alone
+// (web/message_json.h): apply(state, message) returns the next state.
+// Nothing here touches the page, so a renderer only reads a state.
+export function initialState() {
+  return {
+    welcome: null,     // {table, game, players, seat, spectator, seats}
+    stream: [],        // your stream: [{json, text}], the game's own forms
+    publicStream: [],  // the public stream's JSON (for telling private facts)
+    publicKnown: false,
+    turn: null,        // {to_act, legal}
+    gameOver: null,    // {returns, streams, public, history}
+    aborted: null,     // reason
+    refused: null,     // the server's reason for refusing your last action
+  };
+}
+
+export function apply(state, message) {
+  switch (message.type) {
+    case 'welcome':
+      return { ...state, welcome: message };
+    case 'observations': {
+      // A rejoin starts again at entry 0: keep what came before `from`.
+      const added = message.observations.map((json, i) => ({ json, text: message.text[i] }));
+      return { ...state, stream: state.stream.slice(0, message.from).concat(added), refused: null };
+    }
+    case 'turn':
+      return { ...state, turn: message };
+    case 'refused':
+      return { ...state, refused: message.reason || 'refused' };
+    case 'game_over':
+      return { ...state, gameOver: message, turn: null };
+    case 'aborted':
+      return { ...state, aborted: message.reason || 'the table stopped', turn: null };
+    default:
+      return state;  // a message type this page does not know yet
+  }
+}
+
+// The public stream, from a spectator connection opened beside a seat's.
+export function applyPublic(state, message) {
+  if (message.type !== 'observations') return state;
+  const known = state.publicStream.slice(0, message.from).concat(message.observations);
+  return { ...state, publicStream: known, publicKnown: true };
+}
+
+// "loyalist_spies" for "loyalist_spies(players=5)".
+export function gameName(state) {
+  const spec = state.welcome ? state.welcome.game : '';
+  return spec.split('(')[0].trim();
+}
