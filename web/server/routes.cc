@@ -1,0 +1,162 @@
+#include "web/server/routes.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "agents/external/seat_protocol.h"
+#include "env/core/error.h"
+#include "replays/record_json.h"
+#include "replays/replay_reader.h"
+
+namespace kibitz::web {
+namespace {
+
+using seat_protocol::MessageWriter;
+
+constexpr std::string_view kApiTables = "/api/tables";
+constexpr std::string_view kApiReplays = "/api/replays";
+
+HttpReply json_reply(int status, std::string body) {
+  return HttpReply{status, "application/json", std::move(body)};
+}
+
+HttpReply error_reply(int status, std::string_view message) {
+  std::string body = "{\"error\":";
+  seat_protocol::append_json_string(body, message);
+  return json_reply(status, body + "}");
+}
+
+// A table's seats, with links for the person seats: only for the host.
+std::string created_table_json(const Table& table) {
+  std::string seats = "[";
+  for (Player s = 0; s < static_cast<Player>(table.seat_labels().size()); ++s) {
+    MessageWriter seat("seat");
+    seat.integer("seat", s).text("label", table.seat_labels()[static_cast<std::size_t>(s)]);
+    if (!table.seat_token(s).empty()) seat.text("link", seat_link(table, s));
+    // MessageWriter leads with a "type"; a seat entry needs none.
+    std::string line = seat.line();
+    line.erase(1, std::string_view("\"type\":\"seat\",").size());
+    seats += (s == 0 ? "" : ",") + line;
+  }
+  seats += "]";
+  std::string out = "{\"id\":";
+  seat_protocol::append_json_string(out, table.id());
+  out += ",\"game\":";
+  seat_protocol::append_json_string(out, table.game().spec());
+  out += ",\"seats\":" + seats + ",\"spectator\":";
+  seat_protocol::append_json_string(out, spectator_link(table));
+  return out + "}";
+}
+
+std::string status_text(const TableStatus& status) {
+  if (status.aborted) return "aborted";
+  return status.finished ? "finished" : "playing";
+}
+
+HttpReply list_tables(const TableRegistry& registry) {
+  std::string out = "{\"tables\":[";
+  bool first = true;
+  for (const TableStatus& table : registry.tables()) {
+    MessageWriter entry("table");
+    entry.text("id", table.id).text("game", table.game).texts("seats", table.seats)
+        .text("status", status_text(table)).integer("moves", table.moves);
+    out += (first ? "" : ",") + entry.line();
+    first = false;
+  }
+  return json_reply(200, out + "]}");
+}
+
+HttpReply list_replays(const TableRegistry& registry) {
+  std::string out = "{\"replays\":[";
+  bool first = true;
+  for (const ReplayListing& replay : registry.replays()) {
+    MessageWriter entry("replay");
+    entry.text("file", replay.file).unsigned_integer("bytes", replay.bytes);
+    out += (first ? "" : ",") + entry.line();
+    first = false;
+  }
+  return json_reply(200, out + "]}");
+}
+
+// Only a name that registry.replays() lists is opened: a request can never
+// name a path outside the replay directory ("../x", "/etc/passwd").
+HttpReply one_replay(const TableRegistry& registry, std::string_view name) {
+  bool listed = false;
+  for (const ReplayListing& replay : registry.replays()) listed = listed || replay.file == name;
+  if (!listed) return error_reply(404, "no replay named " + std::string(name));
+  const std::string path = registry.replay_dir() + "/" + std::string(name);
+  std::ostringstream out;
+  replays::JsonRecordWriter writer(out);
+  for (const replays::ReplayRecord& record : replays::read_replay_file(path)) writer.write(record);
+  writer.finish();
+  return json_reply(200, out.str());
+}
+
+HttpReply create_table(TableRegistry& registry, std::string_view body) {
+  const TableSpec spec = parse_table_spec_json(body);
+  const std::shared_ptr<Table> table = registry.create(spec);
+  return json_reply(201, created_table_json(*table));
+}
+
+HttpReply api(TableRegistry& registry, std::string_view method, std::string_view path,
+              std::string_view body) {
+  if (path == kApiTables) {
+    if (method == "POST") return create_table(registry, body);
+    if (method == "GET") return list_tables(registry);
+    return error_reply(405, std::string(path) + " takes GET or POST");
+  }
+  if (method != "GET") return error_reply(405, std::string(path) + " takes GET");
+  if (path == kApiReplays) return list_replays(registry);
+  const std::string prefix = std::string(kApiReplays) + "/";
+  if (path.substr(0, prefix.size()) == prefix) return one_replay(registry, path.substr(prefix.size()));
+  return error_reply(404, "no route " + std::string(path));
+}
+
+}  // namespace
+
+std::string_view target_path(std::string_view target) {
+  return target.substr(0, target.find('?'));
+}
+
+std::string query_parameter(std::string_view target, std::string_view name) {
+  const std::size_t question = target.find('?');
+  if (question == std::string_view::npos) return {};
+  std::string_view query = target.substr(question + 1);
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const std::size_t eq = pair.find('=');
+    if (pair.substr(0, eq) == name && eq != std::string_view::npos) {
+      return std::string(pair.substr(eq + 1));
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+std::string seat_link(const Table& table, Player seat) {
+  return "/table/" + table.id() + "?seat=" + table.seat_token(seat);
+}
+
+std::string spectator_link(const Table& table) { return "/table/" + table.id(); }
+
+HttpReply route_http(TableRegistry& registry, const StaticFileHook& static_files,
+                     std::string_view method, std::string_view target, std::string_view body) {
+  const std::string_view path = target_path(target);
+  try {
+    if (path.substr(0, 5) == "/api/" || path == "/api") return api(registry, method, path, body);
+    if (method != "GET" && method != "HEAD") return error_reply(405, "pages take GET");
+    std::optional<StaticFile> file = static_files ? static_files(path) : std::nullopt;
+    if (!file) file = builtin_static_file(path);
+    if (!file) return error_reply(404, "no page " + std::string(path));
+    return HttpReply{200, std::move(file->content_type), std::move(file->body)};
+  } catch (const KibitzError& e) {
+    // A request past a limit is the server's refusal, not the request's fault.
+    const std::string_view message = e.what();
+    const bool limit = message.find("limit") != std::string_view::npos;
+    return error_reply(limit ? 503 : 400, message);
+  }
+}
+
+}  // namespace kibitz::web

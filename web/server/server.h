@@ -1,0 +1,54 @@
+// Server: `kibitz serve`'s HTTP and WebSocket server, Boost.Beast over
+// Boost.Asio, on a small pool of network threads. It owns the
+// TableRegistry; the routes are routes.h's, the WebSocket protocol is
+// ws_session.h's, the limits are server_limits.h's and ServerLimits.
+// Agents think on the registry's think pool, never on a network thread.
+//
+// Beast stays behind this header (an Impl), so that whoever starts a
+// server compiles without it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "web/server/server_limits.h"
+#include "web/server/static_pages.h"
+#include "web/table_registry.h"
+
+namespace kibitz::web {
+
+struct ServerOptions {
+  std::string address = "127.0.0.1";  // loopback unless asked otherwise
+  unsigned short port = 8080;         // 0: a free port (port() tells which)
+  int network_threads = 2;
+  NetworkLimits network;
+  RegistryOptions registry;
+  StaticFileHook static_files;  // the pages; null: the built-in ones
+};
+
+class Server {
+ public:
+  // Builds the registry and binds and listens on the address; throws
+  // KibitzError naming the address when it cannot. Serves nothing until start().
+  explicit Server(ServerOptions options);
+  // stop(), then stops every table (no replays for unfinished games).
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Starts the network threads; returns at once.
+  void start();
+  // Closes the listener and every connection and joins the network threads.
+  void stop();
+
+  // The port listened on (the one picked, for port 0).
+  unsigned short port() const;
+  const std::string& address() const;
+  TableRegistry& registry();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kibitz::web

@@ -1,0 +1,30 @@
+// The network layer's own limits (the table model's are ServerLimits in
+// web/table_registry.h), each a `kibitz serve` flag. docs/serve.md lists
+// them all with their defaults.
+#pragma once
+
+#include <cstddef>
+
+namespace kibitz::web {
+
+struct NetworkLimits {
+  // Connections open at once (HTTP and WebSocket together); one more is
+  // closed as soon as it is accepted.
+  int max_connections = 256;
+  // Longest WebSocket message a client may send: a longer one closes that
+  // connection (code 1009, "message too big") and nothing else.
+  std::size_t max_message_bytes = 4096;
+  // Longest HTTP request body (a table request): longer is refused with 413.
+  std::size_t max_request_bytes = 16384;
+  // Messages per second a WebSocket connection may send, on average (a
+  // token bucket refilled at this rate) ...
+  double messages_per_second = 10;
+  // ... and in one burst (the bucket's size). A message over the rate is
+  // answered "refused"; a connection that keeps sending over the rate for
+  // this many messages in a row is closed.
+  int message_burst = 20;
+  // Seconds an HTTP connection may sit idle before it is closed.
+  int http_idle_seconds = 30;
+};
+
+}  // namespace kibitz::web
