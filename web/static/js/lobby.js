@@ -53,7 +53,7 @@ async function refresh() {
     const { tables } = await getJson('/api/tables');
     fill('tables', tables.length ? tables.map(table =>
       el('li', {}, el('a', { href: '/table/' + encodeURIComponent(table.id) }, table.game),
-         ` — ${table.status}, ${table.moves} moves, seats: ${table.seats.join(', ')}`))
+         ` — ${table.status}, ${table.moves} move${table.moves === 1 ? "" : "s"}, seats: ${table.seats.join(', ')}`))
       : el('li', { class: 'empty' }, 'no tables'));
     const { replays } = await getJson('/api/replays');
     fill('replays', replays.length ? replays.map(replay =>
