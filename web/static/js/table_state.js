@@ -10,7 +10,7 @@ export function initialState() {
     turn: null,        // {to_act, legal}
     gameOver: null,    // {returns, streams, public, history}
     aborted: null,     // reason
-    refused: null,     // the server's reason for refusing your last action
+    notice: null,      // the server's last "refused" or "error", as a line to show
   };
 }
 
@@ -21,12 +21,14 @@ export function apply(state, message) {
     case 'observations': {
       // A rejoin starts again at entry 0: keep what came before `from`.
       const added = message.observations.map((json, i) => ({ json, text: message.text[i] }));
-      return { ...state, stream: state.stream.slice(0, message.from).concat(added), refused: null };
+      return { ...state, stream: state.stream.slice(0, message.from).concat(added), notice: null };
     }
     case 'turn':
       return { ...state, turn: message };
-    case 'refused':
-      return { ...state, refused: message.reason || 'refused' };
+    case 'refused':  // your action was not taken (not legal, not your turn, too fast)
+      return { ...state, notice: 'Refused: ' + (message.reason || 'no reason given') };
+    case 'error':    // a message the server could not read, or a link it will not join
+      return { ...state, notice: 'Error: ' + (message.reason || 'no reason given') };
     case 'game_over':
       return { ...state, gameOver: message, turn: null };
     case 'aborted':

@@ -65,7 +65,7 @@ export function renderTurn(state, act) {
   fill('actions', legal.map((text, i) =>
     el('button', { type: 'button', class: 'action', 'data-key': i < 9 ? String(i + 1) : null,
                    onclick: () => act(text) }, text)));
-  fill('refused', state.refused ? 'Refused: ' + state.refused : null);
+  fill('refused', state.notice);
 }
 
 export function renderResult(state) {
