@@ -53,7 +53,7 @@ export function renderTable(state, flags) {
 export function renderTurn(state, act) {
   let status;
   if (state.aborted) status = 'The table stopped: ' + state.aborted;
-  else if (state.gameOver) status = 'Game over';
+  else if (state.gameOver) status = 'Game over' + yourReturn(state);
   else if (!state.welcome) status = 'Joining…';
   else if (state.welcome.spectator) status = 'Watching';
   else if (state.turn && state.turn.to_act) status = 'Your turn';
@@ -66,6 +66,13 @@ export function renderTurn(state, act) {
     el('button', { type: 'button', class: 'action', 'data-key': i < 9 ? String(i + 1) : null,
                    onclick: () => act(text) }, text)));
   fill('refused', state.notice);
+}
+
+function yourReturn(state) {
+  const seat = state.welcome ? state.welcome.seat : -1;
+  if (seat < 0) return '';
+  const value = state.gameOver.returns[seat];
+  return `: your return is ${value > 0 ? '+' : ''}${value}`;
 }
 
 export function renderResult(state) {
