@@ -54,7 +54,7 @@ export function renderTurn(state, act) {
   let status;
   if (state.aborted) status = 'The table stopped: ' + state.aborted;
   else if (state.gameOver) status = 'Game over' + yourReturn(state);
-  else if (!state.welcome) status = 'Joining…';
+  else if (!state.welcome) status = state.notice ? 'Could not join this table' : 'Joining…';
   else if (state.welcome.spectator) status = 'Watching';
   else if (state.turn && state.turn.to_act) status = 'Your turn';
   else status = 'Waiting for another seat';
