@@ -49,6 +49,9 @@ struct Server::Impl {
           boost::system::error_code ignored;
           socket.close(ignored);  // over the limit: the client sees the connection end
         } else {
+          // Moves are small messages: Nagle's wait would add its delay to every one.
+          boost::system::error_code ignored;
+          socket.set_option(tcp::no_delay(true), ignored);
           detail::start_http_session(std::move(socket), context);
         }
       }
