@@ -196,6 +196,114 @@ TEST_F(ServerTest, EveryGamePlaysToTheEndOverWebSockets) {
   }
 }
 
+// The first message of a connection refused at the handshake, and the close.
+std::string refusal(WsClient& client) {
+  const auto message = client.read();
+  EXPECT_TRUE(message.has_value());
+  EXPECT_FALSE(client.read().has_value()) << "the connection stayed open";
+  return message.value_or("");
+}
+
+TEST_F(ServerTest, WrongAndOtherTablesTokensAreRefused) {
+  start();
+  const json::Document a = create("kuhn_poker", {"human", "human"});
+  const json::Document b = create("kuhn_poker", {"human", "random"});
+  const std::string id_a = a["id"].GetString();
+  const std::string link_b = b["seats"][0]["link"].GetString();
+  const std::string token_b = link_b.substr(link_b.find('=') + 1);
+
+  WsClient wrong(port(), "/ws/table/" + id_a + "?seat=" + std::string(32, '0'));
+  const std::string wrong_answer = refusal(wrong);
+  EXPECT_EQ(type_of(wrong_answer), "error") << wrong_answer;
+  // Another table's seat is no seat of this one.
+  WsClient other(port(), "/ws/table/" + id_a + "?seat=" + token_b);
+  EXPECT_EQ(type_of(refusal(other)), "error");
+  WsClient nowhere(port(), "/ws/table/nosuchtable");
+  EXPECT_NE(refusal(nowhere).find("no table"), std::string::npos);
+
+  // A spectator cannot act; seat 1 cannot act for seat 0 (it is not its turn).
+  WsClient spectator(port(), ws_target(a["spectator"].GetString()));
+  WsClient seat1(port(), ws_target(a["seats"][1]["link"].GetString()));
+  ASSERT_EQ(type_of(*spectator.read()), "welcome");
+  spectator.send(R"({"type":"act","action":"bet"})");
+  std::string answer;
+  while (const auto m = spectator.read()) {
+    if (type_of(*m) == "refused") { answer = *m; break; }
+  }
+  EXPECT_NE(answer.find("spectator"), std::string::npos) << answer;
+  seat1.send(R"({"type":"act","action":"bet"})");
+  answer.clear();
+  while (const auto m = seat1.read()) {
+    if (type_of(*m) == "refused") { answer = *m; break; }
+  }
+  EXPECT_FALSE(answer.empty());
+  EXPECT_EQ(server_->registry().find(id_a)->status().moves, 2) << "only the deal was played";
+}
+
+TEST_F(ServerTest, OversizedAndMalformedMessagesAreRefusedAndTheServerKeepsServing) {
+  NetworkLimits limits = fast_limits();
+  limits.max_message_bytes = 1024;
+  start(limits);
+  const json::Document a = create("kuhn_poker", {"human", "random"});
+  const std::string seat_link = a["seats"][0]["link"].GetString();
+  {
+    WsClient client(port(), ws_target(seat_link));
+    for (const char* bad : {"{not json", "[1,2]", R"({"type":"fold"})", R"({"type":"act"})",
+                            R"({"type":"act","action":7})", ""}) {
+      ASSERT_TRUE(client.send(bad));
+      std::string answer;
+      while (const auto m = client.read()) {
+        if (type_of(*m) == "error") { answer = *m; break; }
+      }
+      EXPECT_FALSE(answer.empty()) << "no error for " << bad;
+    }
+    // Too big: the connection is closed with 1009, message too big.
+    client.send(std::string(4096, 'x'));
+    while (client.read()) {
+    }
+    EXPECT_EQ(client.close_code(), 1009);
+  }
+  // The server still serves: the same seat rejoins and plays the game out.
+  const std::string id = play_over_the_wire("kuhn_poker", 7);
+  EXPECT_TRUE(server_->registry().find(id)->status().finished);
+  EXPECT_EQ(testing::http_request(port(), "GET", "/api/tables").status, 200);
+}
+
+TEST_F(ServerTest, AFloodIsRateLimitedAndAnotherTableStillPlays) {
+  NetworkLimits limits;
+  limits.messages_per_second = 5;
+  limits.message_burst = 50;
+  start(limits);
+  const json::Document flooded = create("leduc_poker", {"human", "random"});
+  WsClient flood(port(), ws_target(flooded["seats"][0]["link"].GetString()));
+  // One thread floods, then reads what came back (a Beast stream is not
+  // to be read and written from two threads at once).
+  int sent = 0, refused_for_rate = 0;
+  std::atomic<bool> closed{false};
+  std::thread flooder([&] {
+    const std::string bogus = R"({"type":"act","action":"no such action"})";
+    while (sent < 5000 && flood.send(bogus)) ++sent;
+    while (const auto m = flood.read()) {
+      if (m->find("rate limit") != std::string::npos) ++refused_for_rate;
+    }
+    closed = true;
+  });
+  // Meanwhile a table of two people (each a connection under the same
+  // limits: 50 messages at once, then 5 a second) plays to the end.
+  const auto started = std::chrono::steady_clock::now();
+  const std::string id = play_over_the_wire("kuhn_poker", 3);
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 5s);
+  EXPECT_TRUE(server_->registry().find(id)->status().finished);
+  // The server closes the flooding connection (it would read forever else).
+  for (int i = 0; i < 500 && !closed; ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(closed) << "the flooding connection is still open after " << sent << " messages";
+  if (!closed) flood.abort();
+  flooder.join();
+  // The refusals, or the close when a reset left them unread, say why.
+  EXPECT_TRUE(refused_for_rate > 0 || flood.close_reason().find("rate limit") != std::string::npos)
+      << flood.close_reason();
+}
+
 TEST_F(ServerTest, HttpCreatesAndListsTablesWithoutTokens) {
   start();
   const json::Document created = create("kuhn_poker", {"human", "random"});
