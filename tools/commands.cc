@@ -16,6 +16,7 @@ int run_replay(const std::vector<std::string>& args);
 int run_engine(const std::vector<std::string>& args);
 int run_seat(const std::vector<std::string>& args);
 int run_tea(const std::vector<std::string>& args);
+int run_serve(const std::vector<std::string>& args);
 
 // `kibitz train` links LibTorch, so it lives in the executable alone
 // (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
@@ -42,6 +43,8 @@ const std::vector<Command>& commands() {
        "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
       {"seat", run_seat,
        "an AI fills a seat at a real table: type what its seat sees, it says what to play"},
+      {"serve", run_serve,
+       "web tables: people play in the browser by secret links, agents fill seats, replays"},
       {"tea", run_tea, "Tea Game tools: tea odds, each player's chance to make the tea"},
   };
   return table;
