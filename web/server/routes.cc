@@ -26,6 +26,13 @@ HttpReply error_reply(int status, std::string_view message) {
   return json_reply(status, body + "}");
 }
 
+// MessageWriter leads every object with a "type"; list entries need none.
+std::string without_type(const MessageWriter& writer, std::string_view type) {
+  std::string line = writer.line();
+  line.erase(1, std::string("\"type\":\"").size() + type.size() + 2);
+  return line;
+}
+
 // A table's seats, with links for the person seats: only for the host.
 std::string created_table_json(const Table& table) {
   std::string seats = "[";
@@ -33,10 +40,7 @@ std::string created_table_json(const Table& table) {
     MessageWriter seat("seat");
     seat.integer("seat", s).text("label", table.seat_labels()[static_cast<std::size_t>(s)]);
     if (!table.seat_token(s).empty()) seat.text("link", seat_link(table, s));
-    // MessageWriter leads with a "type"; a seat entry needs none.
-    std::string line = seat.line();
-    line.erase(1, std::string_view("\"type\":\"seat\",").size());
-    seats += (s == 0 ? "" : ",") + line;
+    seats += (s == 0 ? "" : ",") + without_type(seat, "seat");
   }
   seats += "]";
   std::string out = "{\"id\":";
@@ -60,7 +64,7 @@ HttpReply list_tables(const TableRegistry& registry) {
     MessageWriter entry("table");
     entry.text("id", table.id).text("game", table.game).texts("seats", table.seats)
         .text("status", status_text(table)).integer("moves", table.moves);
-    out += (first ? "" : ",") + entry.line();
+    out += (first ? "" : ",") + without_type(entry, "table");
     first = false;
   }
   return json_reply(200, out + "]}");
@@ -72,7 +76,7 @@ HttpReply list_replays(const TableRegistry& registry) {
   for (const ReplayListing& replay : registry.replays()) {
     MessageWriter entry("replay");
     entry.text("file", replay.file).unsigned_integer("bytes", replay.bytes);
-    out += (first ? "" : ",") + entry.line();
+    out += (first ? "" : ",") + without_type(entry, "replay");
     first = false;
   }
   return json_reply(200, out + "]}");

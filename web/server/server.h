@@ -23,7 +23,7 @@ struct ServerOptions {
   int network_threads = 2;
   NetworkLimits network;
   RegistryOptions registry;
-  StaticFileHook static_files;  // the pages; null: the built-in ones
+  StaticFileHook static_files = embedded_static_file;  // the pages (static_pages.h)
 };
 
 class Server {

@@ -1,5 +1,7 @@
 #include "web/server/static_pages.h"
 
+#include "web/static_files.h"
+
 namespace kibitz::web {
 namespace {
 
@@ -97,6 +99,12 @@ ws.onclose = e => { document.getElementById('note').textContent += ' (closed' + 
 )HTML";
 
 }  // namespace
+
+std::optional<StaticFile> embedded_static_file(std::string_view path) {
+  const pages::StaticFile* file = pages::static_file(path);
+  if (file == nullptr) return std::nullopt;
+  return StaticFile{std::string(file->content_type), std::string(file->bytes)};
+}
 
 std::optional<StaticFile> builtin_static_file(std::string_view path) {
   if (path == "/" || path == "/index.html") return StaticFile{std::string(kHtml), std::string(kIndexPage)};

@@ -1,8 +1,8 @@
 // The seam through which `kibitz serve` serves its pages: a StaticFileHook
-// maps a request path ("/", "/table/3f9c...", "/viewer.js") to a file, or
-// to nothing (404). The browser pages (web/static_files.h, when built) plug
-// in here; without them the server answers with builtin_static_file: a
-// minimal index and table page, enough to play by the buttons.
+// maps a request path ("/", "/table/3f9c...", "/js/table.js") to a file, or
+// to nothing. The server's default hook is embedded_static_file (the pages
+// of web/static/, embedded at build time by web/static_files.h); a path it
+// does not know falls back to builtin_static_file, then 404.
 #pragma once
 
 #include <functional>
@@ -22,7 +22,10 @@ struct StaticFile {
 // call beyond reading a small file).
 using StaticFileHook = std::function<std::optional<StaticFile>(std::string_view path)>;
 
-// "/" (the tables and replays, and a form to create a table) and
+// web/static_files.h's embedded file at `path`, copied out.
+std::optional<StaticFile> embedded_static_file(std::string_view path);
+
+// A minimal fallback: "/" (the tables and replays, and a form to create a table) and
 // "/table/<id>" (a table page: the seat's stream as text, its legal actions
 // as buttons); nothing else.
 std::optional<StaticFile> builtin_static_file(std::string_view path);
