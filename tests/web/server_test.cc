@@ -20,6 +20,8 @@
 #include "env/core/rng.h"
 #include "tests/web/server_client.h"
 #include "tests/web/web_test_support.h"
+#include "env/core/error.h"
+#include "web/server/rate_limiter.h"
 #include "web/server/server.h"
 
 namespace kibitz::web {
@@ -184,15 +186,18 @@ std::string ServerTest::play_over_the_wire(const std::string& game, std::uint64_
 TEST_F(ServerTest, EveryGamePlaysToTheEndOverWebSockets) {
   start();
   std::uint64_t seed = 1;
-  for (const GameInfo& info : registered_games()) {
-    SCOPED_TRACE(info.name);
-    const std::string id = play_over_the_wire(info.name, seed += 100);
-    // Its replay is listed and reads back as JSON.
-    const HttpAnswer list = testing::http_request(port(), "GET", "/api/replays");
-    EXPECT_NE(list.body.find(id + ".kbr"), std::string::npos) << list.body;
-    const HttpAnswer replay = testing::http_request(port(), "GET", "/api/replays/" + id + ".kbr");
-    EXPECT_EQ(replay.status, 200);
-    EXPECT_NE(replay.body.find("\"records\""), std::string::npos);
+  // Three games of each, so that deals and choices differ.
+  for (int round = 0; round < 3; ++round) {
+    for (const GameInfo& info : registered_games()) {
+      SCOPED_TRACE(info.name);
+      const std::string id = play_over_the_wire(info.name, seed += 100);
+      // Its replay is listed and reads back as JSON.
+      const HttpAnswer list = testing::http_request(port(), "GET", "/api/replays");
+      EXPECT_NE(list.body.find(id + ".kbr"), std::string::npos) << list.body;
+      const HttpAnswer replay = testing::http_request(port(), "GET", "/api/replays/" + id + ".kbr");
+      EXPECT_EQ(replay.status, 200);
+      EXPECT_NE(replay.body.find("\"records\""), std::string::npos);
+    }
   }
 }
 
@@ -302,6 +307,44 @@ TEST_F(ServerTest, AFloodIsRateLimitedAndAnotherTableStillPlays) {
   // The refusals, or the close when a reset left them unread, say why.
   EXPECT_TRUE(refused_for_rate > 0 || flood.close_reason().find("rate limit") != std::string::npos)
       << flood.close_reason();
+}
+
+TEST_F(ServerTest, AClosedTabRejoinsItsSeatAndTheOlderConnectionIsClosed) {
+  start();
+  const json::Document a = create("kuhn_poker", {"human", "random"});
+  const std::string target = ws_target(a["seats"][0]["link"].GetString());
+  WsClient first(port(), target);
+  std::vector<std::string> heard_first;
+  while (heard_first.size() < 3) heard_first.push_back(first.read().value_or(""));  // welcome, deal, turn
+  WsClient second(port(), target);
+  // The older connection is told why it ends.
+  while (first.read()) {
+  }
+  EXPECT_NE(first.close_reason().find("newer connection"), std::string::npos) << first.close_reason();
+  // The rejoined seat hears its stream again from the start.
+  EXPECT_EQ(type_of(second.read().value_or("")), "welcome");
+  const json::Document observations = parse(second.read().value_or(""));
+  EXPECT_EQ(std::string(observations["type"].GetString()), "observations");
+  EXPECT_EQ(observations["from"].GetInt(), 0);
+  EXPECT_EQ(observations["observations"], parse(heard_first[1])["observations"]);
+}
+
+TEST(TokenBucketTest, SpendsTheBurstThenRefillsAtTheRate) {
+  const auto t0 = TokenBucket::Clock::time_point{};
+  TokenBucket bucket(2.0, 3, t0);
+  EXPECT_TRUE(bucket.try_take(t0));
+  EXPECT_TRUE(bucket.try_take(t0));
+  EXPECT_TRUE(bucket.try_take(t0));
+  EXPECT_FALSE(bucket.try_take(t0));                    // the burst is spent
+  EXPECT_FALSE(bucket.try_take(t0 + 400ms));            // 0.8 of a token
+  EXPECT_TRUE(bucket.try_take(t0 + 500ms));             // one token at 2 a second
+  EXPECT_FALSE(bucket.try_take(t0 + 500ms));
+  EXPECT_TRUE(bucket.try_take(t0 + 100s));              // refills to the burst, no more
+  EXPECT_TRUE(bucket.try_take(t0 + 100s));
+  EXPECT_TRUE(bucket.try_take(t0 + 100s));
+  EXPECT_FALSE(bucket.try_take(t0 + 100s));
+  EXPECT_THROW(TokenBucket(0.0, 1), KibitzError);
+  EXPECT_THROW(TokenBucket(1.0, 0), KibitzError);
 }
 
 TEST_F(ServerTest, HttpCreatesAndListsTablesWithoutTokens) {
