@@ -84,17 +84,13 @@ void print_table(std::ostream& out, const std::string& base, const web::Table& t
   out << "  spectators: " << base << web::spectator_link(table) << "\n";
 }
 
-}  // namespace
-
-int run_serve(const std::vector<std::string>& args) {
+// Every flag of `kibitz serve`, writing into `server`, `listen` and `tables`.
+void add_serve_options(boost::program_options::options_description& options,
+                       web::ServerOptions& server, std::string& listen,
+                       std::vector<std::string>& tables) {
   namespace po = boost::program_options;
-  web::ServerOptions server;
   web::ServerLimits& limits = server.registry.limits;
   web::NetworkLimits& network = server.network;
-  std::string listen = "127.0.0.1:8080";
-  std::vector<std::string> tables;
-  server.registry.replay_dir = "kibitz_replays";
-  po::options_description options;
   options.add_options()("listen", po::value(&listen)->value_name("ADDR:PORT"),
                         "address and port (default 127.0.0.1:8080; port 0: a free one)")(
       "replays", po::value(&server.registry.replay_dir)->value_name("DIR"),
@@ -131,15 +127,33 @@ int run_serve(const std::vector<std::string>& args) {
       "WebSocket messages per second per connection, on average")(
       "burst", po::value(&network.message_burst)->default_value(network.message_burst)->value_name("N"),
       "messages at once before the rate applies; this many over it in a row closes the connection");
-  if (!parse_command_options(kServeUsage, options, args)) return kExitOk;
-  parse_listen(listen, server);
-  // Checked here, not when the first browser connects.
+}
+
+// Limits a flag could set to something unusable, checked before serving
+// rather than when the first browser connects.
+void check_limits(const web::ServerOptions& server) {
+  const web::ServerLimits& limits = server.registry.limits;
+  const web::NetworkLimits& network = server.network;
   if (!(network.messages_per_second > 0)) throw error("--rate must be positive");
   if (network.message_burst < 1) throw error("--burst must be at least 1");
   if (limits.max_queued_messages < 1) throw error("--max-queued must be at least 1");
   if (limits.max_action_bytes < 1) throw error("--max-action-bytes must be at least 1");
   if (limits.max_subscribers_per_table < 1) throw error("--max-listeners must be at least 1");
   if (network.max_request_bytes < 256) throw error("--max-request-bytes must be at least 256");
+}
+
+}  // namespace
+
+int run_serve(const std::vector<std::string>& args) {
+  web::ServerOptions server;
+  server.registry.replay_dir = "kibitz_replays";
+  std::string listen = "127.0.0.1:8080";
+  std::vector<std::string> tables;
+  boost::program_options::options_description options;
+  add_serve_options(options, server, listen, tables);
+  if (!parse_command_options(kServeUsage, options, args)) return kExitOk;
+  parse_listen(listen, server);
+  check_limits(server);
   std::vector<web::TableSpec> specs;
   for (const std::string& table : tables) specs.push_back(parse_table_flag(table));
 
