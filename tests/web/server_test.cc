@@ -329,6 +329,19 @@ TEST_F(ServerTest, AClosedTabRejoinsItsSeatAndTheOlderConnectionIsClosed) {
   EXPECT_EQ(observations["observations"], parse(heard_first[1])["observations"]);
 }
 
+TEST_F(ServerTest, StoppingTellsPlayersTheGameIsAborted) {
+  start();
+  const json::Document a = create("leduc_poker", {"human", "random"});
+  WsClient seat(port(), ws_target(a["seats"][0]["link"].GetString()));
+  ASSERT_EQ(type_of(seat.read().value_or("")), "welcome");
+  server_->stop();
+  server_.reset();  // closes the connections, so the reads below end
+  std::string last;
+  while (const auto m = seat.read()) last = *m;
+  EXPECT_EQ(type_of(last), "aborted") << last;
+  EXPECT_NE(last.find("shutting down"), std::string::npos) << last;
+}
+
 TEST(TokenBucketTest, SpendsTheBurstThenRefillsAtTheRate) {
   const auto t0 = TokenBucket::Clock::time_point{};
   TokenBucket bucket(2.0, 3, t0);

@@ -3,6 +3,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -89,6 +90,17 @@ void Server::start() {
 void Server::stop() {
   if (impl_->stopped) return;
   impl_->stopped = true;
+  if (!impl_->threads.empty()) {
+    // Tell every listener of a game under way why it ends, and give the
+    // network threads a moment to send it before they stop.
+    bool aborted = false;
+    for (const TableStatus& status : impl_->registry.tables()) {
+      if (status.finished || status.aborted) continue;
+      if (const auto table = impl_->registry.find(status.id)) table->abort("the server is shutting down");
+      aborted = true;
+    }
+    if (aborted) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
   net::post(impl_->io, [this] {
     boost::system::error_code ignored;
     impl_->acceptor.close(ignored);

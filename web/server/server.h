@@ -38,7 +38,9 @@ class Server {
 
   // Starts the network threads; returns at once.
   void start();
-  // Closes the listener and every connection and joins the network threads.
+  // Aborts the games under way (their listeners are sent "aborted": the
+  // server is shutting down; no replay), waits 200 ms for that to be sent,
+  // then closes the listener and every connection and joins the network threads.
   void stop();
 
   // The port listened on (the one picked, for port 0).
