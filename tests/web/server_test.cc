@@ -87,10 +87,11 @@ class ServerTest : public ::testing::Test {
     return parse(answer.body);
   }
 
-  // Plays one table of `game`, every seat a person, over WebSockets (a
-  // spectator watching) and checks what every connection heard against the
-  // table's replay. Returns the table's id.
-  std::string play_over_the_wire(const std::string& game, std::uint64_t seed);
+  // Plays one table of `game` over WebSockets, every seat a person unless
+  // `seats` says otherwise (a spectator watching), and checks what every
+  // connection heard against the table's replay. Returns the table's id.
+  std::string play_over_the_wire(const std::string& game, std::uint64_t seed,
+                                 std::vector<std::string> seats = {});
 
   std::filesystem::path replay_dir_;
   std::unique_ptr<Server> server_;
@@ -137,14 +138,16 @@ Heard decode(const std::vector<std::string>& messages, const StreamSpec& spec) {
   return heard;
 }
 
-std::string ServerTest::play_over_the_wire(const std::string& game, std::uint64_t seed) {
+std::string ServerTest::play_over_the_wire(const std::string& game, std::uint64_t seed,
+                                           std::vector<std::string> labels) {
   const int players = load_game(game)->num_players();
-  const json::Document created =
-      create(game, std::vector<std::string>(static_cast<std::size_t>(players), "human"));
+  if (labels.empty()) labels.assign(static_cast<std::size_t>(players), "human");
+  const json::Document created = create(game, labels);
   const std::string id = created["id"].GetString();
   std::vector<Listener> seats(static_cast<std::size_t>(players));
   for (int s = 0; s < players; ++s) {
     Listener& seat = seats[static_cast<std::size_t>(s)];
+    if (labels[static_cast<std::size_t>(s)] != "human") continue;
     seat.client = std::make_unique<WsClient>(port(), ws_target(created["seats"][s]["link"].GetString()));
     seat.run(true, seed + static_cast<std::uint64_t>(s));
   }
@@ -155,7 +158,9 @@ std::string ServerTest::play_over_the_wire(const std::string& game, std::uint64_
   const std::shared_ptr<Table> table = server_->registry().find(id);
   const bool over = table->wait_until_over(20s);
   if (!over) {
-    for (Listener& seat : seats) seat.client->abort();
+    for (Listener& seat : seats) {
+      if (seat.client) seat.client->abort();
+    }
     spectator.client->abort();
   }
   for (Listener& seat : seats) seat.join();
@@ -167,6 +172,7 @@ std::string ServerTest::play_over_the_wire(const std::string& game, std::uint64_
   const StreamSpec& spec = table->game().stream_spec();
   for (int s = 0; s < players; ++s) {
     const Listener& seat = seats[static_cast<std::size_t>(s)];
+    if (!seat.client) continue;  // an agent's seat
     const Heard heard = decode(seat.messages, spec);
     EXPECT_EQ(heard.types.front(), "welcome");
     // Exactly its own stream on the wire, nothing of another seat's.
@@ -207,6 +213,13 @@ std::string refusal(WsClient& client) {
   EXPECT_TRUE(message.has_value());
   EXPECT_FALSE(client.read().has_value()) << "the connection stayed open";
   return message.value_or("");
+}
+
+TEST_F(ServerTest, PeopleAmongAgentsPlayOverWebSockets) {
+  start();
+  play_over_the_wire("loyalist_spies", 5, {"human", "random", "heuristic", "random"});
+  play_over_the_wire("leduc_poker", 6, {"ismcts(sims=50)", "human"});
+  play_over_the_wire("kuhn_poker", 7, {"human", "cfr"});
 }
 
 TEST_F(ServerTest, WrongAndOtherTablesTokensAreRefused) {
