@@ -84,13 +84,32 @@ void print_table(std::ostream& out, const std::string& base, const web::Table& t
   out << "  spectators: " << base << web::spectator_link(table) << "\n";
 }
 
-// Every flag of `kibitz serve`, writing into `server`, `listen` and `tables`.
-void add_serve_options(boost::program_options::options_description& options,
-                       web::ServerOptions& server, std::string& listen,
-                       std::vector<std::string>& tables) {
+// The counting limits as the user typed them: read as signed numbers so that
+// "-1" is refused by name instead of wrapping round to a huge unsigned value.
+struct LimitFlags {
+  long long max_tables, max_finished_tables, max_seats, max_listeners, max_queued, max_action_bytes;
+  long long max_connections, max_message_bytes, max_request_bytes, burst, think_threads, network_threads;
+  explicit LimitFlags(const web::ServerOptions& server)
+      : max_tables(server.registry.limits.max_tables),
+        max_finished_tables(server.registry.limits.max_finished_tables),
+        max_seats(server.registry.limits.max_seats_per_table),
+        max_listeners(static_cast<long long>(server.registry.limits.max_subscribers_per_table)),
+        max_queued(static_cast<long long>(server.registry.limits.max_queued_messages)),
+        max_action_bytes(static_cast<long long>(server.registry.limits.max_action_bytes)),
+        max_connections(server.network.max_connections),
+        max_message_bytes(static_cast<long long>(server.network.max_message_bytes)),
+        max_request_bytes(static_cast<long long>(server.network.max_request_bytes)),
+        burst(server.network.message_burst),
+        think_threads(server.registry.think_threads),
+        network_threads(server.network_threads) {}
+};
+
+// Every flag of `kibitz serve`, writing into `server`, `listen`, `tables`
+// and `flags` (the limits, checked and copied by apply_limits).
+void add_serve_options(boost::program_options::options_description& options, web::ServerOptions& server,
+                       std::string& listen, std::vector<std::string>& tables, LimitFlags& flags) {
   namespace po = boost::program_options;
-  web::ServerLimits& limits = server.registry.limits;
-  web::NetworkLimits& network = server.network;
+  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
   options.add_options()("listen", po::value(&listen)->value_name("ADDR:PORT"),
                         "address and port (default 127.0.0.1:8080; port 0: a free one)")(
       "replays", po::value(&server.registry.replay_dir)->value_name("DIR"),
@@ -99,47 +118,54 @@ void add_serve_options(boost::program_options::options_description& options,
       "a table to create at start-up, e.g. 'leduc_poker: human,cfr' (repeatable)")(
       "allow-engine-agents", po::bool_switch(&server.registry.allow_engine_agents),
       "let table requests use engine(cmd=...) agents, which run programs on this machine")(
-      "think-threads", po::value(&server.registry.think_threads)->default_value(2)->value_name("N"),
-      "threads on which agents think")(
-      "network-threads", po::value(&server.network_threads)->default_value(2)->value_name("N"),
-      "threads serving connections")(
-      "max-tables", po::value(&limits.max_tables)->default_value(limits.max_tables)->value_name("N"),
-      "tables playing at once")(
-      "max-finished-tables",
-      po::value(&limits.max_finished_tables)->default_value(limits.max_finished_tables)->value_name("N"),
-      "ended tables kept open for their listeners")(
-      "max-seats", po::value(&limits.max_seats_per_table)->default_value(limits.max_seats_per_table)->value_name("N"),
-      "seats per table")(
-      "max-listeners",
-      po::value(&limits.max_subscribers_per_table)->default_value(limits.max_subscribers_per_table)->value_name("N"),
-      "connections to one table (seats and spectators)")(
-      "max-queued", po::value(&limits.max_queued_messages)->default_value(limits.max_queued_messages)->value_name("N"),
-      "unsent messages to a connection before it is closed")(
-      "max-action-bytes", po::value(&limits.max_action_bytes)->default_value(limits.max_action_bytes)->value_name("N"),
-      "length of an action's text")(
-      "max-connections", po::value(&network.max_connections)->default_value(network.max_connections)->value_name("N"),
-      "connections open at once")(
-      "max-message-bytes", po::value(&network.max_message_bytes)->default_value(network.max_message_bytes)->value_name("N"),
+      "think-threads", count(flags.think_threads), "threads on which agents think")(
+      "network-threads", count(flags.network_threads), "threads serving connections")(
+      "max-tables", count(flags.max_tables), "tables playing at once")(
+      "max-finished-tables", count(flags.max_finished_tables), "ended tables kept open for their listeners")(
+      "max-seats", count(flags.max_seats), "seats per table")(
+      "max-listeners", count(flags.max_listeners), "connections to one table (seats and spectators)")(
+      "max-queued", count(flags.max_queued), "unsent messages to a connection before it is closed")(
+      "max-action-bytes", count(flags.max_action_bytes), "length of an action's text")(
+      "max-connections", count(flags.max_connections), "connections open at once")(
+      "max-message-bytes", count(flags.max_message_bytes),
       "longest WebSocket message from a browser (longer closes it, code 1009)")(
-      "max-request-bytes", po::value(&network.max_request_bytes)->default_value(network.max_request_bytes)->value_name("N"),
-      "longest HTTP request body")(
-      "rate", po::value(&network.messages_per_second)->default_value(network.messages_per_second)->value_name("R"),
+      "max-request-bytes", count(flags.max_request_bytes), "longest HTTP request body")(
+      "rate", po::value(&server.network.messages_per_second)
+                  ->default_value(server.network.messages_per_second)
+                  ->value_name("R"),
       "WebSocket messages per second per connection, on average")(
-      "burst", po::value(&network.message_burst)->default_value(network.message_burst)->value_name("N"),
+      "burst", count(flags.burst),
       "messages at once before the rate applies; this many over it in a row closes the connection");
 }
 
-// Limits a flag could set to something unusable, checked before serving
-// rather than when the first browser connects.
-void check_limits(const web::ServerOptions& server) {
-  const web::ServerLimits& limits = server.registry.limits;
-  const web::NetworkLimits& network = server.network;
+// A counting flag's value, at least `least` and at most what its field holds.
+template <typename Field>
+Field checked_count(const char* flag, long long value, long long least) {
+  constexpr long long most = 1'000'000'000;
+  if (value < least || value > most) {
+    throw error("--", flag, " ", value, ": must be from ", least, " to ", most);
+  }
+  return static_cast<Field>(value);
+}
+
+// Copies the checked limits into `server`, before serving rather than when
+// the first browser connects.
+void apply_limits(const LimitFlags& f, web::ServerOptions& server) {
+  web::ServerLimits& limits = server.registry.limits;
+  web::NetworkLimits& network = server.network;
+  limits.max_tables = checked_count<int>("max-tables", f.max_tables, 1);
+  limits.max_finished_tables = checked_count<int>("max-finished-tables", f.max_finished_tables, 0);
+  limits.max_seats_per_table = checked_count<int>("max-seats", f.max_seats, 1);
+  limits.max_subscribers_per_table = checked_count<std::size_t>("max-listeners", f.max_listeners, 1);
+  limits.max_queued_messages = checked_count<std::size_t>("max-queued", f.max_queued, 1);
+  limits.max_action_bytes = checked_count<std::size_t>("max-action-bytes", f.max_action_bytes, 1);
+  network.max_connections = checked_count<int>("max-connections", f.max_connections, 1);
+  network.max_message_bytes = checked_count<std::size_t>("max-message-bytes", f.max_message_bytes, 1);
+  network.max_request_bytes = checked_count<std::size_t>("max-request-bytes", f.max_request_bytes, 256);
+  network.message_burst = checked_count<int>("burst", f.burst, 1);
+  server.registry.think_threads = checked_count<int>("think-threads", f.think_threads, 1);
+  server.network_threads = checked_count<int>("network-threads", f.network_threads, 1);
   if (!(network.messages_per_second > 0)) throw error("--rate must be positive");
-  if (network.message_burst < 1) throw error("--burst must be at least 1");
-  if (limits.max_queued_messages < 1) throw error("--max-queued must be at least 1");
-  if (limits.max_action_bytes < 1) throw error("--max-action-bytes must be at least 1");
-  if (limits.max_subscribers_per_table < 1) throw error("--max-listeners must be at least 1");
-  if (network.max_request_bytes < 256) throw error("--max-request-bytes must be at least 256");
 }
 
 }  // namespace
@@ -150,10 +176,11 @@ int run_serve(const std::vector<std::string>& args) {
   std::string listen = "127.0.0.1:8080";
   std::vector<std::string> tables;
   boost::program_options::options_description options;
-  add_serve_options(options, server, listen, tables);
+  LimitFlags flags(server);
+  add_serve_options(options, server, listen, tables, flags);
   if (!parse_command_options(kServeUsage, options, args)) return kExitOk;
   parse_listen(listen, server);
-  check_limits(server);
+  apply_limits(flags, server);
   std::vector<web::TableSpec> specs;
   for (const std::string& table : tables) specs.push_back(parse_table_flag(table));
 

@@ -118,6 +118,12 @@ TEST(Cli, FlagErrorsNameTheFlag) {
   expect_bad_input("play --game kuhn_poker --seats random,random --seed -1", "--seed");
   expect_bad_input("play --game kuhn_poker --seats random,random extra", "extra");
   expect_bad_input("rules kuhn_poker leduc_poker", "leduc_poker");  // extra word
+  // serve's limits: a negative count is refused by name, not wrapped round.
+  expect_bad_input("serve --max-queued -1", "--max-queued");
+  expect_bad_input("serve --max-message-bytes -5", "--max-message-bytes");
+  expect_bad_input("serve --max-tables 0", "--max-tables");
+  expect_bad_input("serve --listen nowhere", "--listen");
+  expect_bad_input("serve --table 'kuhn_poker'", "--table");
 }
 
 TEST(Cli, BadGamesAgentsAndParametersAreNamed) {
