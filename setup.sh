@@ -13,7 +13,8 @@ set -euo pipefail
 
 readonly PACKAGES=(
   build-essential cmake g++ pkg-config
-  libboost-program-options-dev libcereal-dev
+  libboost-program-options-dev  # and with it Boost's headers: Beast and Asio for `kibitz serve`
+  libcereal-dev
   googletest libgtest-dev libbenchmark-dev
   chromium  # headless, for the test that renders `kibitz replay report` pages
   libtorch-dev  # agents/neural and training/ (the only targets that link it)
