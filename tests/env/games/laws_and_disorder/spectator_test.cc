@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "env/core/rng.h"
-#include "env/core/world_sampler.h"
 #include "tests/env/games/laws_and_disorder/scripted_deal.h"
+#include "tests/support/public_stream_walk.h"
 
 namespace kibitz::laws_and_disorder::testing {
 namespace {
@@ -119,51 +119,17 @@ bool private_kind(Obs kind) {
   }
 }
 
-void expect_worlds_give_public_stream(const State& state, const SeatStream& truth, Rng& rng) {
-  const Game& game = state.game();
-  for (int seat = 0; seat < game.num_players(); ++seat) {
-    const SeatStream stream = state.seat_stream(seat);
-    const auto sampler = game.new_world_sampler(seat, stream);
-    for (int k = 0; k < 2; ++k) {
-      const auto world = sampler->sample(rng);
-      ASSERT_EQ(world->public_stream(), truth)
-          << "a world drawn for seat " << seat << " of " << game.spec() << " after " << state.history().size()
-          << " moves";
-    }
-  }
-}
-
 TEST(Spectator, RandomGamesGrowTheStreamAndKeepPrivateFactsOut) {
+  const auto keeps_private_facts_out = [](const State& state, const SeatStream& pub, std::size_t first_new) {
+    for (std::size_t i = first_new; i < pub.size(); ++i) {
+      EXPECT_FALSE(private_kind(obs_kind(pub[i]))) << state.game().spec() << ": "
+                                                   << state.game().stream_spec().to_text(pub[i]);
+    }
+  };
   for (const char* spec : {"laws_and_disorder(players=2)", "laws_and_disorder",
                            "laws_and_disorder(players=3,max_laws=2,hand_limit=3)"}) {
-    const auto game = load_game(spec);
-    Rng rng(29);
-    ActionList actions;
-    SeatStream before, now;
-    for (int g = 0; g < 4; ++g) {
-      auto state = game->new_initial_state();
-      state->public_stream(before);
-      int move = 0;
-      while (!state->is_terminal()) {
-        if (state->is_chance_node()) {
-          state->apply_action(state->sample_chance_outcome(rng));
-        } else {
-          state->legal_actions(actions);
-          state->apply_action(actions[rng.uniform_int(actions.size())]);
-        }
-        state->public_stream(now);
-        ASSERT_GT(now.size(), before.size()) << spec << " game " << g << " move " << move;
-        ASSERT_TRUE(std::equal(before.begin(), before.end(), now.begin())) << spec << " game " << g;
-        for (std::size_t i = before.size(); i < now.size(); ++i) {
-          EXPECT_FALSE(private_kind(obs_kind(now[i]))) << spec << ": " << game->stream_spec().to_text(now[i]);
-          EXPECT_NO_THROW(game->stream_spec().validate(now[i], game->num_players()));
-        }
-        if (move % 97 == 0) expect_worlds_give_public_stream(*state, now, rng);
-        std::swap(before, now);
-        ++move;
-      }
-      expect_worlds_give_public_stream(*state, before, rng);
-    }
+    testing_support::walk_public_streams(spec, {.games = 4, .seed = 29, .world_every = 97, .worlds_per_seat = 3},
+                                         keeps_private_facts_out);
   }
 }
 

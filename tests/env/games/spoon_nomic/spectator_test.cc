@@ -16,6 +16,7 @@
 #include "env/games/spoon_nomic/stream.h"
 #include "tests/env/games/spoon_nomic/script.h"
 #include "tests/support/counting_allocator.h"
+#include "tests/support/public_stream_walk.h"
 
 namespace kibitz::spoon_nomic {
 namespace {
@@ -86,33 +87,15 @@ TEST(SpoonSpectatorDeathTest, OtherNonSeatsAreStillRefused) {
 // move, is every seat's stream as the others hear it, and worlds drawn from
 // any seat's stream (now and then) give the same public stream.
 TEST(SpoonSpectator, IsAFunctionOfEverySeatsStreamOverRandomGames) {
-  for (const char* spec : {"spoon_nomic(players=3,packs=1,nweeks=6)", "spoon_nomic(players=5,packs=2,nweeks=8)"}) {
-    const std::shared_ptr<const Game> game = load_game(spec);
-    Rng rng(2026);
-    for (int episode = 0; episode < 6; ++episode) {
-      std::unique_ptr<State> state = game->new_initial_state();
-      std::unique_ptr<State> world = game->new_initial_state();
-      SeatStream before = state->public_stream();
-      for (int move = 0; !state->is_terminal(); ++move) {
-        if (state->is_chance_node()) {
-          state->apply_action(state->sample_chance_outcome(rng));
-        } else {
-          const ActionList legal = state->legal_actions();
-          state->apply_action(legal[rng.uniform_int(legal.size())]);
-        }
-        const SeatStream pub = state->public_stream();
-        ASSERT_GT(pub.size(), before.size()) << spec << " move " << move;
-        ASSERT_TRUE(stream_starts_with(pub, before)) << spec << " move " << move;
-        for (std::size_t i = before.size(); i < pub.size(); ++i) game->stream_spec().validate(pub[i], game->num_players());
-        for (Player p = 0; p < game->num_players(); ++p) {
-          ASSERT_EQ(pub, as_others_hear(state->seat_stream(p))) << spec << " move " << move << " seat " << p;
-          if (move % 5 != 0) continue;
-          state->resample_from_infostate(p, rng, *world);
-          ASSERT_EQ(world->public_stream(), pub) << spec << " move " << move << " world of seat " << p;
-        }
-        before = pub;
-      }
+  const auto every_seat_as_others_hear = [](const State& state, const SeatStream& pub, std::size_t) {
+    for (Player p = 0; p < state.num_players(); ++p) {
+      ASSERT_EQ(pub, as_others_hear(state.seat_stream(p)))
+          << state.game().spec() << " move " << state.history().size() << " seat " << p;
     }
+  };
+  for (const char* spec : {"spoon_nomic(players=3,packs=1,nweeks=6)", "spoon_nomic(players=5,packs=2,nweeks=8)"}) {
+    testing_support::walk_public_streams(spec, {.games = 6, .seed = 2026, .world_every = 5, .worlds_per_seat = 1},
+                                         every_seat_as_others_hear);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "env/games/tea_game/stream.h"
 #include "tests/env/games/tea_game/script.h"
 #include "tests/support/counting_allocator.h"
+#include "tests/support/public_stream_walk.h"
 
 namespace kibitz::tea_game::testing {
 namespace {
@@ -91,33 +92,15 @@ TEST(TeaSpectatorDeathTest, OtherNonSeatsAreStillRefused) {
 // a move, is every seat's stream as the others hear it, and worlds drawn from
 // any seat's stream (now and then) give the same public stream.
 TEST(TeaSpectator, IsAFunctionOfEverySeatsStreamOverRandomEpisodes) {
-  for (const char* spec : {kThree, "tea_game(players=5,days=2,delay_prob=0.3)"}) {
-    const std::shared_ptr<const Game> game = load_game(spec);
-    Rng rng(2026);
-    for (int episode = 0; episode < 6; ++episode) {
-      std::unique_ptr<State> state = game->new_initial_state();
-      std::unique_ptr<State> world = game->new_initial_state();
-      SeatStream before = state->public_stream();
-      for (int move = 0; !state->is_terminal(); ++move) {
-        if (state->is_chance_node()) {
-          state->apply_action(state->sample_chance_outcome(rng));
-        } else {
-          const ActionList legal = state->legal_actions();
-          state->apply_action(legal[rng.uniform_int(legal.size())]);
-        }
-        const SeatStream pub = state->public_stream();
-        ASSERT_GT(pub.size(), before.size()) << spec << " move " << move;
-        ASSERT_TRUE(stream_starts_with(pub, before)) << spec << " move " << move;
-        for (std::size_t i = before.size(); i < pub.size(); ++i) game->stream_spec().validate(pub[i], game->num_players());
-        for (Player p = 0; p < game->num_players(); ++p) {
-          ASSERT_EQ(pub, as_others_hear(state->seat_stream(p), p)) << spec << " move " << move << " seat " << p;
-          if (move % 7 != 0) continue;
-          state->resample_from_infostate(p, rng, *world);
-          ASSERT_EQ(world->public_stream(), pub) << spec << " move " << move << " world of seat " << p;
-        }
-        before = pub;
-      }
+  const auto every_seat_as_others_hear = [](const State& state, const SeatStream& pub, std::size_t) {
+    for (Player p = 0; p < state.num_players(); ++p) {
+      ASSERT_EQ(pub, as_others_hear(state.seat_stream(p), p))
+          << state.game().spec() << " move " << state.history().size() << " seat " << p;
     }
+  };
+  for (const char* spec : {kThree, "tea_game(players=5,days=2,delay_prob=0.3)"}) {
+    testing_support::walk_public_streams(spec, {.games = 6, .seed = 2026, .world_every = 7, .worlds_per_seat = 1},
+                                         every_seat_as_others_hear);
   }
 }
 
