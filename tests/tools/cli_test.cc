@@ -16,6 +16,7 @@
 #include "agents/registry.h"
 #include "env/core/registry.h"
 #include "replays/replay_reader.h"
+#include "tests/tools/kibitz_run.h"
 #include "tools/arena/statistics.h"
 #include "tools/command.h"
 #include "tools/rules_text.h"
@@ -25,39 +26,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  return contents.str();
-}
+using Result = testing::KibitzRun;
 
 // Runs `kibitz ARGS` through the shell (ARGS is shell text, so quote specs
 // with parentheses) with `input` on stdin.
-Result kibitz(const std::string& args, const std::string& input = "") {
-  static int counter = 0;
-  const fs::path dir =
-      fs::temp_directory_path() /
-      ("kibitz_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  fs::create_directories(dir);
-  std::ofstream(dir / "in") << input;
-  const std::string command = std::string("'") + KIBITZ_BINARY + "' " + args + " <'" +
-                              (dir / "in").string() + "' >'" + (dir / "out").string() + "' 2>'" +
-                              (dir / "err").string() + "'";
-  const int status = std::system(command.c_str());
-  Result run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = read_file(dir / "out");
-  run.err = read_file(dir / "err");
-  fs::remove_all(dir);
-  return run;
-}
+Result kibitz(const std::string& args, const std::string& input = "") { return testing::run_kibitz(args, input); }
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -375,7 +348,7 @@ TEST(Play, SummaryIsTheMeanEstimateOfTheRecordedReturns) {
 
 // ----------------------------------------------------------- docs/CLI.md
 
-std::string cli_doc() { return read_file(fs::path(KIBITZ_SOURCE_DIR) / "docs" / "CLI.md"); }
+std::string cli_doc() { return testing::read_whole_file(fs::path(KIBITZ_SOURCE_DIR) / "docs" / "CLI.md"); }
 
 // The lines from `heading` up to the next heading of the same or a higher
 // level ("## x" ends at the next "## " or "# "); empty when it is missing.

@@ -1,48 +1,17 @@
 // `kibitz tea odds` run as a user would: the table's flags, the method and
 // interval in the output, JSON, and bad input named with exit status 2.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/tools/kibitz_run.h"
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  return contents.str();
-}
+using Result = kibitz::tools::testing::KibitzRun;
 
 // Runs `kibitz tea ARGS` through the shell.
-Result tea(const std::string& args) {
-  static int counter = 0;
-  const fs::path dir = fs::temp_directory_path() / ("kibitz_tea_cli_" + std::to_string(::getpid()) +
-                                                    "_" + std::to_string(counter++));
-  fs::create_directories(dir);
-  const std::string command = std::string("'") + KIBITZ_BINARY + "' tea " + args + " >'" +
-                              (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
-  const int status = std::system(command.c_str());
-  Result run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = read_file(dir / "out");
-  run.err = read_file(dir / "err");
-  fs::remove_all(dir);
-  return run;
-}
+Result tea(const std::string& args) { return kibitz::tools::testing::run_kibitz("tea " + args); }
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
