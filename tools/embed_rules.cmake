@@ -7,6 +7,8 @@ if(NOT RULES_DIR OR NOT OUTPUT)
   message(FATAL_ERROR "embed_rules.cmake needs -DRULES_DIR=... and -DOUTPUT=...")
 endif()
 
+include("${CMAKE_CURRENT_LIST_DIR}/../cmake/embed_bytes.cmake")
+
 file(GLOB rules_files "${RULES_DIR}/*.md")
 list(SORT rules_files)
 
@@ -17,20 +19,8 @@ foreach(path IN LISTS rules_files)
   if(NOT game MATCHES "^[a-z0-9_]+$")
     message(FATAL_ERROR "rules file ${path}: the name must be a game name (a-z, 0-9, _)")
   endif()
-  file(READ "${path}" hex HEX)
-  string(LENGTH "${hex}" hex_length)
-  math(EXPR size "${hex_length} / 2")
-  # 16 bytes a line; a trailing 0 (not counted in the size) keeps the array
-  # non-empty for an empty file.
-  set(bytes "")
-  set(offset 0)
-  while(offset LESS hex_length)
-    string(SUBSTRING "${hex}" ${offset} 32 chunk)
-    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," chunk "${chunk}")
-    string(APPEND bytes "    ${chunk}\n")
-    math(EXPR offset "${offset} + 32")
-  endwhile()
-  string(APPEND arrays "constexpr unsigned char k_${game}[] = {\n${bytes}    0};\n")
+  kibitz_embed_file("${path}" "k_${game}" array size)
+  string(APPEND arrays "${array}")
   string(APPEND rows "    {\"${game}\",\n"
                      "     std::string_view(reinterpret_cast<const char*>(k_${game}), ${size})},\n")
 endforeach()

@@ -9,6 +9,8 @@ if(NOT STATIC_DIR OR NOT OUTPUT)
   message(FATAL_ERROR "embed_static.cmake needs -DSTATIC_DIR=... and -DOUTPUT=...")
 endif()
 
+include("${CMAKE_CURRENT_LIST_DIR}/../cmake/embed_bytes.cmake")
+
 file(GLOB_RECURSE static_files RELATIVE "${STATIC_DIR}" "${STATIC_DIR}/*")
 list(SORT static_files)
 
@@ -48,20 +50,8 @@ foreach(path IN LISTS static_files)
                         "A-Z, a-z, 0-9, '_', '-', '.' and '/', and no part may start with '.'")
   endif()
   content_type_of("${path}" type)
-  file(READ "${STATIC_DIR}/${path}" hex HEX)
-  string(LENGTH "${hex}" hex_length)
-  math(EXPR size "${hex_length} / 2")
-  # 16 bytes a line; a trailing 0 (not counted in the size) keeps the array
-  # non-empty for an empty file.
-  set(bytes "")
-  set(offset 0)
-  while(offset LESS hex_length)
-    string(SUBSTRING "${hex}" ${offset} 32 chunk)
-    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," chunk "${chunk}")
-    string(APPEND bytes "    ${chunk}\n")
-    math(EXPR offset "${offset} + 32")
-  endwhile()
-  string(APPEND arrays "constexpr unsigned char k_file${index}[] = {\n${bytes}    0};\n")
+  kibitz_embed_file("${STATIC_DIR}/${path}" "k_file${index}" array size)
+  string(APPEND arrays "${array}")
   string(APPEND rows "    {\"/${path}\", \"${type}\",\n"
                      "     std::string_view(reinterpret_cast<const char*>(k_file${index}), ${size})},\n")
   math(EXPR index "${index} + 1")
