@@ -20,6 +20,10 @@ readonly PACKAGES=(
   libtorch-dev  # agents/neural and training/ (the only targets that link it)
   python3  # tests/tools/engine_client.py: a seat-protocol client in Python's standard library
 )
+# Only for `./setup.sh test`: the browser test (tests/browser/) runs
+# Playwright's playwright-core, from npm at the version its committed
+# lockfile pins, on node; it drives the chromium above, never a downloaded one.
+readonly BROWSER_TEST_DIR=tests/browser
 # Only for `./setup.sh fuzz`: libFuzzer comes with clang and its runtime.
 readonly FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 readonly FUZZ_BUILD_DIR=build-fuzz
@@ -61,6 +65,33 @@ install_packages() {
   say "packages: installing ${missing[*]}"
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+}
+
+# node and npm for the browser test. Checked as commands, not packages: a
+# machine whose node comes from elsewhere (NodeSource's nodejs bundles npm)
+# keeps it, and Debian's nodejs (18) and npm are installed only when missing.
+install_node() {
+  local missing=()
+  command -v node >/dev/null || missing+=(nodejs)
+  command -v npm >/dev/null || missing+=(npm)
+  if ((${#missing[@]} > 0)); then
+    install_packages "${missing[@]}"
+  fi
+}
+
+# playwright-core exactly as tests/browser/package-lock.json pins it (npm ci
+# checks the lockfile's integrity hashes); skipped when already installed at
+# that version. The only download besides apt's, and only here.
+install_browser_test_packages() {
+  if (cd "${BROWSER_TEST_DIR}" && node -e '
+      const locked = require("./package-lock.json").packages["node_modules/playwright-core"].version;
+      const installed = require("./node_modules/playwright-core/package.json").version;
+      process.exit(locked === installed ? 0 : 1);' 2>/dev/null); then
+    say "npm packages of ${BROWSER_TEST_DIR}/: installed as the lockfile pins them"
+    return
+  fi
+  say "npm packages of ${BROWSER_TEST_DIR}/: npm ci (playwright-core, as the lockfile pins it)"
+  (cd "${BROWSER_TEST_DIR}" && npm ci --no-audit --no-fund)
 }
 
 build() {
@@ -141,6 +172,10 @@ main() {
   if [[ "$1" == fuzz ]]; then
     install_packages "${FUZZ_PACKAGES[@]}"
     build_and_smoke_fuzzers
+  fi
+  if [[ "$1" == test ]]; then
+    install_node
+    install_browser_test_packages
   fi
   build
   if [[ "$1" == run ]]; then
