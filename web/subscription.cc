@@ -28,11 +28,17 @@ std::string Subscription::close_reason() const {
   return close_reason_;
 }
 
+bool Subscription::fell_behind() const {
+  std::lock_guard lock(mutex_);
+  return fell_behind_;
+}
+
 bool Subscription::push(std::string message) {
   std::lock_guard lock(mutex_);
   if (closed_) return false;
   if (queue_.size() >= max_queued_) {
     closed_ = true;
+    fell_behind_ = true;
     close_reason_ = "too many messages queued (" + std::to_string(max_queued_) +
                     ") without being read; rejoin to receive the whole stream again";
     return false;

@@ -41,6 +41,9 @@ class Subscription {
   // closed subscription gets no more messages; its queue can still be taken.
   bool closed() const;
   std::string close_reason() const;
+  // Whether it was closed because its listener fell behind (a queue full),
+  // which a rejoin mends, rather than by the table's decision.
+  bool fell_behind() const;
 
   // For the table: queues one message (dropped when closed; closes the
   // subscription when the queue is full) and reports whether it is open.
@@ -55,6 +58,7 @@ class Subscription {
   mutable std::mutex mutex_;
   std::vector<std::string> queue_;
   bool closed_ = false;
+  bool fell_behind_ = false;
   std::string close_reason_;
   std::function<void()> notify_;
 };

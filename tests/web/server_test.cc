@@ -334,6 +334,8 @@ TEST_F(ServerTest, AClosedTabRejoinsItsSeatAndTheOlderConnectionIsClosed) {
   while (first.read()) {
   }
   EXPECT_NE(first.close_reason().find("newer connection"), std::string::npos) << first.close_reason();
+  // 1008: for good, so the older tab does not rejoin and take the seat back.
+  EXPECT_EQ(first.close_code(), 1008);
   // The rejoined seat hears its stream again from the start.
   EXPECT_EQ(type_of(second.read().value_or("")), "welcome");
   const json::Document observations = parse(second.read().value_or(""));

@@ -96,12 +96,27 @@ TEST(TableTest, ARejoiningSeatHearsItsWholeStreamAndTheOldConnectionCloses) {
   auto again = table->join(table->seat_token(0));
   EXPECT_TRUE(first->closed());
   EXPECT_EQ(first->close_reason(), "a newer connection joined this seat");
+  EXPECT_FALSE(first->fell_behind()) << "replaced for good, not behind: it must not rejoin";
   Heard after;
   listen(*again, table->game().stream_spec(), after);
   EXPECT_EQ(after.types.front(), "welcome");
   EXPECT_TRUE(after.contiguous);
   EXPECT_GT(after.observations.size(), before.observations.size());
   EXPECT_TRUE(stream_starts_with(after.observations, before.observations));
+}
+
+// A listener that never reads is closed as fallen behind (the page rejoins,
+// close code 1013), and nothing more is queued for it.
+TEST(SubscriptionTest, AFullQueueClosesItAsFallenBehind) {
+  Subscription subscription(0, 2);
+  EXPECT_TRUE(subscription.push("a"));
+  EXPECT_TRUE(subscription.push("b"));
+  EXPECT_FALSE(subscription.closed());
+  EXPECT_FALSE(subscription.push("c"));
+  EXPECT_TRUE(subscription.closed());
+  EXPECT_TRUE(subscription.fell_behind());
+  EXPECT_NE(subscription.close_reason().find("rejoin"), std::string::npos) << subscription.close_reason();
+  EXPECT_EQ(subscription.take().size(), 2u);
 }
 
 // An agent that plays its first legal action once released: a search that

@@ -8,6 +8,12 @@
 // {"type":"error","reason":...} and the connection stays open. A message
 // longer than max_message_bytes closes the connection with code 1009; one
 // over the rate is refused, and a run of message_burst of those closes it.
+//
+// The close code tells the page whether to rejoin: 1013 (try again later)
+// when the connection fell behind and a rejoin mends it; 1008 (policy) when
+// the server refused the link or replaced the connection for good (a wrong
+// token, a full table, a newer tab on the same seat, a flood), where
+// rejoining would only repeat the refusal or fight the newer tab.
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
@@ -92,10 +98,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     for (std::string& message : subscription_->take()) outbox_.push_back(std::move(message));
     if (subscription_->closed()) {
       close_reason_ = subscription_->close_reason();
+      if (subscription_->fell_behind()) close_code_ = websocket::close_code::try_again_later;
       closing_ = true;
     } else if (outbox_.size() > context_.registry.limits().max_queued_messages) {
       // The client stopped reading: the outbox must not grow the server.
-      close_reason_ = "too many unsent messages";
+      close_reason_ = "too many unsent messages; rejoin to receive the whole stream again";
+      close_code_ = websocket::close_code::try_again_later;
       closing_ = true;
     }
     write_next();
@@ -132,8 +140,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void close() {
     closed_ = true;
     // A close reason is at most 123 bytes on the wire.
-    websocket::close_reason reason(websocket::close_code::policy_error,
-                                   close_reason_.substr(0, 120));
+    websocket::close_reason reason(close_code_, close_reason_.substr(0, 120));
     if (close_reason_.empty()) reason.reason = "closed by the server";
     ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
   }
@@ -211,6 +218,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
   bool closed_ = false;
   std::string close_reason_;
+  websocket::close_code close_code_ = websocket::close_code::policy_error;
 };
 
 }  // namespace

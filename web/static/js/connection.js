@@ -28,7 +28,11 @@ export function connect(url, { onMessage, onStatus }) {
     });
     socket.addEventListener('close', event => {
       if (finished) return;
-      // 1008 (policy): the server refused this link for good, e.g. a wrong token.
+      // 1008 (policy): the server refused this link for good (a wrong token,
+      // a full table, a newer tab on this seat, a flood); rejoining would
+      // repeat the refusal or take the seat back from the newer tab. Any
+      // other close (a dropped network, 1013 when this page fell behind) is
+      // mended by rejoining: the stream starts again at entry 0.
       if (event.code === 1008 || attempt >= RETRY_MS.length) {
         onStatus('disconnected' + (event.reason ? ': ' + event.reason : ''));
         return;
