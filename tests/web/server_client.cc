@@ -14,14 +14,15 @@ namespace net = boost::asio;
 using net::ip::tcp;
 
 HttpAnswer http_request(unsigned short port, std::string_view method, std::string_view target,
-                        std::string_view body) {
+                        std::string_view body, const Headers& headers) {
   net::io_context io;
   tcp::socket socket(io);
   socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> request(http::string_to_verb(beast::string_view(method.data(), method.size())),
                                            beast::string_view(target.data(), target.size()), 11);
-  request.set(http::field::host, "127.0.0.1");
+  request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
   request.set(http::field::content_type, "application/json");
+  for (const auto& [name, value] : headers) request.set(name, value);
   request.body() = std::string(body);
   request.prepare_payload();
   http::write(socket, request);
@@ -31,11 +32,17 @@ HttpAnswer http_request(unsigned short port, std::string_view method, std::strin
   return {static_cast<int>(response.result_int()), response.body()};
 }
 
-WsClient::WsClient(unsigned short port, std::string_view target) : ws_(io_) {
+WsClient::WsClient(unsigned short port, std::string_view target) : WsClient(port, target, "") {}
+
+WsClient::WsClient(unsigned short port, std::string_view target, const std::string& origin) : ws_(io_) {
   ws_.next_layer().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   ws_.next_layer().set_option(tcp::no_delay(true));
   ws_.read_message_max(64 << 20);
-  ws_.handshake("127.0.0.1", beast::string_view(target.data(), target.size()));
+  if (!origin.empty()) {
+    ws_.set_option(beast::websocket::stream_base::decorator(
+        [origin](beast::websocket::request_type& request) { request.set(http::field::origin, origin); }));
+  }
+  ws_.handshake("127.0.0.1:" + std::to_string(port), beast::string_view(target.data(), target.size()));
 }
 
 std::optional<std::string> WsClient::read() {

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace kibitz::web::testing {
 
@@ -17,13 +19,20 @@ struct HttpAnswer {
   std::string body;
 };
 
+// Extra request headers, e.g. {{"Origin", "https://elsewhere.example"}}; a
+// "Host" among them replaces the usual 127.0.0.1:PORT.
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
 HttpAnswer http_request(unsigned short port, std::string_view method, std::string_view target,
-                        std::string_view body = {});
+                        std::string_view body = {}, const Headers& headers = {});
 
 class WsClient {
  public:
   // Connects and upgrades on `target` ("/ws/table/ID?seat=TOKEN").
   WsClient(unsigned short port, std::string_view target);
+  // The same, as a page from `origin` would ask ("http://127.0.0.1:PORT" is
+  // the server's own); throws boost::system::system_error when refused.
+  WsClient(unsigned short port, std::string_view target, const std::string& origin);
   // The next message; nullopt once the connection is closed (close_reason()
   // then says why, as the server put it) or aborted.
   std::optional<std::string> read();

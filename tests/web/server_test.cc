@@ -344,6 +344,31 @@ TEST_F(ServerTest, AClosedTabRejoinsItsSeatAndTheOlderConnectionIsClosed) {
   EXPECT_EQ(observations["observations"], parse(heard_first[1])["observations"]);
 }
 
+// Secret links keep seats private; the Origin and Host checks keep another
+// site's page, open in the same browser, from using a server it can reach.
+TEST_F(ServerTest, AnotherSitesPageCannotCreateTablesOrOpenSockets) {
+  start();
+  const std::string request = R"({"game": "kuhn_poker", "seats": ["human", "random"]})";
+  const std::string own = "http://127.0.0.1:" + std::to_string(port());
+  const HttpAnswer elsewhere = testing::http_request(port(), "POST", "/api/tables", request,
+                                            {{"Origin", "https://elsewhere.example"}});
+  EXPECT_EQ(elsewhere.status, 403);
+  EXPECT_NE(elsewhere.body.find("https://elsewhere.example"), std::string::npos) << elsewhere.body;
+  EXPECT_EQ(server_->registry().tables().size(), 0u) << "a refused request created a table";
+  const HttpAnswer ours = testing::http_request(port(), "POST", "/api/tables", request, {{"Origin", own}});
+  ASSERT_EQ(ours.status, 201) << ours.body;
+  const std::string target = ws_target(parse(ours.body)["seats"][0]["link"].GetString());
+  EXPECT_THROW(WsClient(port(), target, "https://elsewhere.example"), boost::system::system_error);
+  WsClient from_our_page(port(), target, own);
+  EXPECT_EQ(type_of(from_our_page.read().value_or("")), "welcome");
+  // DNS rebinding: another site's name pointed at 127.0.0.1 reaches a
+  // loopback server with that name as its Host, and is refused.
+  const HttpAnswer rebound = testing::http_request(port(), "GET", "/api/tables", "",
+                                          {{"Host", "elsewhere.example:" + std::to_string(port())}});
+  EXPECT_EQ(rebound.status, 403);
+  EXPECT_NE(rebound.body.find("loopback"), std::string::npos) << rebound.body;
+}
+
 TEST_F(ServerTest, StoppingTellsPlayersTheGameIsAborted) {
   start();
   const json::Document a = create("leduc_poker", {"human", "random"});

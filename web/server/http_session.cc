@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 
+#include "agents/external/seat_protocol.h"
+#include "web/server/request_guard.h"
 #include "web/server/routes.h"
 #include "web/server/sessions.h"
 
@@ -50,7 +52,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (ec) return close();
     HttpRequest request = parser_->release();
-    if (beast::websocket::is_upgrade(request) && target_path(view(request.target())).substr(0, 4) == "/ws/") {
+    const bool upgrade = beast::websocket::is_upgrade(request);
+    const std::string refusal = refuse_request(
+        view(request.method_string()), target_path(view(request.target())), upgrade,
+        view(request[http::field::host]), view(request[http::field::origin]), context_.loopback);
+    if (!refusal.empty()) {
+      std::string body = "{\"error\":";
+      seat_protocol::append_json_string(body, refusal);
+      return answer(403, body + "}", false);
+    }
+    if (upgrade && target_path(view(request.target())).substr(0, 4) == "/ws/") {
       stream_.expires_never();
       return start_ws_session(stream_.release_socket(), std::move(request), context_,
                               std::move(slot_));

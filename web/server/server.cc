@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "env/core/error.h"
+#include "web/server/request_guard.h"
 #include "web/server/sessions.h"
 
 namespace kibitz::web {
@@ -22,7 +23,8 @@ struct Server::Impl {
   explicit Impl(ServerOptions server_options)
       : options(std::move(server_options)),
         registry(this->options.registry),
-        context{registry, this->options.network, this->options.static_files},
+        context{registry, this->options.network, this->options.static_files,
+                is_loopback_address(this->options.address)},
         io(this->options.network_threads),
         acceptor(io) {}
 

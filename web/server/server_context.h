@@ -40,6 +40,9 @@ struct ServerContext {
   TableRegistry& registry;
   NetworkLimits limits;
   StaticFileHook static_files;
+  // Listening on 127.x or ::1: requests must then be addressed to a
+  // loopback name (web/server/request_guard.h).
+  bool loopback = false;
   std::shared_ptr<NotifyGate> gate = std::make_shared<NotifyGate>();
   std::atomic<int> connections{0};
 };
