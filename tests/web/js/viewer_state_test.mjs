@@ -170,6 +170,8 @@ test('chart layout: points, marker and clicks in box coordinates', () => {
   assert.deepEqual(layout.series[0].points[3], [170, 40]);  // step 3, 0.7
   assert.equal(layout.series[0].label, 'P0 (human)');
   assert.equal(layout.series[0].value, 0.5);
+  assert.equal(layout.series[0].valueY, 60);
+  assert.equal(V.chartLayout(doc.charts[2], doc.steps, 1, box).series[0].valueY, 77);
   assert.equal(layout.marker, 120);
   assert.deepEqual(layout.yTicks.map(t => t.y), [110, 60, 10]);
   assert.equal(V.stepAtX(layout, doc.steps, 120), 2);

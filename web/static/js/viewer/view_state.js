@@ -64,8 +64,8 @@ export function seatLabel(doc, seat) {
 // Every seat, the public and the full view, in that order.
 export function perspectives(doc) {
   const list = doc.seats.map((_, seat) => ({ key: seatKey(seat), label: seatLabel(doc, seat) }));
-  list.push({ key: PUBLIC, label: 'The public (a spectator)' });
-  list.push({ key: FULL, label: 'Full view (everything)' });
+  list.push({ key: PUBLIC, label: 'The public' });
+  list.push({ key: FULL, label: 'Full view' });
   return list;
 }
 
@@ -213,12 +213,16 @@ export function chartLayout(chart, steps, step, { width, height, margin }) {
   const round = n => Math.round(n * 10) / 10;
   return {
     plot: { left, right, top, bottom },
-    series: chart.series.map(series => ({
-      label: series.label,
-      seat: series.seat,
-      points: series.points.map(([k, v]) => [round(xOf(k)), round(yOf(v))]),
-      value: valueAt(series, step),
-    })),
+    series: chart.series.map(series => {
+      const value = valueAt(series, step);
+      return {
+        label: series.label,
+        seat: series.seat,
+        points: series.points.map(([k, v]) => [round(xOf(k)), round(yOf(v))]),
+        value,
+        valueY: value === null ? null : round(yOf(value)),  // the dot on the marker
+      };
+    }),
     yTicks: [yMin, (yMin + yMax) / 2, yMax].map(v => ({ value: v, y: round(yOf(v)) })),
     xTicks: [0, steps].map(k => ({ value: k, x: round(xOf(k)) })),
     marker: round(xOf(step)),

@@ -1,0 +1,159 @@
+// The replay viewer page (viewer.html): opens one game of a replay, from
+// the server's list (/viewer.html?file=NAME&game=N) or from a file the user
+// picks, and steps through it from any seat's perspective, the public's or
+// the full view. The URL keeps the game, the perspective and the step
+// (&view=seat1&step=K; #step=K works too), so a link opens there.
+import { el, fill } from '../dom.js';
+import { rendererFor } from '../renderers/index.js';
+import { loadListed, loadUploaded } from './load.js';
+import { renderAnnotations, renderCharts, renderDecision, renderFullView, renderSummary } from './panels.js';
+import * as V from './view_state.js';
+
+const PAGE_KEYS = 10;  // steps per PageUp / PageDown
+
+const params = new URLSearchParams(location.search);
+const page = {
+  doc: null,
+  file: params.get('file') || '',  // a listed replay, or '' for a picked file
+  bytes: null,                     // a picked file's bytes, kept to switch games
+  fileName: '',
+  game: Math.max(0, Number.parseInt(params.get('game') || '0', 10) || 0),
+  key: V.FULL,
+  step: 0,
+};
+
+function byId(id) {
+  return document.getElementById(id);
+}
+
+// The step a link asks for: ?step=K, or #step=K or #K.
+function linkedStep() {
+  const hash = location.hash.replace(/^#(step=)?/, '');
+  return params.get('step') ?? (hash === '' ? null : hash);
+}
+
+function keepInUrl() {
+  const query = new URLSearchParams();
+  if (page.file) query.set('file', page.file);
+  if (page.game) query.set('game', String(page.game));
+  query.set('view', page.key);
+  query.set('step', String(page.step));
+  history.replaceState(null, '', `${location.pathname}?${query}`);
+}
+
+function noAction() {}  // a replay takes no actions: the renderers' buttons do nothing
+
+function drawView() {
+  const { doc, key, step } = page;
+  const full = key === V.FULL;
+  byId('seat-view').hidden = full;
+  byId('full-view').hidden = !full;
+  if (full) renderFullView(doc, step);
+  else rendererFor(doc.game.split('(')[0].trim()).render(V.rendererState(doc, key, step), noAction);
+}
+
+function drawControls() {
+  const { doc, step } = page;
+  const slider = byId('step-slider');
+  slider.max = String(doc.steps);
+  slider.value = String(step);
+  byId('step-counter').textContent = `Step ${step} of ${doc.steps}`;
+  byId('first').disabled = byId('back').disabled = step === 0;
+  byId('last').disabled = byId('forward').disabled = step === doc.steps;
+}
+
+function draw() {
+  if (!page.doc) return;
+  drawControls();
+  drawView();
+  renderDecision(page.doc, page.key, page.step);
+  renderAnnotations(page.doc, page.key, page.step, go);
+  renderCharts(page.doc, page.key, page.step, go);
+  keepInUrl();
+}
+
+function go(step) {
+  if (!page.doc) return;
+  const next = V.clampStep(page.doc, step, page.step);
+  if (next === page.step) return;
+  page.step = next;
+  draw();
+}
+
+function showDocument(doc, wantedStep, wantedKey) {
+  page.doc = doc;
+  page.game = doc.game_index ?? page.game;
+  page.key = V.parsePerspective(doc, wantedKey);
+  page.step = V.clampStep(doc, wantedStep, 0);
+  document.title = `${doc.game} · replay · kibitz`;
+  byId('game').textContent = doc.game;
+  byId('source').textContent = `${doc.source || page.fileName}` + (doc.games > 1 ? `, game ${page.game}` : '');
+  fill('perspective', V.perspectives(doc).map(p =>
+    el('option', { value: p.key, selected: p.key === page.key ? '' : null }, p.label)));
+  const games = Number.isInteger(doc.games) ? doc.games : 1;
+  byId('game-choice').hidden = games < 2;
+  fill('game-index', Array.from({ length: games }, (_, n) =>
+    el('option', { value: String(n), selected: n === page.game ? '' : null }, `game ${n}`)));
+  byId('controls').hidden = false;
+  byId('open-file').open = false;  // out of the way; a click opens another file
+  byId('side').hidden = false;
+  renderSummary(doc);
+  draw();
+}
+
+async function load(wantedStep, wantedKey) {
+  fill('load-error');
+  byId('load-status').textContent = 'Loading…';
+  try {
+    const doc = page.file ? await loadListed(page.file, page.game) : await loadUploaded(page.bytes, page.game);
+    byId('load-status').textContent = '';
+    showDocument(doc, wantedStep, wantedKey);
+  } catch (error) {
+    byId('load-status').textContent = '';
+    fill('load-error', `Could not open the replay: ${error.message}`);
+  }
+}
+
+async function openPicked() {
+  const file = byId('file-input').files[0];
+  if (!file) return;
+  page.file = '';
+  page.fileName = file.name;
+  page.bytes = await file.arrayBuffer();
+  page.game = 0;
+  await load(0, page.key);
+}
+
+// Arrows, Home/End and PageUp/PageDown step through the game wherever the
+// focus is, except in a menu or a field that needs those keys itself.
+function onKey(event) {
+  if (!page.doc || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ||
+      (target instanceof HTMLInputElement && target.type !== 'range')) return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -PAGE_KEYS, PageDown: PAGE_KEYS };
+  if (event.key in moves) go(page.step + moves[event.key]);
+  else if (event.key === 'Home') go(0);
+  else if (event.key === 'End') go(page.doc.steps);
+  else return;
+  event.preventDefault();  // the slider and the page would move too
+}
+
+function start() {
+  byId('first').addEventListener('click', () => go(0));
+  byId('back').addEventListener('click', () => go(page.step - 1));
+  byId('forward').addEventListener('click', () => go(page.step + 1));
+  byId('last').addEventListener('click', () => go(page.doc.steps));
+  byId('step-slider').addEventListener('input', event => go(Number(event.target.value)));
+  byId('perspective').addEventListener('change', event => { page.key = event.target.value; draw(); });
+  byId('game-index').addEventListener('change', event => {
+    page.game = Number(event.target.value);
+    load(0, page.key);
+  });
+  byId('file-input').addEventListener('change', openPicked);
+  document.addEventListener('keydown', onKey);
+  if (page.file) load(linkedStep(), params.get('view'));
+  else byId('load-status').textContent = 'Pick a replay file (.kbr) to open it, or choose one from the server\'s list.';
+}
+
+start();
