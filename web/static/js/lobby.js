@@ -1,6 +1,7 @@
 // The server's page: a form that creates a table (POST /api/tables with
 // {"game", "seats"}) and shows its join links, and the lists of tables and
-// finished replays, refreshed every few seconds.
+// finished replays (each opening in the replay viewer, /viewer.html),
+// refreshed every few seconds.
 import { el, fill } from './dom.js';
 
 const REFRESH_MS = 5000;
@@ -48,6 +49,13 @@ async function getJson(url) {
   return reply.json();
 }
 
+// A finished game opens in the replay viewer; its raw JSON stays a click away.
+function replayItem(replay) {
+  const name = encodeURIComponent(replay.file);
+  return el('li', {}, el('a', { href: '/viewer.html?file=' + name }, replay.file),
+            ` (${replay.bytes} bytes, `, el('a', { href: '/api/replays/' + name, class: 'muted' }, 'JSON'), ')');
+}
+
 async function refresh() {
   try {
     const { tables } = await getJson('/api/tables');
@@ -56,10 +64,7 @@ async function refresh() {
          ` — ${table.status}, ${table.moves} move${table.moves === 1 ? "" : "s"}, seats: ${table.seats.join(', ')}`))
       : el('li', { class: 'empty' }, 'no tables'));
     const { replays } = await getJson('/api/replays');
-    fill('replays', replays.length ? replays.map(replay =>
-      el('li', {}, el('a', { href: '/api/replays/' + encodeURIComponent(replay.file) }, replay.file),
-         ` (${replay.bytes} bytes)`))
-      : el('li', { class: 'empty' }, 'no replays yet'));
+    fill('replays', replays.length ? replays.map(replayItem) : el('li', { class: 'empty' }, 'no replays yet'));
   } catch (error) {
     fill('tables', el('li', { class: 'error' }, 'cannot reach the server: ' + error.message));
   }
