@@ -27,8 +27,10 @@ constexpr CommandUsage kServeUsage{
     "(/table/ID?seat=TOKEN): whoever holds it plays that seat and sees only that seat's\n"
     "stream; a closed tab rejoins with the same link. Spectators (/table/ID) see the public\n"
     "stream, and everything once the game has ended. Finished games are written to\n"
-    "--replays DIR as ID.kbr and listed on the index page. Agents think on --think-threads\n"
-    "threads, never on the network threads.\n"
+    "--replays DIR as ID.kbr and listed on the index page, where each opens in the replay\n"
+    "viewer (a .kbr file from elsewhere can be opened there too). Agents think on\n"
+    "--think-threads threads and viewer documents are built on --view-threads threads,\n"
+    "never on the network threads.\n"
     "--table 'GAME: SEAT,SEAT,...' creates a table at start-up and prints its links: GAME is\n"
     "a game spec, each SEAT 'human' or an agent spec; give it once per table. More tables\n"
     "come from the index page or POST /api/tables (docs/serve.md).\n"
@@ -89,6 +91,7 @@ void print_table(std::ostream& out, const std::string& base, const web::Table& t
 struct LimitFlags {
   long long max_tables, max_finished_tables, max_seats, max_listeners, max_queued, max_action_bytes;
   long long max_connections, max_message_bytes, max_request_bytes, burst, think_threads, network_threads;
+  long long max_upload_bytes, max_queued_views, view_threads;
   explicit LimitFlags(const web::ServerOptions& server)
       : max_tables(server.registry.limits.max_tables),
         max_finished_tables(server.registry.limits.max_finished_tables),
@@ -101,7 +104,10 @@ struct LimitFlags {
         max_request_bytes(static_cast<long long>(server.network.max_request_bytes)),
         burst(server.network.message_burst),
         think_threads(server.registry.think_threads),
-        network_threads(server.network_threads) {}
+        network_threads(server.network_threads),
+        max_upload_bytes(static_cast<long long>(server.network.max_upload_bytes)),
+        max_queued_views(static_cast<long long>(server.network.max_queued_views)),
+        view_threads(server.view_threads) {}
 };
 
 // Every flag of `kibitz serve`, writing into `server`, `listen`, `tables`
@@ -120,6 +126,7 @@ void add_serve_options(boost::program_options::options_description& options, web
       "let table requests use engine(cmd=...) agents, which run programs on this machine")(
       "think-threads", count(flags.think_threads), "threads on which agents think")(
       "network-threads", count(flags.network_threads), "threads serving connections")(
+      "view-threads", count(flags.view_threads), "threads building replay viewer documents")(
       "max-tables", count(flags.max_tables), "tables playing at once")(
       "max-finished-tables", count(flags.max_finished_tables), "ended tables kept open for their listeners")(
       "max-seats", count(flags.max_seats), "seats per table")(
@@ -130,6 +137,10 @@ void add_serve_options(boost::program_options::options_description& options, web
       "max-message-bytes", count(flags.max_message_bytes),
       "longest WebSocket message from a browser (longer closes it, code 1009)")(
       "max-request-bytes", count(flags.max_request_bytes), "longest HTTP request body")(
+      "max-upload-bytes", count(flags.max_upload_bytes),
+      "longest replay file uploaded to the viewer (POST /api/replays/view)")(
+      "max-queued-views", count(flags.max_queued_views),
+      "replay viewer documents waiting for a view thread before more are refused")(
       "rate", po::value(&server.network.messages_per_second)
                   ->default_value(server.network.messages_per_second)
                   ->value_name("R"),
@@ -162,9 +173,12 @@ void apply_limits(const LimitFlags& f, web::ServerOptions& server) {
   network.max_connections = checked_count<int>("max-connections", f.max_connections, 1);
   network.max_message_bytes = checked_count<std::size_t>("max-message-bytes", f.max_message_bytes, 1);
   network.max_request_bytes = checked_count<std::size_t>("max-request-bytes", f.max_request_bytes, 256);
+  network.max_upload_bytes = checked_count<std::size_t>("max-upload-bytes", f.max_upload_bytes, 1);
+  network.max_queued_views = checked_count<std::size_t>("max-queued-views", f.max_queued_views, 1);
   network.message_burst = checked_count<int>("burst", f.burst, 1);
   server.registry.think_threads = checked_count<int>("think-threads", f.think_threads, 1);
   server.network_threads = checked_count<int>("network-threads", f.network_threads, 1);
+  server.view_threads = checked_count<int>("view-threads", f.view_threads, 1);
   if (!(network.messages_per_second > 0)) throw error("--rate must be positive");
 }
 

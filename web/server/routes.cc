@@ -1,12 +1,14 @@
 #include "web/server/routes.h"
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "agents/external/seat_protocol.h"
 #include "env/core/error.h"
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
+#include "web/replay_view.h"
 
 namespace kibitz::web {
 namespace {
@@ -15,6 +17,10 @@ using seat_protocol::MessageWriter;
 
 constexpr std::string_view kApiTables = "/api/tables";
 constexpr std::string_view kApiReplays = "/api/replays";
+constexpr std::string_view kApiReplaysPrefix = "/api/replays/";
+constexpr std::string_view kUploadView = "/api/replays/view";
+constexpr std::string_view kViewSuffix = "/view";
+constexpr std::string_view kUploadSource = "uploaded file";
 
 HttpReply json_reply(int status, std::string body) {
   return HttpReply{status, "application/json", std::move(body)};
@@ -84,10 +90,15 @@ HttpReply list_replays(const TableRegistry& registry) {
 
 // Only a name that registry.replays() lists is opened: a request can never
 // name a path outside the replay directory ("../x", "/etc/passwd").
+std::optional<ReplayListing> listed_replay(const TableRegistry& registry, std::string_view name) {
+  for (const ReplayListing& replay : registry.replays()) {
+    if (replay.file == name) return replay;
+  }
+  return std::nullopt;
+}
+
 HttpReply one_replay(const TableRegistry& registry, std::string_view name) {
-  bool listed = false;
-  for (const ReplayListing& replay : registry.replays()) listed = listed || replay.file == name;
-  if (!listed) return error_reply(404, "no replay named " + std::string(name));
+  if (!listed_replay(registry, name)) return error_reply(404, "no replay named " + std::string(name));
   const std::string path = registry.replay_dir() + "/" + std::string(name);
   std::ostringstream out;
   replays::JsonRecordWriter writer(out);
@@ -96,23 +107,76 @@ HttpReply one_replay(const TableRegistry& registry, std::string_view name) {
   return json_reply(200, out.str());
 }
 
+// "/api/replays/<file>/view" -> "<file>"; empty for any other path.
+std::string_view viewed_file(std::string_view path) {
+  if (path.size() <= kApiReplaysPrefix.size() + kViewSuffix.size()) return {};
+  if (path.substr(0, kApiReplaysPrefix.size()) != kApiReplaysPrefix) return {};
+  if (path.substr(path.size() - kViewSuffix.size()) != kViewSuffix) return {};
+  return path.substr(kApiReplaysPrefix.size(), path.size() - kApiReplaysPrefix.size() - kViewSuffix.size());
+}
+
+// Any problem with the file or the game asked for is the request's: 400,
+// whatever words the message uses (route_http reads "limit" as the server's).
+template <typename Build>
+HttpReply view_reply(Build build) {
+  try {
+    return json_reply(200, build());
+  } catch (const KibitzError& e) {
+    return error_reply(400, e.what());
+  }
+}
+
+HttpReply listed_view(const TableRegistry& registry, std::string_view name, std::string_view target,
+                      ReplayViewCache* views) {
+  const std::optional<ReplayListing> listing = listed_replay(registry, name);
+  if (!listing) return error_reply(404, "no replay named " + std::string(name));
+  return view_reply([&] {
+    const std::size_t game = parse_game_index(query_parameter(target, "game"));
+    const std::string path = registry.replay_dir() + "/" + listing->file;
+    const auto build = [&] { return replay_view_of_file(path, listing->file, game); };
+    if (views == nullptr) return build();
+    // The size is in the key: a file replaced under the same name is viewed afresh.
+    return views->get_or_build(listing->file + "\n" + std::to_string(listing->bytes) + "\n" +
+                                   std::to_string(game),
+                               build);
+  });
+}
+
+HttpReply uploaded_view(std::string_view target, std::string_view body) {
+  if (body.empty()) {
+    return error_reply(400, "the request body is empty: send the bytes of a .kbr replay file");
+  }
+  return view_reply([&] {
+    return replay_view_of_bytes(body, kUploadSource, parse_game_index(query_parameter(target, "game")));
+  });
+}
+
 HttpReply create_table(TableRegistry& registry, std::string_view body) {
   const TableSpec spec = parse_table_spec_json(body);
   const std::shared_ptr<Table> table = registry.create(spec);
   return json_reply(201, created_table_json(*table));
 }
 
-HttpReply api(TableRegistry& registry, std::string_view method, std::string_view path,
-              std::string_view body) {
+HttpReply api(TableRegistry& registry, std::string_view method, std::string_view target,
+              std::string_view body, ReplayViewCache* views) {
+  const std::string_view path = target_path(target);
   if (path == kApiTables) {
     if (method == "POST") return create_table(registry, body);
     if (method == "GET") return list_tables(registry);
     return error_reply(405, std::string(path) + " takes GET or POST");
   }
+  if (path == kUploadView) {
+    if (method != "POST") return error_reply(405, std::string(path) + " takes POST (a replay file's bytes)");
+    return uploaded_view(target, body);
+  }
   if (method != "GET") return error_reply(405, std::string(path) + " takes GET");
+  if (const std::string_view file = viewed_file(path); !file.empty()) {
+    return listed_view(registry, file, target, views);
+  }
   if (path == kApiReplays) return list_replays(registry);
-  const std::string prefix = std::string(kApiReplays) + "/";
-  if (path.substr(0, prefix.size()) == prefix) return one_replay(registry, path.substr(prefix.size()));
+  if (path.substr(0, kApiReplaysPrefix.size()) == kApiReplaysPrefix) {
+    return one_replay(registry, path.substr(kApiReplaysPrefix.size()));
+  }
   return error_reply(404, "no route " + std::string(path));
 }
 
@@ -145,11 +209,19 @@ std::string seat_link(const Table& table, Player seat) {
 
 std::string spectator_link(const Table& table) { return "/table/" + table.id(); }
 
+bool runs_off_network_threads(std::string_view method, std::string_view target) {
+  const std::string_view path = target_path(target);
+  return (method == "POST" && path == kUploadView) || (method == "GET" && !viewed_file(path).empty());
+}
+
+bool is_upload_target(std::string_view target) { return target_path(target) == kUploadView; }
+
 HttpReply route_http(TableRegistry& registry, const StaticFileHook& static_files,
-                     std::string_view method, std::string_view target, std::string_view body) {
+                     std::string_view method, std::string_view target, std::string_view body,
+                     ReplayViewCache* views) {
   const std::string_view path = target_path(target);
   try {
-    if (path.substr(0, 5) == "/api/" || path == "/api") return api(registry, method, path, body);
+    if (path.substr(0, 5) == "/api/" || path == "/api") return api(registry, method, target, body, views);
     if (method != "GET" && method != "HEAD") return error_reply(405, "pages take GET");
     std::optional<StaticFile> file = static_files ? static_files(path) : std::nullopt;
     if (!file) file = builtin_static_file(path);

@@ -8,15 +8,23 @@
 //   GET  /api/tables          {"tables":[{"id","game","seats","status","moves"}]}: never a token
 //   GET  /api/replays         {"replays":[{"file","bytes"}]}, newest first
 //   GET  /api/replays/<file>  that replay as JSON (replays/record_json.h)
+//   GET  /api/replays/<file>/view?game=N
+//                             the replay viewer's document for game N (from 0,
+//                             default 0) of a listed file (web/replay_view.h)
+//   POST /api/replays/view?game=N
+//                             the same for the bytes of a .kbr file in the body
 //   GET  anything else        the StaticFileHook's file, else the built-in page, else 404
 //
 // Errors are {"error": "..."} with 400 (a bad request), 404, 405 or 429/503
-// (a limit), the message naming the problem.
+// (a limit), the message naming the problem. A viewer document replays and
+// analyses a game, which can take a while: the server builds it off its
+// network threads (runs_off_network_threads).
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "web/replay_view_cache.h"
 #include "web/server/static_pages.h"
 #include "web/table.h"
 #include "web/table_registry.h"
@@ -29,8 +37,18 @@ struct HttpReply {
   std::string body;
 };
 
+// `views`, when given, keeps the last viewer documents built.
 HttpReply route_http(TableRegistry& registry, const StaticFileHook& static_files,
-                     std::string_view method, std::string_view target, std::string_view body);
+                     std::string_view method, std::string_view target, std::string_view body,
+                     ReplayViewCache* views = nullptr);
+
+// Whether route_http builds a replay viewer document for this request: the
+// server then calls it off the network threads.
+bool runs_off_network_threads(std::string_view method, std::string_view target);
+
+// Whether `target` is the upload route, whose body limit is max_upload_bytes
+// (every other request's is max_request_bytes).
+bool is_upload_target(std::string_view target);
 
 // "/table/<id>?seat=<token>", the join link of person seat `seat`.
 std::string seat_link(const Table& table, Player seat);

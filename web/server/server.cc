@@ -26,7 +26,10 @@ struct Server::Impl {
         context{registry, this->options.network, this->options.static_files,
                 is_loopback_address(this->options.address)},
         io(this->options.network_threads),
-        acceptor(io) {}
+        acceptor(io) {
+    context.views = std::make_unique<ThinkPool>(this->options.view_threads);
+    context.view_started = this->options.view_started;
+  }
 
   void listen() {
     boost::system::error_code ec;
@@ -75,6 +78,8 @@ Server::Server(ServerOptions options) {
   if (options.network_threads < 1) throw error("network threads must be at least 1");
   if (options.network.max_connections < 1) throw error("the connection limit must be at least 1");
   if (options.network.max_message_bytes < 64) throw error("the message size limit must be at least 64 bytes");
+  if (options.view_threads < 1) throw error("view threads must be at least 1");
+  if (options.network.max_upload_bytes < 1) throw error("the upload limit must be at least 1 byte");
   impl_ = std::make_unique<Impl>(std::move(options));
   impl_->listen();
 }
@@ -111,6 +116,9 @@ void Server::stop() {
   for (std::thread& thread : impl_->threads) thread.join();
   impl_->threads.clear();
   impl_->context.gate->close();
+  // Waits for a view being built and drops those queued, while the
+  // io_context their connections belong to is still there.
+  impl_->context.views.reset();
 }
 
 unsigned short Server::port() const { return impl_->acceptor.local_endpoint().port(); }

@@ -2,12 +2,14 @@
 // Boost.Asio, on a small pool of network threads. It owns the
 // TableRegistry; the routes are routes.h's, the WebSocket protocol is
 // ws_session.h's, the limits are server_limits.h's and ServerLimits.
-// Agents think on the registry's think pool, never on a network thread.
+// Agents think on the registry's think pool, never on a network thread, and
+// replay viewer documents are built on a pool of their own.
 //
 // Beast stays behind this header (an Impl), so that whoever starts a
 // server compiles without it.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -21,6 +23,12 @@ struct ServerOptions {
   std::string address = "127.0.0.1";  // loopback unless asked otherwise
   unsigned short port = 8080;         // 0: a free port (port() tells which)
   int network_threads = 2;
+  // Threads that build replay viewer documents (a replay analysed can take
+  // a while), so that no network thread waits for one.
+  int view_threads = 1;
+  // A test seam: called on a view thread as each viewer document starts to
+  // be built (a test holds a view there to show the network threads go on).
+  std::function<void()> view_started;
   NetworkLimits network;
   RegistryOptions registry;
   StaticFileHook static_files = embedded_static_file;  // the pages (static_pages.h)

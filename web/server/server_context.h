@@ -1,16 +1,19 @@
 // What every connection of one Server shares (internal to web/server/):
-// the registry, the limits, the page hook, the count of open connections
-// and the gate through which tables wake connections.
+// the registry, the limits, the page hook, the count of open connections,
+// the gate through which tables wake connections and the replay views' pool.
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <utility>
 
+#include "web/replay_view_cache.h"
 #include "web/server/server_limits.h"
 #include "web/server/static_pages.h"
 #include "web/table_registry.h"
+#include "web/think_pool.h"
 
 namespace kibitz::web::detail {
 
@@ -45,6 +48,12 @@ struct ServerContext {
   bool loopback = false;
   std::shared_ptr<NotifyGate> gate = std::make_shared<NotifyGate>();
   std::atomic<int> connections{0};
+  // Where replay viewer documents are built, off the network threads, and
+  // the last few built; the server stops the pool before its io_context
+  // goes (a task holds its connection). view_started: ServerOptions'.
+  std::unique_ptr<ThinkPool> views;
+  ReplayViewCache view_cache;
+  std::function<void()> view_started;
 };
 
 // Counts one open connection for as long as it lives.

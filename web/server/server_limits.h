@@ -16,6 +16,12 @@ struct NetworkLimits {
   std::size_t max_message_bytes = 4096;
   // Longest HTTP request body (a table request): longer is refused with 413.
   std::size_t max_request_bytes = 16384;
+  // Longest replay file uploaded to the viewer (POST /api/replays/view), the
+  // one request allowed more than max_request_bytes: longer is refused with 413.
+  std::size_t max_upload_bytes = std::size_t{8} << 20;
+  // Replay viewer documents waiting for a view thread: one more request is
+  // refused with 503 until one is done.
+  std::size_t max_queued_views = 16;
   // Messages per second a WebSocket connection may send, on average (a
   // token bucket refilled at this rate) ...
   double messages_per_second = 10;
