@@ -10,14 +10,17 @@
 // calls act(actionText) to play one of state.turn.legal. It reads only the
 // messages (its seat's stream, its legal actions): never anything else. It
 // may reuse the generic parts (./generic.js) and replace just #hand or
-// #table, e.g. cards drawn as cards for Loyalist Spies, the auction laid out
-// for Adulting. To add one: write js/renderers/<game>.js, import it below and
-// add it to RENDERERS (the embedding test checks the import resolves).
+// #table. To add one: write js/renderers/<game>.js (its parsing of the stream
+// in a DOM-free <game>_model.js that node can test), import it below and add
+// it to RENDERERS (the embedding test checks the import resolves);
+// docs/web_page.md, "Richer layouts", says more.
 import * as generic from './generic.js';
+import * as loyalistSpies from './loyalist_spies.js';
+import * as adulting from './adulting.js';
 
 const RENDERERS = {
-  // loyalist_spies: loyalistSpies,   (a later session)
-  // adulting: adulting,
+  loyalist_spies: loyalistSpies,
+  adulting,
 };
 
 export function rendererFor(gameName) {
