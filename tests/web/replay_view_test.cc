@@ -22,6 +22,7 @@
 #include "env/core/rng.h"
 #include "replays/recorder.h"
 #include "tests/replays/spies_test_games.h"
+#include "web/replay_view_cache.h"
 
 namespace kibitz::web {
 namespace {
@@ -300,6 +301,30 @@ TEST(ReplayViewTest, DamagedBytesAndIllegalRecordsAreRefused) {
   illegal.actions[0] = 99;
   const std::string message = error_of([&] { replay_view_of_bytes(file_bytes({illegal}), "uploaded file", 0); });
   EXPECT_NE(message.find("move 0"), std::string::npos) << message;
+}
+
+TEST(ReplayViewCacheTest, KeepsTheLastDocumentsUsed) {
+  ReplayViewCache cache(2, 100);
+  int builds = 0;
+  const auto build = [&](const std::string& text) {
+    return [&builds, text] {
+      ++builds;
+      return text;
+    };
+  };
+  EXPECT_EQ(cache.get_or_build("a", build("A")), "A");
+  EXPECT_EQ(cache.get_or_build("b", build("B")), "B");
+  EXPECT_EQ(cache.get_or_build("a", build("not built")), "A");  // kept; now the most recent
+  EXPECT_EQ(builds, 2);
+  cache.get_or_build("c", build("C"));  // b, the least recently used, goes
+  EXPECT_EQ(cache.size(), 2u);
+  EXPECT_EQ(cache.get_or_build("b", build("B again")), "B again");
+  EXPECT_EQ(cache.get_or_build("c", build("not built")), "C");
+  // Past the byte limit: served, never kept; a failed build keeps nothing.
+  EXPECT_EQ(cache.get_or_build("big", build(std::string(101, 'x'))).size(), 101u);
+  EXPECT_EQ(cache.get_or_build("big", build("rebuilt")), "rebuilt");
+  EXPECT_THROW(cache.get_or_build("bad", [] () -> std::string { throw error("no"); }), KibitzError);
+  EXPECT_EQ(cache.get_or_build("bad", build("fine")), "fine");
 }
 
 }  // namespace
