@@ -123,13 +123,16 @@ test('annotations: up to the step, own ones for a seat, none for the public', ()
   const doc = fixture();
   const kinds = list => list.map(a => `${a.step}:${a.seat}:${a.kind}`);
   assert.deepEqual(kinds(V.visibleAnnotations(doc, 'full', 3)), ['3:0:claim']);
-  assert.deepEqual(kinds(V.visibleAnnotations(doc, 'full', 4)), ['3:0:claim', '4:1:decision', '4:-1:honest']);
-  assert.deepEqual(V.visibleAnnotations(doc, 'full', 4).map(a => a.current), [false, true, true]);
+  assert.deepEqual(kinds(V.visibleAnnotations(doc, 'full', 4)),
+                   ['3:0:claim', '4:1:decision', '4:-1:honest', '4:1:fooled']);
+  assert.deepEqual(V.visibleAnnotations(doc, 'full', 4).map(a => a.current), [false, true, true, true]);
   assert.deepEqual(kinds(V.visibleAnnotations(doc, 'seat0', 4)), ['3:0:claim']);
+  // P1's "fooled" names P0's card, which P1 never saw: not in P1's view.
   assert.deepEqual(kinds(V.visibleAnnotations(doc, 'seat1', 4)), ['4:1:decision']);
+  assert.equal(V.hiddenAnnotationCount(doc, 'seat1'), 3);
   assert.deepEqual(kinds(V.visibleAnnotations(doc, 'seat1', 3)), []);
   assert.deepEqual(V.visibleAnnotations(doc, 'public', 4), []);
-  assert.equal(V.hiddenAnnotationCount(doc, 'public'), 3);
+  assert.equal(V.hiddenAnnotationCount(doc, 'public'), 4);
   assert.equal(V.hiddenAnnotationCount(doc, 'full'), 0);
   for (let k = 0; k <= doc.steps; ++k) {
     assert.ok(V.visibleAnnotations(doc, 'full', k).every(a => a.step <= k));

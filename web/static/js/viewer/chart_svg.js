@@ -48,38 +48,54 @@ function axes(layout, chart, steps) {
 
 function lines(layout) {
   return layout.series.map(series => {
-    const colour = seatColour(series.seat);
     const group = svg('g', { class: 'series' });
     group.append(svg('title', {}, series.label));
-    group.append(svg('polyline', { points: series.points.map(p => p.join(',')).join(' '), stroke: colour,
-                                   fill: 'none', 'stroke-width': 2 }));
-    if (series.valueY !== null) {
-      group.append(svg('circle', { cx: layout.marker, cy: series.valueY, r: 4, fill: colour }));
-    }
+    group.append(svg('polyline', { points: series.points.map(p => p.join(',')).join(' '),
+                                   stroke: seatColour(series.seat), fill: 'none', 'stroke-width': 2 }));
     return group;
   });
 }
 
-function legend(layout) {
-  return el('ul', { class: 'legend' }, layout.series.map(series =>
+// The parts that move with the step: the marker, each series' dot on it
+// and the legend's values.
+function stepParts(layout) {
+  const marker = svg('line', { y1: layout.plot.top, y2: layout.plot.bottom, class: 'marker' });
+  const dots = layout.series.map(series => svg('circle', { r: 4, fill: seatColour(series.seat) }));
+  const values = layout.series.map(() => el('strong'));
+  const legend = el('ul', { class: 'legend' }, layout.series.map((series, i) =>
     el('li', {},
        el('span', { class: 'swatch', style: `background:${seatColour(series.seat)}`, 'aria-hidden': 'true' }),
-       series.label, ': ', el('strong', {}, number(series.value)))));
+       series.label, ': ', values[i])));
+  function show(moved) {
+    marker.setAttribute('x1', moved.marker);
+    marker.setAttribute('x2', moved.marker);
+    moved.series.forEach((series, i) => {
+      dots[i].setAttribute('cx', moved.marker);
+      dots[i].setAttribute('cy', series.valueY === null ? -99 : series.valueY);
+      dots[i].style.display = series.valueY === null ? 'none' : '';
+      values[i].textContent = number(series.value);
+    });
+  }
+  return { marker, dots, legend, show };
 }
 
-// A <figure> for `chart` at `step`; a click on the plot calls pick(step)
-// with the step under the pointer.
+// A chart drawn once: {figure, show(step)}, where show moves the marker
+// (redrawing every line at every step is what made stepping slow). A click
+// on the plot calls pick(step) with the step under the pointer.
 export function drawChart(chart, steps, step, pick) {
   const layout = chartLayout(chart, steps, step, BOX);
   const root = svg('svg', { viewBox: `0 0 ${BOX.width} ${BOX.height}`, class: 'chart', role: 'img',
-                            'aria-label': `${chart.title}, at step ${step}` });
-  root.append(...axes(layout, chart, steps));
-  root.append(svg('line', { x1: layout.marker, x2: layout.marker, y1: layout.plot.top,
-                            y2: layout.plot.bottom, class: 'marker' }));
-  root.append(...lines(layout));
+                            'aria-label': chart.title || 'chart' });
+  const moving = stepParts(layout);
+  root.append(...axes(layout, chart, steps), moving.marker, ...lines(layout), ...moving.dots);
   root.addEventListener('click', event => {
     const box = root.getBoundingClientRect();
     if (box.width > 0) pick(stepAtX(layout, steps, ((event.clientX - box.left) / box.width) * BOX.width));
   });
-  return el('figure', { class: 'chart-figure' }, el('figcaption', {}, chart.title || 'chart'), root, legend(layout));
+  const show = at => moving.show(chartLayout(chart, steps, at, BOX));
+  show(step);
+  return {
+    figure: el('figure', { class: 'chart-figure' }, el('figcaption', {}, chart.title || 'chart'), root, moving.legend),
+    show,
+  };
 }

@@ -15,6 +15,33 @@ function signed(value) {
   return (rounded > 0 ? '+' : '') + rounded;
 }
 
+// The list of moves so far, changed by what the step added or took away
+// rather than rebuilt: a long game has hundreds of moves, and rebuilding
+// them made every step slow.
+let movesShown = { doc: null, count: 0 };
+
+function showMoves(doc, moves) {
+  const list = document.getElementById('full-moves');
+  if (movesShown.doc !== doc) {
+    list.replaceChildren();
+    movesShown = { doc, count: 0 };
+  }
+  if (movesShown.count === 0) list.replaceChildren();  // the "no move yet" line
+  while (movesShown.count > moves.length) {
+    list.lastElementChild.remove();
+    --movesShown.count;
+  }
+  for (const move of moves.slice(movesShown.count)) {
+    list.append(el('li', { value: move.index + 1 }, el('span', { class: 'who' }, move.who), ': ', move.text));
+  }
+  movesShown.count = moves.length;
+  if (!moves.length) list.append(el('li', { class: 'empty' }, 'no move yet'));
+  const previous = list.querySelector('li.latest');
+  if (previous) previous.classList.remove('latest');
+  if (moves.length) list.lastElementChild.classList.add('latest');
+  list.scrollTop = list.scrollHeight;
+}
+
 // Everything at the step: the state's text, every move so far (item n is
 // the move into step n), and every stream up to the step.
 export function renderFullView(doc, step) {
@@ -22,13 +49,12 @@ export function renderFullView(doc, step) {
   const state = document.getElementById('full-state');
   state.textContent = view.stateText !== null ? view.stateText : `No state text: ${view.omitted}.`;
   state.classList.toggle('omitted', view.stateText === null);
-  fill('full-moves', view.moves.length
-    ? view.moves.map((move, i) =>
-      el('li', { class: i === view.moves.length - 1 ? 'latest' : null, value: move.index + 1 },
-         el('span', { class: 'who' }, move.who), ': ', move.text))
-    : el('li', { class: 'empty' }, 'no move yet'));
-  const moves = document.getElementById('full-moves');
-  moves.scrollTop = moves.scrollHeight;
+  showMoves(doc, view.moves);
+  // Thousands of entries in a long game: drawn only while they are shown.
+  if (!document.getElementById('full-streams-box').open) {
+    fill('full-streams');
+    return;
+  }
   const publicStream = { who: 'The public', entries: doc.public.filter(entry => entry.step <= step) };
   fill('full-streams', [...view.streams, publicStream].map(stream =>
     el('div', { class: 'full-stream' }, el('h3', {}, stream.who),
@@ -103,12 +129,20 @@ export function renderAnnotations(doc, key, step, go) {
   else list.scrollTop = list.scrollHeight;
 }
 
+// The charts are drawn once per document and perspective; a new step only
+// moves their markers.
+let drawn = { doc: null, key: null, charts: [] };
+
 export function renderCharts(doc, key, step, go) {
-  const charts = V.visibleCharts(doc, key);
-  fill('charts', charts.length
-    ? charts.map(chart => drawChart(chart, doc.steps, step, go))
-    : el('p', { class: 'empty' }, (doc.charts || []).length
-      ? 'No chart for this perspective.' : "This game's report has no charts."));
+  if (drawn.doc !== doc || drawn.key !== key) {
+    const charts = V.visibleCharts(doc, key).map(chart => drawChart(chart, doc.steps, step, go));
+    drawn = { doc, key, charts };
+    fill('charts', charts.length
+      ? charts.map(chart => chart.figure)
+      : el('p', { class: 'empty' }, (doc.charts || []).length
+        ? 'No chart for this perspective.' : "This game's report has no charts."));
+  }
+  for (const chart of drawn.charts) chart.show(step);
 }
 
 // Every seat with its agent and return (the replay is of a game that has

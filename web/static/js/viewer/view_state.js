@@ -8,11 +8,12 @@
 // step i+1. A perspective is a seat ("seat3"), "public" or "full".
 //
 // What each perspective is shown, and why: a seat sees its own stream up to
-// the step, its own annotations, its own decisions and its own charts,
-// exactly what it knew at that moment; the public sees the public stream and
-// the public charts, and no annotation or decision, since those speak of
-// hidden cards (a bluff names the card) or come from a seat's private
-// reasoning; the full view shows everything.
+// the step, its own annotations (but for those naming another seat's hidden
+// card), its own decisions and its own charts: what it knew at that moment.
+// The public sees the public stream and the public charts, and no
+// annotation or decision, since those speak of hidden cards (a bluff names
+// the card) or come from a seat's private reasoning. The full view shows
+// everything.
 
 export const PUBLIC = 'public';
 export const FULL = 'full';
@@ -142,18 +143,28 @@ function mayKnow(key, seat) {
   return own !== null && own === seat;
 }
 
+// Annotation kinds that, though filed under one seat, tell another seat's
+// hidden card: "P1 was fooled by P2's 7C" is P1's, yet P1 never saw which
+// card P2 played face down. Only the full view shows them.
+const ABOUT_ANOTHER_SEAT = new Set(['fooled']);
+
+function mayRead(key, annotation) {
+  if (key !== FULL && ABOUT_ANOTHER_SEAT.has(annotation.kind)) return false;
+  return mayKnow(key, annotation.seat);
+}
+
 // The annotations at or before `step` the perspective may see, each with
 // its index in doc.annotations and whether it belongs to this very step.
 export function visibleAnnotations(doc, key, step) {
   return (doc.annotations || [])
     .map((annotation, index) => ({ ...annotation, index, current: annotation.step === step }))
-    .filter(annotation => annotation.step <= step && mayKnow(key, annotation.seat));
+    .filter(annotation => annotation.step <= step && mayRead(key, annotation));
 }
 
 // How many annotations the perspective may not see at all (to say so,
 // rather than look as if there were none).
 export function hiddenAnnotationCount(doc, key) {
-  return (doc.annotations || []).filter(annotation => !mayKnow(key, annotation.seat)).length;
+  return (doc.annotations || []).filter(annotation => !mayRead(key, annotation)).length;
 }
 
 // The move that led to `step` (move step-1), or null at step 0: who made

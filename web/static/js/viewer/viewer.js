@@ -151,6 +151,7 @@ function start() {
     load(0, page.key);
   });
   byId('file-input').addEventListener('change', openPicked);
+  byId('full-streams-box').addEventListener('toggle', draw);
   document.addEventListener('keydown', onKey);
   if (page.file) load(linkedStep(), params.get('view'));
   else byId('load-status').textContent = 'Pick a replay file (.kbr) to open it, or choose one from the server\'s list.';
