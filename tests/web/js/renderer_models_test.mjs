@@ -325,7 +325,8 @@ test('Adulting: claims stand unless the down votes outnumber the up votes', () =
   for (const round of model.rounds) {
     for (const claim of round.claims.filter(c => c.claim === 'adult' && c.result)) {
       const up = claim.votes.filter(v => v.up).length;
-      assert.equal(claim.result, claim.votes.length - up > up ? 'falls' : 'stands', `round ${round.number} P${claim.seat}`);
+      assert.equal(claim.result, claim.votes.length - up > up ? 'falls' : 'stands',
+                   `round ${round.number} P${claim.seat}`);
       assert.ok(claim.votes.every(v => v.seat !== claim.seat));
       claims += 1;
     }
@@ -353,7 +354,8 @@ test('Adulting: Peek and Steal move what the stream shows, and no more', () => {
   const entries = [
     { kind: 'round', round: 1, seat: 0 }, { kind: 'top_back', back: 'H-back' }, { kind: 'draws', seat: 0, card: 'H1' },
     { kind: 'wins', seat: 1, card: 'H1', price: 0 },
-    { kind: 'round', round: 2, seat: 1 }, { kind: 'top_back', back: 'C+steal-back' }, { kind: 'draws', seat: 1, card: 'Steal' },
+    { kind: 'round', round: 2, seat: 1 }, { kind: 'top_back', back: 'C+steal-back' },
+    { kind: 'draws', seat: 1, card: 'Steal' },
     { kind: 'wins', seat: 2, card: 'Steal', price: 0 },
     { kind: 'round', round: 3, seat: 2 }, { kind: 'top_back', back: 'S-back' }, { kind: 'draws', seat: 2, card: 'S1' },
     { kind: 'wins', seat: 1, card: 'S1', price: 0 },
@@ -373,7 +375,8 @@ test('Adulting: Peek and Steal move what the stream shows, and no more', () => {
   assert.deepEqual(scored.hands[2], { cards: [], hidden: 0, lost: 0 });
   assert.equal(scored.spades, 1);
   // The thief and the victim see the card: "P2 takes S1 from P1".
-  const seen = Adulting.adultingModel(state([...entries.slice(0, -1), { kind: 'takes', seat: 2, card: 'S1', target: 1 }]));
+  const seen = Adulting.adultingModel(state([...entries.slice(0, -1),
+                                             { kind: 'takes', seat: 2, card: 'S1', target: 1 }]));
   assert.deepEqual(seen.hands[1].cards, ['H1']);
   assert.deepEqual(seen.hands[2].cards, ['S1']);
   // A Peek shows a whole hand.

@@ -7,9 +7,9 @@
 // which reads the stream alone; the move buttons, the result and the log are
 // generic.js's, so every legal action stays a button.
 import { el } from '../dom.js';
-import { privateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
-import { backs, block, cardBack, cardFace, cardRow, fillIf, SUIT_SYMBOL, SUIT_WORD } from './cards.js';
+import { backs, block, cardBack, cardFace, cardRow, ensureCardStyles, entryFlags, fillIf, hasRegion,
+         SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { adultingModel, COLUMNS, handActions, parseBack } from './adulting_model.js';
 
 const RECENT_STEPS = 10;  // the round's work and legal steps shown on the table; the log has them all
@@ -17,18 +17,15 @@ const RECENT_STEPS = 10;  // the round's work and legal steps shown on the table
 const QUIET = new Set(['does_not_watch', 'no_suit', 'no_impeach', 'stays_quiet', 'no_appeal']);
 
 export function render(state, act) {
+  ensureCardStyles();
   const model = adultingModel(state);
-  const flags = privateFlags(state.stream, state.publicStream, state.publicKnown);
+  const flags = entryFlags(state);
   renderSeatBoxes(state, model);
   renderHandPanel(state, model, act, flags);
   renderRound(state, model, flags);
-  if (has('actions')) renderTurn(state, act);
-  if (has('result')) renderResult(state);
-  if (has('log')) renderLog(state, flags);
-}
-
-function has(id) {
-  return !!document.getElementById(id);
+  if (hasRegion('actions')) renderTurn(state, act);
+  if (hasRegion('result')) renderResult(state);
+  if (hasRegion('log')) renderLog(state, flags);
 }
 
 // A card of the deck, face up: its suits in the corner, its name, its effect.
@@ -37,7 +34,8 @@ export function adultingCard(model, name, { marks = [] } = {}) {
   const effect = back.effect ? back.effect.replace(/(\D)(\d)/, '$1 $2') : '';
   const suitWords = back.suits.map(s => SUIT_WORD[s]).join(' and ');
   return cardFace({ corner: back.suits.map(s => SUIT_SYMBOL[s]).join(''), center: name, foot: effect,
-                    suits: back.suits, marks: ['adulting', name.length > 3 ? 'long-name' : '', ...marks].filter(Boolean),
+                    suits: back.suits,
+                    marks: ['adulting', name.length > 3 ? 'long-name' : '', ...marks].filter(Boolean),
                     label: `${name}: ${suitWords || 'back unknown'}${effect ? ', ' + effect : ''}` });
 }
 
@@ -131,7 +129,8 @@ function renderRound(state, model, flags) {
   parts.push(el('div', { class: 'flips' }, deck,
     el('span', {}, `${model.drawn} drawn · spades scored ${model.spades} of 3`)));
   if (!round) {
-    fillIf('table', el('li', { class: 'round-layout' }, parts, el('p', { class: 'muted' }, 'The first round is about to begin.')));
+    const waiting = el('p', { class: 'muted' }, 'The first round is about to begin.');
+    fillIf('table', el('li', { class: 'round-layout' }, parts, waiting));
     return;
   }
   parts.unshift(el('p', { class: 'round-head' }, `Round ${round.number} · dealer P${round.dealer}`));
@@ -152,7 +151,8 @@ function renderRound(state, model, flags) {
 function scoringBlock(model, round) {
   return block('Scoring', el('ul', { class: 'work' }, round.plays.map(play => el('li', {},
     play.pass ? `P${play.seat} passes` : [
-      `P${play.seat} ${play.effect ? 'plays for its effect' : 'scores'} `, adultingCard(model, play.card, { marks: ['tiny'] }),
+      `P${play.seat} ${play.effect ? 'plays for its effect' : 'scores'} `,
+      adultingCard(model, play.card, { marks: ['tiny'] }),
       play.column ? ` in ${SUIT_WORD[play.column]}` : '']))));
 }
 
@@ -161,7 +161,8 @@ function stepsBlock(round, flags) {
   const recent = shown.slice(-RECENT_STEPS);
   const skipped = shown.length - recent.length;
   return block('This round', el('ul', { class: 'work' },
-    skipped > 0 ? el('li', { class: 'muted' }, `… ${skipped} earlier step${skipped > 1 ? 's' : ''} in the log`) : null,
+    skipped > 0 ? el('li', { class: 'muted' }, `… ${skipped} earlier step${skipped > 1 ? 's' : ''} in the log`)
+                : null,
     recent.map(event => el('li', { class: flags[event.index] ? 'private' : null }, event.text))));
 }
 
@@ -189,10 +190,13 @@ function auctionBlock(model, round) {
   }
   if (!auction.committed.length && !auction.shown.length && !auction.winner) return null;
   const bids = auction.shown.length
-    ? auction.shown.map(bid => el('span', { class: auction.winner && auction.winner.seat === bid.seat ? 'bid winner' : 'bid' },
-        `P${bid.seat}: ${bid.bid}`))
+    ? auction.shown.map(bid => {
+      const top = auction.winner && auction.winner.seat === bid.seat;
+      return el('span', { class: top ? 'bid winner' : 'bid' }, `P${bid.seat}: ${bid.bid}`);
+    })
     : auction.committed.map(seat => el('span', { class: 'bid' }, `P${seat} `,
-        seat === model.you && auction.yourBid !== null ? `(you: ${auction.yourBid})` : cardBack({ label: `P${seat}'s sealed bid` })));
+        seat === model.you && auction.yourBid !== null ? `(you: ${auction.yourBid})`
+                                                       : cardBack({ label: `P${seat}'s sealed bid` })));
   const parts = [el('h3', {}, 'Auction'), el('div', { class: 'bids' }, bids)];
   if (auction.winner) {
     parts.push(el('p', { class: 'mission-result succeeded' }, `P${auction.winner.seat} takes `,

@@ -154,9 +154,14 @@ function applyMoney(model, json) {
     case 'bank': m[json.seat] += json.amount; return true;
     case 'pays': m[json.seat] -= json.amount; m[json.to] += json.amount; return true;
     case 'pays_bank': m[json.seat] -= json.amount; return true;
-    case 'refund': m[json.seat] += json.amount; roundOf(model).auction.refunds.push({ seat: json.seat, amount: json.amount });
+    case 'refund':
+      m[json.seat] += json.amount;
+      roundOf(model).auction.refunds.push({ seat: json.seat, amount: json.amount });
       return true;
-    case 'chooses_extra': model.pendingExtra[json.seat] = { known: null }; model.unseenExtras[json.seat] += 1; return true;
+    case 'chooses_extra':
+      model.pendingExtra[json.seat] = { known: null };
+      model.unseenExtras[json.seat] += 1;
+      return true;
     case 'you_take_extra': if (you >= 0) { m[you] += json.extra; model.pendingExtra[you] = { known: json.extra }; }
       return true;
     case 'sees_extra':

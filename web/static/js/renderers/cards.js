@@ -1,9 +1,10 @@
-// Cards drawn as cards, for the games' richer renderers (loyalist_spies.js,
-// adulting.js); the look is in /cards.css. Every card is an element with its
+// Cards drawn as cards, and the other parts the games' richer renderers
+// (loyalist_spies.js, adulting.js) share; the look is in /cards.css. Every card is an element with its
 // name as text and an aria-label, so a screen reader and a search of the page
 // read it like the log does. A card that plays a legal action is a button
 // calling act(text) exactly as the action buttons do.
 import { el } from '../dom.js';
+import { privateFlags } from '../private_facts.js';
 
 export const SUIT_SYMBOL = { D: '♦', S: '♠', H: '♥', C: '♣' };
 export const SUIT_WORD = { D: 'diamonds', S: 'spades', H: 'hearts', C: 'clubs' };
@@ -71,6 +72,31 @@ export function fillIf(id, ...children) {
   const node = typeof document !== 'undefined' ? document.getElementById(id) : null;
   if (node) node.replaceChildren(...children.flat().filter(c => c != null));
   return node;
+}
+
+// The renderers' stylesheet, /cards.css: table.html links it; another page
+// that reuses a renderer (the replay viewer) gets it linked here if it has
+// not linked it itself.
+export function ensureCardStyles() {
+  if (typeof document === 'undefined' || document.querySelector('link[href="/cards.css"]')) return;
+  document.head.append(el('link', { rel: 'stylesheet', href: '/cards.css' }));
+}
+
+// Which entries of the stream are private: none for a spectator, whose
+// stream is the public one (the generic guess from the JSON would shade
+// "top card H-back"); for a seat, js/private_facts.js's rule, on the whole
+// public stream of game_over once the game has ended (a page opened after
+// the end closes its public connection before that stream arrives).
+export function entryFlags(state) {
+  if (!state.welcome || state.welcome.spectator) return state.stream.map(() => false);
+  if (state.gameOver && state.gameOver.public) return privateFlags(state.stream, state.gameOver.public, true);
+  return privateFlags(state.stream, state.publicStream, state.publicKnown);
+}
+
+// Whether the page has a region: the replay viewer may reuse a renderer on a
+// page without every region of table.html.
+export function hasRegion(id) {
+  return typeof document !== 'undefined' && !!document.getElementById(id);
 }
 
 // A titled block inside a panel.

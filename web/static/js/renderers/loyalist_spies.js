@@ -6,24 +6,21 @@
 // spies_model.js, which reads the stream alone; the move buttons, the result
 // and the log are generic.js's, so every legal action stays a button.
 import { el } from '../dom.js';
-import { privateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
-import { block, backs, cardActions, cardBack, cardFace, cardRow, fillIf, SUIT_SYMBOL, SUIT_WORD } from './cards.js';
+import { block, backs, cardActions, cardBack, cardFace, cardRow, ensureCardStyles, entryFlags, fillIf, hasRegion,
+         SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { notKept, parseCard, sortCards, spiesModel } from './spies_model.js';
 
 export function render(state, act) {
+  ensureCardStyles();
   const model = spiesModel(state);
-  const flags = privateFlags(state.stream, state.publicStream, state.publicKnown);
+  const flags = entryFlags(state);
   renderSeatBoxes(state, model, act);
   renderHandPanel(state, model, act);
   renderRound(state, model);
-  if (has('actions')) renderTurn(state, act);
-  if (has('result')) renderResult(state);
-  if (has('log')) renderLog(state, flags);
-}
-
-function has(id) {
-  return !!document.getElementById(id);
+  if (hasRegion('actions')) renderTurn(state, act);
+  if (hasRegion('result')) renderResult(state);
+  if (hasRegion('log')) renderLog(state, flags);
 }
 
 const RANK_WORD = { T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
@@ -102,7 +99,8 @@ function renderHandPanel(state, model, act) {
   const parts = [];
   parts.push(el('div', { class: 'ace-line' },
     round.ace ? spiesCard(round.ace, { marks: ['ace'] }) : cardBack({ label: 'your ace, not dealt yet' }),
-    el('p', {}, round.ace ? `Your secret suit: ${SUIT_WORD[parseCard(round.ace).suit]}` : 'Your ace is not dealt yet')));
+    el('p', {}, round.ace ? `Your secret suit: ${SUIT_WORD[parseCard(round.ace).suit]}`
+                          : 'Your ace is not dealt yet')));
   parts.push(block('Your hand', cardRow(sortCards(round.hand).map(name => spiesCard(name, playable(name))),
                                         { empty: 'no cards', label: 'your hand' })));
   if (model.keep5 && round.dealt.length) {
@@ -145,6 +143,9 @@ function renderRound(state, model) {
   const turn = model.turn;
   if (!turn) parts.push(el('p', { class: 'muted' }, model.keep5 ? 'The deal and the keeps.' : 'The deal.'));
   else parts.push(turnBlock(model, turn));
+  // While a new round is dealt, the last one's end stays on the table.
+  const previous = model.rounds[model.rounds.length - 2];
+  if (!turn && previous && previous.ended) parts.push(roleBlock(previous));
   if (round.ended) parts.push(roleBlock(round));
   const done = model.missions.filter(m => m.revealed && m !== (turn && turn.mission));
   if (done.length) parts.push(missionTable(done));
