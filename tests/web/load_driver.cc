@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include "agents/external/seat_protocol.h"
 #include "env/core/json.h"
@@ -45,7 +46,9 @@ class Load {
 
   // For the people, from client threads.
   void person_done(std::size_t slot);
-  void seated();
+  // `person` heard its first turn; returns whether it may act now (true
+  // once every first-wave person is seated) or is held until then.
+  bool seated(const std::shared_ptr<Person>& person, bool first_wave);
   void fail(std::string why);
   const LoadOptions& options() const { return options_; }
   net::io_context& clients() { return clients_; }
@@ -63,7 +66,9 @@ class Load {
   net::io_context clients_;
   net::io_context host_;  // one thread: table requests, one at a time
   std::size_t first_wave_people_ = 0;
-  std::atomic<std::size_t> seated_{0};
+  std::size_t seated_ = 0;                        // under mutex_
+  bool released_ = false;                         // under mutex_
+  std::vector<std::shared_ptr<Person>> held_;     // under mutex_
 
   std::mutex mutex_;
   std::condition_variable done_;
@@ -87,6 +92,12 @@ class Person : public std::enable_shared_from_this<Person> {
         ws_(net::make_strand(load.clients())),
         timer_(ws_.get_executor()),
         rng_(seed) {}
+
+  auto executor() { return ws_.get_executor(); }
+  // Answers the turn it was held on; on the person's strand.
+  void go() {
+    if (!done_ && !next_.empty()) answer();
+  }
 
   void start(unsigned short port) {
     ws_.read_message_max(64 << 20);
@@ -139,7 +150,12 @@ class Person : public std::enable_shared_from_this<Person> {
       first_reply_ = false;
       if (type != "observations" && type != "game_over" && type != "refused") ++record_.unconfirmed;
     }
-    if (type == "refused") ++record_.refused;
+    if (type == "refused") {
+      // A person who is refused would try again; these never should be.
+      ++record_.refused;
+      finish("an act was refused: " + text.substr(0, 200));
+      return false;
+    }
     if (type == "error") ++record_.errors;
     if (type == "aborted") {
       finish("the table was aborted: " + text.substr(0, 200));
@@ -158,15 +174,22 @@ class Person : public std::enable_shared_from_this<Person> {
   }
 
   void on_turn(const json::Document& doc) {
+    bool go_now = true;
     if (!seated_) {
       seated_ = true;
-      if (first_wave_) load_.seated();
+      go_now = load_.seated(shared_from_this(), first_wave_);
     }
+    next_.clear();
     if (!doc["to_act"].GetBool()) return;
     const auto& legal = doc["legal"].GetArray();
     if (legal.Empty()) return finish("a turn to act with no legal action");
     std::string action = legal[static_cast<unsigned>(rng_.uniform_int(legal.Size()))].GetString();
-    outgoing_ = seat_protocol::MessageWriter("act").text("action", action).line();
+    next_ = seat_protocol::MessageWriter("act").text("action", action).line();
+    if (go_now) answer();
+  }
+
+  // Sends next_, after the person's thinking time.
+  void answer() {
     const auto& o = load_.options();
     if (o.think_max.count() <= 0) return send();
     const auto spread = static_cast<std::uint64_t>(std::max<std::int64_t>(0, (o.think_max - o.think_min).count()));
@@ -176,8 +199,16 @@ class Person : public std::enable_shared_from_this<Person> {
     });
   }
 
+  // Beast allows one write at a time: an act chosen while the last one's
+  // write has not completed goes when it has.
   void send() {
-    if (done_) return;
+    if (done_ || next_.empty()) return;
+    if (writing_) {
+      send_after_write_ = true;
+      return;
+    }
+    outgoing_ = std::move(next_);
+    next_.clear();
     ++record_.acts;
     writing_ = true;
     pending_ = true;
@@ -185,12 +216,13 @@ class Person : public std::enable_shared_from_this<Person> {
     ws_.async_write(net::buffer(outgoing_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
       self->writing_ = false;
       if (ec) return self->finish("could not send an act: " + ec.message());
+      if (std::exchange(self->send_after_write_, false)) self->send();
       if (self->close_after_write_) self->close();
     });
   }
 
-  // After game_over: a clean close, as a browser tab closing. Beast allows
-  // one write at a time, and the act's write may still be under way.
+  // After game_over: a clean close, as a browser tab closing, once the
+  // act's write (which may still be under way) has completed.
   void close() {
     if (writing_) {
       close_after_write_ = true;
@@ -226,11 +258,13 @@ class Person : public std::enable_shared_from_this<Person> {
   net::steady_timer timer_;
   Rng rng_;
   beast::flat_buffer buffer_;
-  std::string outgoing_;
+  std::string next_;      // the act chosen, not yet sent
+  std::string outgoing_;  // the act being written
   Clock::time_point sent_at_;
   bool pending_ = false;      // an act sent, its first reply not yet read
   bool first_reply_ = false;  // the message being handled is that reply
   bool writing_ = false;
+  bool send_after_write_ = false;
   bool close_after_write_ = false;
   bool seated_ = false;
   bool done_ = false;
@@ -303,8 +337,25 @@ void Load::person_done(std::size_t slot) {
   }
 }
 
-void Load::seated() {
-  if (++seated_ == first_wave_people_ && options_.on_all_seated) options_.on_all_seated();
+bool Load::seated(const std::shared_ptr<Person>& person, bool first_wave) {
+  std::vector<std::shared_ptr<Person>> release;
+  {
+    std::lock_guard lock(mutex_);
+    if (released_) return true;
+    if (!first_wave) return true;  // only after the release: a later table's
+    if (++seated_ < first_wave_people_) {
+      held_.push_back(person);
+      return false;
+    }
+    released_ = true;
+    release.swap(held_);
+  }
+  // Every first table is live and none has ended: the moment to measure.
+  if (options_.on_all_seated) options_.on_all_seated();
+  for (const auto& held : release) {
+    net::post(held->executor(), [held] { held->go(); });
+  }
+  return true;
 }
 
 void Load::fail(std::string why) {

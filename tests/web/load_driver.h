@@ -7,6 +7,9 @@
 // addressed to it with a random legal action. When the table's game is over
 // the slot creates its next table, until it has played games_per_slot. All
 // slots play at once, on a few client threads (not a thread per connection).
+// So that they really are at once (a short game would end before the last
+// table is created), every person of the slots' first tables holds its
+// first answer until all of them have heard their first turn.
 //
 // The latency of an act is the time from just before the client hands
 // {"type":"act"} to Beast until the client reads the first message back on
@@ -16,7 +19,8 @@
 // client's own reading. Agents' moves after it do not count: the first reply
 // is the seat's own move in its stream (or game_over, or a refusal).
 //
-// The run is bounded by a deadline: past it the run stops and says which
+// A refused act fails the run (a legal act at a rate the server allows is
+// never refused). The run is bounded by a deadline: past it the run stops and says which
 // tables did not end, so a stalled server fails clearly instead of hanging.
 #pragma once
 
@@ -46,8 +50,8 @@ struct LoadOptions {
   std::chrono::milliseconds deadline{60000};
   bool keep_messages = false;      // every message each person heard, for checks
   // Called once, on a client thread, when every person of every slot's
-  // first table has heard its first turn: every first table is live then,
-  // and none can have ended (it waits on its people).
+  // first table has heard its first turn, before any of them answers it:
+  // every first table is live then, and none has ended.
   std::function<void()> on_all_seated;
 };
 
@@ -71,8 +75,9 @@ struct PersonRecord {
 struct LoadResult {
   // Every slot played all its games, and nothing failed.
   bool completed = false;
-  // The first failure (a table refused, a connection closed early, an
-  // aborted table, the deadline), naming the table; empty when completed.
+  // The first failure (a table refused, a connection closed early, an act
+  // refused, an aborted table, the deadline), naming the table; empty when
+  // completed.
   std::string failure;
   std::vector<std::string> table_ids;  // in creation order
   std::vector<PersonRecord> people;
