@@ -110,8 +110,20 @@ async function load(wantedStep, wantedKey) {
     showDocument(doc, wantedStep, wantedKey);
   } catch (error) {
     byId('load-status').textContent = '';
+    clearView();
     fill('load-error', `Could not open the replay: ${error.message}`);
   }
+}
+
+// After a failed load nothing of an earlier replay stays on the page, as if
+// it belonged to the file that failed.
+function clearView() {
+  page.doc = null;
+  for (const id of ['controls', 'side', 'seat-view', 'full-view']) byId(id).hidden = true;
+  byId('open-file').open = true;
+  byId('game').textContent = '';
+  byId('source').textContent = '';
+  document.title = 'kibitz replay viewer';
 }
 
 async function openPicked() {
