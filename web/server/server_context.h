@@ -51,9 +51,9 @@ struct ServerContext {
   // Where replay viewer documents are built, off the network threads, and
   // the last few built; the server stops the pool before its io_context
   // goes (a task holds its connection). view_started: ServerOptions'.
-  std::unique_ptr<ThinkPool> views;
-  ReplayViewCache view_cache;
-  std::function<void()> view_started;
+  std::unique_ptr<ThinkPool> views{};
+  ReplayViewCache view_cache{};
+  std::function<void()> view_started{};
 };
 
 // Counts one open connection for as long as it lives.
