@@ -4,7 +4,9 @@
 // checks, on the wire and on the page:
 //   - each person's page is sent and shows only its own seat's stream;
 //   - a spectator is sent and shows nothing hidden until the end, then everything;
-//   - the replay appears in the server's list and opens in the replay viewer.
+//   - the replay appears in the server's list and opens in the replay viewer,
+//     from the list and from a picked file; keys step it; each seat's
+//     perspective shows that seat's facts alone.
 // Usage: node spies_table.test.mjs --kibitz PATH --chromium PATH [--screenshots DIR]
 // (ctest passes both paths; --screenshots writes the README's pictures.)
 import assert from 'node:assert/strict';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 
 import { openReplayInViewer } from './lib/viewer_checks.mjs';
 import { seededRandom, pageText, playToTheEnd } from './lib/play.mjs';
+import { shows } from './lib/text.mjs';
 import { postJson, startServer } from './lib/server.mjs';
 import { recordFrames, streamEntries } from './lib/wire.mjs';
 
@@ -47,13 +50,6 @@ function assertSentOnlyItsStream(name, entries, finalStream) {
     assert.equal(entry.json, final[entry.index],
                  `${name} was sent entry ${entry.index} ${entry.json}, not its stream's ${final[entry.index]}`);
   }
-}
-
-// Whether `text` shows `fact` as a whole phrase: "dealt Jk" is not shown
-// by "dealt Jk2".
-function shows(text, fact) {
-  const escaped = fact.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^A-Za-z0-9])${escaped}($|[^A-Za-z0-9])`).test(text);
 }
 
 function assertNeverShown(name, snapshots, texts, whose) {
@@ -93,7 +89,7 @@ async function main() {
       playToTheEnd(person.page, seededRandom(20 + i), async move => {
         await snapshot(person, move);
         if (i === 0) await snapshot(spectator, move);
-        if (i === 0 && move === 4 && values.screenshots) {
+        if (i === 0 && move === 7 && values.screenshots) {
           await person.page.screenshot({ path: `${values.screenshots}/web_table.png` });
         }
       })));
@@ -119,7 +115,7 @@ async function main() {
     const lastText = people[0].snapshots.at(-1).text;
     assert.ok(hidden[0].some(text => shows(lastText, text)), 'P0\'s page shows none of P0\'s own hidden facts');
 
-    await openReplayInViewer(browser, server.base, table.id, values.screenshots);
+    await openReplayInViewer(browser, server, table.id, hidden, values.screenshots);
     console.log(`ok: ${played[0]} + ${played[1]} moves by two people; ` +
                 `${spectator.snapshots.length} spectator snapshots; replay ${table.id}.kbr opened in the viewer`);
   } finally {
