@@ -66,6 +66,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (length && *length > body_limit()) return refuse_body();
     if (parser_->is_done()) return on_read({});
     parser_->body_limit(body_limit());
+    // A client that asked first (curl does for a large upload) is told to send the body.
+    if (beast::iequals(parser_->get()[http::field::expect], "100-continue")) {
+      continue_.emplace(http::status::continue_, parser_->get().version());
+      return http::async_write(stream_, *continue_,
+                               [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                 if (ec) return self->close();
+                                 self->read_body();
+                               });
+    }
+    read_body();
+  }
+
+  void read_body() {
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
                        self->on_read(ec);
@@ -202,6 +215,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::string_body>> response_;
+  std::optional<http::response<http::empty_body>> continue_;
   bool refused_ = false;  // a body over its limit was refused: drain before closing
   std::size_t drained_ = 0;
   std::array<char, 16384> scratch_{};
