@@ -302,10 +302,16 @@ test('Adulting: sealed bids stay unknown until shown; the top bid takes the card
     const model = Adulting.adultingModel(state);
     const auction = model.round && model.round.auction;
     if (!auction) continue;
+    for (const seat of auction.committed) assert.ok(model.round.qualified.includes(seat), `P${seat} qualified`);
     if (auction.committed.length && !auction.shown.length) {
       sealed += 1;
       const ownBid = state.stream.slice(model.round.startsAt).find(e => e.json.kind === 'you_bid');
       assert.equal(auction.yourBid, ownBid ? ownBid.json.bid : null);
+    }
+    if (auction.shown.length) {
+      assert.deepEqual(auction.committed, model.round.qualified, 'every qualified seat bid, in order');
+      // The bids are shown one entry each, in the order they were committed.
+      assert.deepEqual(auction.shown.map(b => b.seat), auction.committed.slice(0, auction.shown.length));
     }
     if (auction.winner && auction.shown.length) {
       const top = Math.max(...auction.shown.map(b => b.bid));

@@ -13,6 +13,7 @@ import { backs, block, cardBack, cardFace, cardRow, ensureCardStyles, entryFlags
 import { adultingModel, COLUMNS, handActions, parseBack } from './adulting_model.js';
 
 const RECENT_STEPS = 10;  // the round's work and legal steps shown on the table; the log has them all
+const RECENT_TAKEN = 6;   // the last cards won, newest first
 // Steps where nothing happened: the log keeps them, the table leaves them out.
 const QUIET = new Set(['does_not_watch', 'no_suit', 'no_impeach', 'stays_quiet', 'no_appeal']);
 
@@ -139,10 +140,12 @@ function renderRound(state, model, flags) {
     parts.push(el('div', { class: 'flips' }, el('span', { class: 'muted' }, `P${round.dealer} drew`),
       adultingCard(model, round.card), round.job ? el('span', {}, `job: ${round.job}`) : null));
   }
-  if (round.events.some(event => !QUIET.has(event.json.kind))) parts.push(stepsBlock(round, flags));
+  // The sorting and the auction first: they are where the round is going;
+  // the work and legal steps that led there follow.
   if (round.claims.length) parts.push(claimsBlock(round));
   const auction = auctionBlock(model, round);
   if (auction) parts.push(auction);
+  if (round.events.some(event => !QUIET.has(event.json.kind))) parts.push(stepsBlock(round, flags));
   if (model.ended) parts.push(endBlock(model));
   if (model.taken.length) parts.push(takenBlock(model));
   fillIf('table', el('li', { class: 'round-layout' }, parts));
@@ -188,15 +191,14 @@ function auctionBlock(model, round) {
     return el('div', { class: 'auction' }, el('h3', {}, 'Auction'), 'Nobody qualified: ',
               round.card ? adultingCard(model, round.card, { marks: ['tiny'] }) : null, ' is discarded.');
   }
-  if (!auction.committed.length && !auction.shown.length && !auction.winner) return null;
+  const bidders = round.qualified.length ? round.qualified : auction.committed;
+  if (!bidders.length && !auction.shown.length && !auction.winner) return null;
   const bids = auction.shown.length
     ? auction.shown.map(bid => {
       const top = auction.winner && auction.winner.seat === bid.seat;
       return el('span', { class: top ? 'bid winner' : 'bid' }, `P${bid.seat}: ${bid.bid}`);
     })
-    : auction.committed.map(seat => el('span', { class: 'bid' }, `P${seat} `,
-        seat === model.you && auction.yourBid !== null ? `(you: ${auction.yourBid})`
-                                                       : cardBack({ label: `P${seat}'s sealed bid` })));
+    : bidders.map(seat => el('span', { class: 'bid' }, `P${seat} `, sealedBid(model, auction, seat)));
   const parts = [el('h3', {}, 'Auction'), el('div', { class: 'bids' }, bids)];
   if (auction.winner) {
     parts.push(el('p', { class: 'mission-result succeeded' }, `P${auction.winner.seat} takes `,
@@ -204,6 +206,14 @@ function auctionBlock(model, round) {
   }
   for (const refund of auction.refunds) parts.push(el('p', {}, `P${refund.seat} is refunded ${refund.amount} (a tie)`));
   return el('div', { class: 'auction' }, parts);
+}
+
+// A bid before the bids are shown: yours, a back for one committed, or a
+// wait for one still to come.
+function sealedBid(model, auction, seat) {
+  if (seat === model.you && auction.yourBid !== null) return `(you: ${auction.yourBid})`;
+  if (auction.committed.includes(seat)) return cardBack({ label: `P${seat}'s sealed bid` });
+  return el('span', { class: 'muted' }, 'to bid');
 }
 
 function endBlock(model) {
@@ -214,6 +224,9 @@ function endBlock(model) {
 }
 
 function takenBlock(model) {
-  return block('Cards taken', el('ul', { class: 'work' }, model.taken.slice().reverse().map(t => el('li', {},
-    `round ${t.round}: P${t.seat} took `, adultingCard(model, t.card, { marks: ['tiny'] }), ` for ${t.price}`))));
+  const recent = model.taken.slice(-RECENT_TAKEN).reverse();
+  const older = model.taken.length - recent.length;
+  return block('Cards taken', el('ul', { class: 'work' }, recent.map(t => el('li', {},
+    `round ${t.round}: P${t.seat} took `, adultingCard(model, t.card, { marks: ['tiny'] }), ` for ${t.price}`)),
+    older > 0 ? el('li', { class: 'muted' }, `… ${older} more in the log`) : null));
 }

@@ -86,6 +86,7 @@ export function adultingModel(state) {
   };
   state.stream.forEach((entry, index) => applyEntry(model, entry.json || entry, entry, index));
   model.round = model.rounds.length ? model.rounds[model.rounds.length - 1] : null;
+  for (const round of model.rounds) round.qualified = qualified(model, round);
   model.scores = model.mantles.map(mantleScore);
   model.handSizes = model.hands.map(h => h.cards.length + h.hidden - h.lost);
   return model;
@@ -242,6 +243,17 @@ function applyRound(model, round, json) {
     default: break;  // peeks, steals_from: the hands follow from hand_seen and takes
   }
   return true;
+}
+
+// Who bids this round, in order from the dealer's left: the adults whose
+// claim stood and whoever played a qualify effect (a Pass).
+function qualified(model, round) {
+  const seats = new Set(round.claims.filter(c => c.result === 'stands').map(c => c.seat));
+  for (const play of round.plays) {
+    if (play.effect && parseBack(model.backs[play.card]).effect === 'qualify') seats.add(play.seat);
+  }
+  const order = seat => (seat - round.dealer - 1 + 2 * model.players) % model.players;
+  return [...seats].sort((a, b) => order(a) - order(b));
 }
 
 // Which legal actions name each card of your hand: {card: [{label, text}]},
