@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <type_traits>
@@ -25,6 +26,7 @@
 #include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
+#include "training/distributed/fault.h"
 #include "training/train_options.h"
 #include "training/trainer.h"
 
@@ -33,6 +35,11 @@ namespace kibitz::tools {
 extern CommandFn train_command;
 
 namespace {
+
+// A rank of a distributed run stopped because another rank failed (died,
+// stopped answering, stopped on an error) or the master cannot be reached:
+// the message on stderr names that rank and its host (docs/CLI.md).
+constexpr int kExitRankFailed = 4;
 
 // Adds the flag of `option` (training/train_options.h) to `options`, bound
 // to its field of `config`, or to `text` for a field read by its own parser.
@@ -99,13 +106,18 @@ int run_train(const std::vector<std::string>& args) {
       "--resume or --force (which deletes the old run's files first) is given. The seed\n"
       "defaults to 0, so a run is repeatable: with --threads 1 bit for bit. Ctrl-C\n"
       "finishes the iteration, checkpoints and exits with status 130; --resume then\n"
-      "continues exactly as if the run had not stopped.",
+      "continues exactly as if the run had not stopped. --world-size N --rank R --master\n"
+      "ADDR:PORT makes this process one of N training one network together (rank 0\n"
+      "listens at ADDR:PORT and alone writes DIR; docs/training.md, \"Distributed\n"
+      "training\"); a rank stopped by another rank's failure exits with status 4.",
       "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --hidden 32\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc --steps 200000\n"
       "kibitz train --game leduc_poker --algo ppo --out runs/leduc --steps 400000 --resume\n"
       "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --force\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc-exit --iterations 20 "
-      "--init runs/leduc/ckpt-000100.pt"};
+      "--init runs/leduc/ckpt-000100.pt\n"
+      "kibitz train --game leduc_poker --algo ppo --out runs/d --steps 400000 --world-size 2 "
+      "--rank 0 --master 127.0.0.1:29500"};
   training::TrainConfig config;
   // One text per option read through its own parser (--algo, --seed, ...).
   const std::vector<training::TrainOption>& table = training::train_options();
@@ -122,23 +134,42 @@ int run_train(const std::vector<std::string>& args) {
   }
   neural::register_neural_agents();
 
+  // The other ranks of a distributed run keep quiet but for their own lines,
+  // prefixed with their rank; rank 0 shows the progress.
+  const bool lead = config.rank == 0;
+  const std::string prefix =
+      lead ? "kibitz train: " : "kibitz train [rank " + std::to_string(config.rank) + "]: ";
   ProgressBar bar(std::cerr, "kibitz train", config.steps > 0 ? "steps" : "iterations",
                   config.steps > 0 ? config.steps : config.iterations, ::isatty(STDERR_FILENO) != 0,
-                  !quiet);
+                  !quiet && lead);
   training::TrainCallbacks callbacks;
   callbacks.started = [&](std::int64_t done) { bar.resume_from(done); };
   callbacks.progress = [&](std::int64_t done, std::int64_t) { bar.update(done); };
   callbacks.log = [&](const std::string& line) {
-    if (!quiet) std::cerr << "\nkibitz train: " << line << "\n";
+    if (!quiet) std::cerr << "\n" << prefix << line << "\n";
   };
   InterruptGuard guard(
       "\nkibitz train: interrupted; finishing this iteration and checkpointing "
       "(Ctrl-C again to quit now)\n");
-  const training::TrainSummary summary = training::train(config, callbacks, &guard.stop_flag());
+  training::TrainSummary summary;
+  try {
+    summary = training::train(config, callbacks, &guard.stop_flag());
+  } catch (const training::distributed::DistributedFault& fault) {
+    std::cout.flush();
+    std::cerr << "\n" << prefix << "error: " << fault.what() << "\n";
+    return kExitRankFailed;
+  }
   bar.finish(config.steps > 0 ? summary.steps : summary.iterations);
   std::cout << "iterations  " << summary.iterations << "\n"
             << "steps       " << summary.steps << "\n"
-            << "checkpoint  " << summary.checkpoint << "\n";
+            << "checkpoint  " << summary.checkpoint << (lead ? "" : " (written by rank 0)") << "\n";
+  if (config.world_size > 1) {
+    // The same on every rank: they were checked equal after every iteration.
+    char hash[17];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(summary.weights_hash));
+    std::cout << "rank        " << config.rank << " of " << config.world_size << "\n"
+              << "weights     " << hash << "\n";
+  }
   return summary.stopped ? kExitInterrupted : kExitOk;
 }
 

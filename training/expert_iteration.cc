@@ -13,6 +13,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "agents/match/match_runner.h"
 #include "agents/match/seat_agents.h"
@@ -27,6 +28,8 @@
 #include "env/core/input_file.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
+#include "training/distributed/dist_config.h"
+#include "training/distributed/model_sync.h"
 #include "training/learner.h"
 
 namespace kibitz::training {
@@ -105,16 +108,29 @@ class ExpertIterationLearner : public Learner {
         input_size_(context.shape.input_size) {}
 
   std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
-  void on_checkpoint(const std::string&) override {}
+  void on_checkpoint(const std::string&, neural::PolicyValueNet&) override {}
   void save(const std::string& stem, std::ostream& state) override;
   void load(const std::string& stem, const std::map<std::string, std::string>& state) override;
+  void sync(distributed::Group& group) override;
 
  private:
   // Plays one self-play game with the expert in every seat (from `agents`,
   // reseeded for the game), appending its samples; returns its length.
   int play_game(SeatAgents& agents, const std::shared_ptr<neural::PolicyValueFunction>& model,
                 Rng rng, SampleSet& samples);
+  // Plays this rank's share of the iteration's games; returns their samples
+  // in game order.
+  SampleSet play_games(const Rng& rng);
+  // A distributed run: every rank's samples, in rank order, which is game
+  // order.
+  SampleSet gather(const SampleSet& mine);
   void update(MetricsRecord& record, Rng& rng);
+  // The window as save() writes it, and back: `sets` sample sets from
+  // `in`, whose bytes are `bytes` (a bound on what a damaged file can ask
+  // for); `where` names it in errors.
+  void write_window(std::ostream& out) const;
+  void read_window(std::istream& in, std::int64_t sets, std::int64_t bytes,
+                   const std::string& where);
 
   TrainingContext& context_;
   const TrainConfig& config_;
@@ -158,12 +174,31 @@ int ExpertIterationLearner::play_game(SeatAgents& agents,
 }
 
 std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
+  // Not a rank's own stream: game g of an iteration is seeded from (seed,
+  // iteration, g) whichever rank plays it, so the ranks together play the
+  // games a run of one process would, and the window is the same.
   Rng rng = Rng(config_.seed).child("exit", static_cast<std::uint64_t>(iteration));
+  SampleSet samples = play_games(rng);
+  if (context_.group != nullptr) samples = gather(samples);
+  const std::int64_t collected = samples.size;
+  record.add("games", config_.exit_games);
+  record.add("mean_length", static_cast<double>(collected) / config_.exit_games);
+  window_.push_back(std::move(samples));
+  while (static_cast<int>(window_.size()) > config_.exit_window) window_.pop_front();
+  update(record, rng);
+  return collected;
+}
+
+SampleSet ExpertIterationLearner::play_games(const Rng& rng) {
+  // This rank's games, by their numbers in the iteration.
+  const distributed::Share share =
+      distributed::share_of(config_.exit_games, context_.rank(), context_.world_size());
+  const auto count = static_cast<int>(share.size());
   // Self-play games run on --threads workers of the match runner's pool.
   // Each game has its own seed and sample set, joined in game order, so the
   // result does not depend on how many workers there are or which game
   // finishes first.
-  std::vector<SampleSet> games(static_cast<std::size_t>(config_.exit_games));
+  std::vector<SampleSet> games(static_cast<std::size_t>(count));
   const bool on_cpu = context_.device.is_cpu();
   // On the CPU each worker plays with a CpuMlp copy of the weights: search
   // asks for one row at a time, where it is many times faster than the torch
@@ -171,8 +206,8 @@ std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, Metri
   const std::vector<neural::NamedTensor> weights =
       on_cpu ? neural::network_tensors(context_.net) : std::vector<neural::NamedTensor>();
   WorkerPoolOptions pool;
-  pool.threads = on_cpu ? std::min(config_.threads, config_.exit_games) : 1;
-  run_jobs(config_.exit_games, pool, [&](int) -> Job {
+  pool.threads = on_cpu ? std::min(config_.threads, count) : 1;
+  run_jobs(count, pool, [&](int) -> Job {
     std::shared_ptr<neural::PolicyValueFunction> model;
     if (on_cpu) {
       model = std::make_shared<neural::CpuMlp>(context_.shape, weights);
@@ -183,102 +218,121 @@ std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, Metri
     // for every game.
     auto agents = std::make_shared<SeatAgents>(context_.game);
     return [&, model, agents](std::int64_t g) {
-      play_game(*agents, model, rng.child("game", static_cast<std::uint64_t>(g)),
+      play_game(*agents, model, rng.child("game", static_cast<std::uint64_t>(share.begin + g)),
                 games[static_cast<std::size_t>(g)]);
     };
   });
   SampleSet samples;
   for (const SampleSet& game : games) append(game, samples);
-  const std::int64_t collected = samples.size;
-  record.add("games", config_.exit_games);
-  record.add("mean_length", static_cast<double>(collected) / config_.exit_games);
-  window_.push_back(std::move(samples));
-  while (static_cast<int>(window_.size()) > config_.exit_window) window_.pop_front();
-  update(record, rng);
-  return collected;
+  return samples;
+}
+
+SampleSet ExpertIterationLearner::gather(const SampleSet& mine) {
+  std::vector<float> packed;
+  for (const auto* part : {&mine.inputs, &mine.masks, &mine.policies, &mine.values}) {
+    packed.insert(packed.end(), part->begin(), part->end());
+  }
+  // Self-play takes each rank its own time: meet first, with no time limit
+  // while every rank lives.
+  context_.group->arrive(false);
+  std::vector<std::int64_t> counts;
+  const std::vector<float> all = context_.group->allgather_varying(packed, counts);
+  const std::int64_t row = input_size_ + 2 * actions_ + players_;
+  SampleSet samples;
+  auto at = all.begin();
+  for (const std::int64_t count : counts) {
+    const std::int64_t rows = count / row;
+    for (auto [part, width] : {std::pair{&samples.inputs, std::int64_t{input_size_}},
+                               std::pair{&samples.masks, std::int64_t{actions_}},
+                               std::pair{&samples.policies, std::int64_t{actions_}},
+                               std::pair{&samples.values, std::int64_t{players_}}}) {
+      part->insert(part->end(), at, at + rows * width);
+      at += rows * width;
+    }
+    samples.size += rows;
+  }
+  return samples;
 }
 
 void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   SampleSet all;
   for (const SampleSet& set : window_) append(set, all);
   const torch::Device device = context_.device;
+  distributed::Group* const group = context_.group;
   const torch::Tensor inputs = to_tensor(all.inputs, input_size_).to(device);
   const torch::Tensor masks = to_tensor(all.masks, actions_).to(device);
   const torch::Tensor policies = to_tensor(all.policies, actions_).to(device);
   const torch::Tensor values =
       neural::normalize_values(context_.shape, to_tensor(all.values, players_).to(device));
   double policy_sum = 0, value_sum = 0, entropy_sum = 0;
+  // Every rank holds the whole window and draws the same minibatches; in a
+  // distributed run each takes every size()-th row of a minibatch (its
+  // shard), and the gradients weighted by the shards' rows add up to the
+  // minibatch's own: the update of a run of one process, up to rounding.
   const int minibatches = for_each_minibatch(
-      all.size, config_.epochs, config_.minibatch, rng, device, [&](const torch::Tensor& index) {
-        const torch::Tensor mask = masks.index_select(0, index);
-        const auto output = context_.net->forward(inputs.index_select(0, index));
-        const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
-        const torch::Tensor policy_loss =
-            -(policies.index_select(0, index) * log_policy).sum(1).mean();
-        const torch::Tensor value_loss =
-            torch::mse_loss(output.normalized_values, values.index_select(0, index));
-        const torch::Tensor loss = policy_loss + config_.value_coef * value_loss;
+      all.size, config_.epochs, config_.minibatch, rng, device, [&](const torch::Tensor& batch) {
+        const torch::Tensor index =
+            group != nullptr ? batch.slice(0, group->rank(), batch.numel(), group->size()) : batch;
+        const std::int64_t rows = index.numel();
+        // This shard's part of the minibatch's mean losses (1 alone).
+        const double share =
+            group != nullptr ? static_cast<double>(rows) / static_cast<double>(batch.numel()) : 1.0;
         context_.optimizer.zero_grad();
-        loss.backward();
+        if (rows > 0) {
+          const torch::Tensor mask = masks.index_select(0, index);
+          const auto output = context_.net->forward(inputs.index_select(0, index));
+          const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+          const torch::Tensor policy_loss =
+              -(policies.index_select(0, index) * log_policy).sum(1).mean();
+          const torch::Tensor value_loss =
+              torch::mse_loss(output.normalized_values, values.index_select(0, index));
+          const torch::Tensor loss = policy_loss + config_.value_coef * value_loss;
+          loss.backward();
+          policy_sum += policy_loss.item<double>() * share;
+          value_sum += value_loss.item<double>() * share;
+          entropy_sum += -(neural::masked_softmax(output.logits, mask) * log_policy)
+                              .sum(1)
+                              .mean()
+                              .item<double>() *
+                         share;
+        }
+        if (group != nullptr) distributed::average_gradients(*group, context_.net, rows);
         context_.optimizer.step();
-        policy_sum += policy_loss.item<double>();
-        value_sum += value_loss.item<double>();
-        entropy_sum += -(neural::masked_softmax(output.logits, mask) * log_policy)
-                            .sum(1)
-                            .mean()
-                            .item<double>();
       });
+  std::vector<double> sums = {policy_sum, value_sum, entropy_sum};
+  if (group != nullptr) group->sum(sums);
   const double n = std::max(1, minibatches);
-  record.add("loss", (policy_sum + config_.value_coef * value_sum) / n);
-  record.add("policy_loss", policy_sum / n);
-  record.add("value_loss", value_sum / n);
-  record.add("entropy", entropy_sum / n);
+  record.add("loss", (sums[0] + config_.value_coef * sums[1]) / n);
+  record.add("policy_loss", sums[0] / n);
+  record.add("value_loss", sums[1] / n);
+  record.add("entropy", sums[2] / n);
   record.add("samples", static_cast<double>(all.size));
 }
 
 // The window file: per sample set its size, then its four float arrays.
-void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {
-  write_file_atomically(
-      stem + ".samples",
-      [&](std::ostream& out) {
-        const auto write = [&](const std::vector<float>& values) {
-          out.write(reinterpret_cast<const char*>(values.data()),
-                    static_cast<std::streamsize>(values.size() * sizeof(float)));
-        };
-        for (const SampleSet& set : window_) {
-          out.write(reinterpret_cast<const char*>(&set.size), sizeof set.size);
-          write(set.inputs);
-          write(set.masks);
-          write(set.policies);
-          write(set.values);
-        }
-      },
-      "sample window");
-  state << "window=" << window_.size() << "\n";
+void ExpertIterationLearner::write_window(std::ostream& out) const {
+  const auto write = [&](const std::vector<float>& values) {
+    out.write(reinterpret_cast<const char*>(values.data()),
+              static_cast<std::streamsize>(values.size() * sizeof(float)));
+  };
+  for (const SampleSet& set : window_) {
+    out.write(reinterpret_cast<const char*>(&set.size), sizeof set.size);
+    write(set.inputs);
+    write(set.masks);
+    write(set.policies);
+    write(set.values);
+  }
 }
 
-void ExpertIterationLearner::load(const std::string& stem,
-                                  const std::map<std::string, std::string>& state) {
+void ExpertIterationLearner::read_window(std::istream& in, std::int64_t sets, std::int64_t bytes,
+                                         const std::string& where) {
   window_.clear();
-  const std::string path = stem + ".samples";
-  std::int64_t sets = 0;
-  if (const auto found = state.find("window"); found != state.end()) {
-    const std::string& text = found->second;
-    const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), sets);
-    if (code != std::errc() || end != text.data() + text.size() || sets < 0) {
-      throw error(stem, ".state: 'window' is not a count");
-    }
-  }
-  if (sets == 0) return;
-  std::ifstream in = open_regular_file(path, "sample window");
   // Every size read is checked against the bytes left, so a damaged file
   // cannot ask for more memory than the file itself holds.
-  std::error_code size_error;
-  auto left = static_cast<std::int64_t>(std::filesystem::file_size(path, size_error));
-  if (size_error) throw error("cannot read sample window '", path, "': ", size_error.message());
+  std::int64_t left = bytes;
   const std::int64_t row_bytes =
       static_cast<std::int64_t>(sizeof(float)) * (input_size_ + 2 * actions_ + players_);
-  const auto corrupt = [&] { return error(path, ": truncated or corrupt sample window"); };
+  const auto corrupt = [&] { return error(where, ": truncated or corrupt sample window"); };
   for (std::int64_t i = 0; i < sets; ++i) {
     SampleSet set;
     left -= static_cast<std::int64_t>(sizeof set.size);
@@ -297,6 +351,46 @@ void ExpertIterationLearner::load(const std::string& stem,
     if (!in) throw corrupt();
     window_.push_back(std::move(set));
   }
+}
+
+void ExpertIterationLearner::save(const std::string& stem, std::ostream& state) {
+  write_file_atomically(
+      stem + ".samples", [&](std::ostream& out) { write_window(out); }, "sample window");
+  state << "window=" << window_.size() << "\n";
+}
+
+void ExpertIterationLearner::load(const std::string& stem,
+                                  const std::map<std::string, std::string>& state) {
+  window_.clear();
+  const std::string path = stem + ".samples";
+  std::int64_t sets = 0;
+  if (const auto found = state.find("window"); found != state.end()) {
+    const std::string& text = found->second;
+    const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), sets);
+    if (code != std::errc() || end != text.data() + text.size() || sets < 0) {
+      throw error(stem, ".state: 'window' is not a count");
+    }
+  }
+  if (sets == 0) return;
+  std::ifstream in = open_regular_file(path, "sample window");
+  std::error_code size_error;
+  const auto bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, size_error));
+  if (size_error) throw error("cannot read sample window '", path, "': ", size_error.message());
+  read_window(in, sets, bytes, path);
+}
+
+void ExpertIterationLearner::sync(distributed::Group& group) {
+  std::string bytes;
+  if (group.rank() == 0) {
+    std::ostringstream out;
+    write_window(out);
+    bytes = out.str();
+  }
+  const std::int64_t sets = group.broadcast_count(static_cast<std::int64_t>(window_.size()));
+  group.broadcast_bytes(bytes);
+  if (group.rank() == 0) return;
+  std::istringstream in(bytes);
+  read_window(in, sets, static_cast<std::int64_t>(bytes.size()), "rank 0's sample window");
 }
 
 }  // namespace

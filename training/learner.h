@@ -13,6 +13,7 @@
 #include "agents/neural/network.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
+#include "training/distributed/group.h"
 #include "training/metrics.h"
 #include "training/train_config.h"
 
@@ -28,6 +29,21 @@ struct TrainingContext {
   torch::optim::Adam& optimizer;
   // This iteration's entropy weight (config.entropy_coef on its schedule).
   double entropy_coef = 0.0;
+  // The other ranks of a distributed run, or null for a run of one process.
+  distributed::Group* group = nullptr;
+
+  int rank() const { return group != nullptr ? group->rank() : 0; }
+  int world_size() const { return group != nullptr ? group->size() : 1; }
+  // This rank's own stream of `base`: `base` itself in a run of one
+  // process (so such runs repeat those of earlier versions), else its
+  // child for the rank.
+  Rng rank_stream(const Rng& base) const {
+    return group != nullptr ? base.child("rank", static_cast<std::uint64_t>(group->rank())) : base;
+  }
+  std::uint64_t rank_seed(std::uint64_t seed) const {
+    return group != nullptr ? derive_seed(seed, "rank", static_cast<std::uint64_t>(group->rank()))
+                            : seed;
+  }
 };
 
 // One algorithm's iterations and the state it adds to a checkpoint.
@@ -38,15 +54,21 @@ class Learner {
   // iteration's metrics to `record`. Returns the decisions trained on.
   virtual std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) = 0;
   // Called once the network of a checkpoint on the --checkpoint-every
-  // schedule is written to `network_path`. The extra checkpoints written at
-  // the end of the budget or on Ctrl-C are not announced: where a run stops
-  // must not change the iterations that follow its resume.
-  virtual void on_checkpoint(const std::string& network_path) = 0;
+  // schedule, `saved`, is written to `network_path` (by rank 0 alone: on
+  // the other ranks of a distributed run the file is not there, only
+  // `saved`). The extra checkpoints written at the end of the budget or on
+  // Ctrl-C are not announced: where a run stops must not change the
+  // iterations that follow its resume.
+  virtual void on_checkpoint(const std::string& network_path, neural::PolicyValueNet& saved) = 0;
   // Writes the algorithm's state as "key=value" lines to `state` and any
   // larger data to files named from `stem` (the checkpoint path less its
   // extension); load reads them back when a run resumes.
   virtual void save(const std::string& stem, std::ostream& state) = 0;
   virtual void load(const std::string& stem, const std::map<std::string, std::string>& state) = 0;
+  // A distributed run, after its start or resume: makes the state save()
+  // writes (PPO's opponent pool, expert iteration's sample window) on every
+  // rank what it is on rank 0, which alone reads checkpoints.
+  virtual void sync(distributed::Group& group) = 0;
 };
 
 std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context);
@@ -63,6 +85,14 @@ void sharpen_shares(std::vector<float>& shares, double power);
 // `device`. Returns the number of minibatches (the divisor for mean losses).
 int for_each_minibatch(std::int64_t rows, int epochs, std::int64_t minibatch, Rng& rng,
                        torch::Device device, const std::function<void(const torch::Tensor&)>& step);
+
+// for_each_minibatch for a rank of a distributed run whose rows are its
+// own: each pass over the rows, in a fresh order from `rng`, is cut into
+// exactly `splits` minibatches of nearly equal size (some empty when rows <
+// splits), so that every rank takes the same number of optimizer steps.
+// Returns epochs * splits.
+int for_each_split(std::int64_t rows, int epochs, std::int64_t splits, Rng& rng,
+                   torch::Device device, const std::function<void(const torch::Tensor&)>& step);
 
 // Rows of `values` (a flat float vector) as a [rows, width] CPU tensor copy.
 torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width);

@@ -22,6 +22,8 @@
 #include "env/core/seat_view.h"
 #include "agents/registry.h"
 #include "env/gym/vector_env.h"
+#include "training/distributed/dist_config.h"
+#include "training/distributed/model_sync.h"
 #include "training/learner.h"
 
 namespace kibitz::training {
@@ -56,6 +58,14 @@ struct Batch {
   std::int64_t size = 0;
 };
 
+// An iteration's counts: this rank's, or in a distributed run the sums over
+// every rank (most_rows: the largest rank's batch).
+struct Tally {
+  double episodes = 0, pool_episodes = 0, pool_return_sum = 0;
+  double opponent_episodes = 0, opponent_return_sum = 0;
+  double rows = 0, advantage_sum = 0, advantage_squares = 0, most_rows = 0;
+};
+
 class PpoLearner : public Learner {
  public:
   explicit PpoLearner(TrainingContext& context)
@@ -64,15 +74,18 @@ class PpoLearner : public Learner {
         players_(context.game->num_players()),
         actions_(context.game->num_distinct_actions()),
         input_size_(context.shape.input_size),
+        // --batch is the total over the ranks: this rank collects its share.
+        quota_(distributed::share_of(config_.batch, context.rank(), context.world_size()).size()),
         envs_(context.game, config_.envs, config_.threads) {
     // A bad --opponent spec fails here, before any game is played.
     if (!config_.opponent.empty()) make_agent(config_.opponent, context_.game, 0);
   }
 
   std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
-  void on_checkpoint(const std::string& network_path) override;
+  void on_checkpoint(const std::string& network_path, neural::PolicyValueNet& saved) override;
   void save(const std::string& stem, std::ostream& state) override;
   void load(const std::string& stem, const std::map<std::string, std::string>& state) override;
+  void sync(distributed::Group& group) override;
 
  private:
   void start_episode(int row, Rng& rng, bool collect);
@@ -81,13 +94,18 @@ class PpoLearner : public Learner {
   void act(neural::PolicyValueNet& net, const std::vector<int>& rows, Rng& rng, bool record,
            std::vector<Action>& actions);
   void finish_episode(int row);
-  void update(MetricsRecord& record, Rng& rng);
+  // The iteration's counts, summed over the ranks in a distributed run.
+  Tally tally();
+  void record_episodes(const Tally& tally, MetricsRecord& record) const;
+  void update(MetricsRecord& record, Rng& rng, const Tally& tally);
+  void add_pool_member(neural::PolicyValueNet net, const std::string& path);
 
   TrainingContext& context_;
   const TrainConfig& config_;
   int players_;
   int actions_;
   int input_size_;
+  std::int64_t quota_;  // decisions this rank collects per iteration
   gym::VectorEnv envs_;
   std::vector<Episode> episodes_;
   Batch batch_;
@@ -111,7 +129,8 @@ Agent& PpoLearner::opponent(int row, Player seat) {
   auto& agent = opponents_[static_cast<std::size_t>(row * players_ + seat)];
   if (!agent) {
     agent = make_agent(config_.opponent, context_.game,
-                       derive_seed(config_.seed, "ppo-opponent", static_cast<std::uint64_t>(row * players_ + seat)));
+                       context_.rank_seed(derive_seed(config_.seed, "ppo-opponent",
+                                                      static_cast<std::uint64_t>(row * players_ + seat))));
   }
   return *agent;
 }
@@ -250,14 +269,16 @@ void PpoLearner::finish_episode(int row) {
 }
 
 std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
-  Rng rng = Rng(config_.seed).child("ppo", static_cast<std::uint64_t>(iteration));
+  // Each rank of a distributed run plays its own games.
+  Rng rng = context_.rank_stream(Rng(config_.seed).child("ppo", static_cast<std::uint64_t>(iteration)));
   batch_ = Batch{};
   pool_return_sum_ = 0.0;
   pool_episodes_ = 0;
   opponent_return_sum_ = 0.0;
   opponent_episodes_ = 0;
   episodes_done_ = 0;
-  envs_.reset(derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration)));
+  envs_.reset(
+      context_.rank_seed(derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration))));
   const int rows = envs_.num_envs();
   episodes_.assign(static_cast<std::size_t>(rows), Episode{});
   for (int row = 0; row < rows; ++row) start_episode(row, rng, true);
@@ -294,7 +315,7 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
     }
     // Rows that just ended auto-reset on this step and start new episodes
     // while the batch is short, so only a full batch with nothing in play ends.
-    if (!active && batch_.size >= config_.batch) break;
+    if (!active && batch_.size >= quota_) break;
     act(context_.net, current, rng, true, actions);
     for (std::size_t k = 0; k < pool_.size(); ++k) act(pool_[k], pooled[k], rng, false, actions);
     act_opponents(scripted, actions);
@@ -303,7 +324,7 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
       const auto r = static_cast<std::size_t>(row);
       Episode& episode = episodes_[r];
       if (envs_.first()[r] != 0) {
-        start_episode(row, rng, batch_.size < config_.batch);
+        start_episode(row, rng, batch_.size < quota_);
         continue;
       }
       if (!episode.collect) continue;
@@ -314,23 +335,57 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
       if (envs_.terminated()[r] != 0 || envs_.truncated()[r] != 0) finish_episode(row);
     }
   }
-  record.add("episodes", static_cast<double>(episodes_done_));
-  record.add("pool_episodes", static_cast<double>(pool_episodes_));
-  record.add("pool_mean_return", pool_episodes_ > 0
-                                     ? pool_return_sum_ / static_cast<double>(pool_episodes_)
-                                     : std::numeric_limits<double>::quiet_NaN());
-  if (!config_.opponent.empty()) {
-    record.add("opponent_episodes", static_cast<double>(opponent_episodes_));
-    record.add("opponent_mean_return", opponent_episodes_ > 0
-                                           ? opponent_return_sum_ / static_cast<double>(opponent_episodes_)
-                                           : std::numeric_limits<double>::quiet_NaN());
-  }
-  update(record, rng);
-  return batch_.size;
+  const Tally counts = tally();
+  record_episodes(counts, record);
+  update(record, rng, counts);
+  return static_cast<std::int64_t>(counts.rows);
 }
 
-void PpoLearner::update(MetricsRecord& record, Rng& rng) {
+Tally PpoLearner::tally() {
+  double advantage_sum = 0.0, advantage_squares = 0.0;
+  for (const float advantage : batch_.advantages) {
+    advantage_sum += advantage;
+    advantage_squares += static_cast<double>(advantage) * advantage;
+  }
+  const std::vector<double> mine = {static_cast<double>(episodes_done_),
+                                    static_cast<double>(pool_episodes_),
+                                    pool_return_sum_,
+                                    static_cast<double>(opponent_episodes_),
+                                    opponent_return_sum_,
+                                    static_cast<double>(batch_.size),
+                                    advantage_sum,
+                                    advantage_squares};
+  std::vector<double> sums = mine;
+  double most_rows = static_cast<double>(batch_.size);
+  if (context_.group != nullptr) {
+    // Self-play takes each rank its own time: meet first, with no time
+    // limit while every rank lives, then gather.
+    context_.group->arrive(false);
+    const std::vector<double> all = context_.group->allgather(mine);
+    std::fill(sums.begin(), sums.end(), 0.0);
+    for (std::size_t i = 0; i < all.size(); ++i) sums[i % mine.size()] += all[i];
+    for (std::size_t i = 5; i < all.size(); i += mine.size()) most_rows = std::max(most_rows, all[i]);
+  }
+  return Tally{sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], most_rows};
+}
+
+void PpoLearner::record_episodes(const Tally& tally, MetricsRecord& record) const {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  record.add("episodes", tally.episodes);
+  record.add("pool_episodes", tally.pool_episodes);
+  record.add("pool_mean_return",
+             tally.pool_episodes > 0 ? tally.pool_return_sum / tally.pool_episodes : nan);
+  if (!config_.opponent.empty()) {
+    record.add("opponent_episodes", tally.opponent_episodes);
+    record.add("opponent_mean_return", tally.opponent_episodes > 0
+                                           ? tally.opponent_return_sum / tally.opponent_episodes
+                                           : nan);
+  }
+}
+
+void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
   const torch::Device device = context_.device;
+  distributed::Group* const group = context_.group;
   const torch::Tensor inputs = to_tensor(batch_.inputs, input_size_).to(device);
   const torch::Tensor masks = to_tensor(batch_.masks, actions_).to(device);
   const torch::Tensor targets = neural::normalize_values(
@@ -339,62 +394,100 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng) {
       torch::from_blob(batch_.actions.data(), {batch_.size, 1}, torch::kInt64).clone().to(device);
   const torch::Tensor old_log_probs = to_tensor(batch_.log_probs, 1).squeeze(1).to(device);
   torch::Tensor advantages = to_tensor(batch_.advantages, 1).squeeze(1).to(device);
-  record.add("mean_advantage", advantages.mean().item<double>());
-  advantages = (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
+  if (group == nullptr) {
+    record.add("mean_advantage", advantages.mean().item<double>());
+    advantages = (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
+  } else {
+    // Normalized by the moments of every rank's advantages together.
+    const double mean = tally.advantage_sum / tally.rows;
+    const double spread = std::sqrt(std::max(0.0, tally.advantage_squares / tally.rows - mean * mean));
+    record.add("mean_advantage", mean);
+    advantages = (advantages - mean) / (spread + 1e-8);
+  }
 
   double policy_sum = 0, value_sum = 0, entropy_sum = 0, kl_sum = 0, clipped_sum = 0;
-  const int minibatches = for_each_minibatch(
-      batch_.size, config_.epochs, config_.minibatch, rng, device, [&](const torch::Tensor& index) {
-        const torch::Tensor mask = masks.index_select(0, index);
-        const auto output = context_.net->forward(inputs.index_select(0, index));
-        const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
-        const torch::Tensor log_prob =
-            log_policy.gather(1, actions.index_select(0, index)).squeeze(1);
-        const torch::Tensor old = old_log_probs.index_select(0, index);
-        const torch::Tensor advantage = advantages.index_select(0, index);
-        const torch::Tensor ratio = torch::exp(log_prob - old);
-        const torch::Tensor policy_loss =
-            -torch::min(ratio * advantage,
-                        torch::clamp(ratio, 1.0 - config_.clip, 1.0 + config_.clip) * advantage)
-                 .mean();
-        const torch::Tensor value_loss =
-            torch::mse_loss(output.normalized_values, targets.index_select(0, index));
-        const torch::Tensor entropy =
-            -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
-        const torch::Tensor loss =
-            policy_loss + config_.value_coef * value_loss - context_.entropy_coef * entropy;
-        context_.optimizer.zero_grad();
-        loss.backward();
-        torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
-        context_.optimizer.step();
-        policy_sum += policy_loss.item<double>();
-        value_sum += value_loss.item<double>();
-        entropy_sum += entropy.item<double>();
-        kl_sum += (old - log_prob).mean().item<double>();
-        clipped_sum +=
-            ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
-      });
-  const double n = std::max(1, minibatches);
-  record.add(
-      "loss",
-      (policy_sum + config_.value_coef * value_sum - context_.entropy_coef * entropy_sum) / n);
-  record.add("policy_loss", policy_sum / n);
-  record.add("value_loss", value_sum / n);
-  record.add("entropy", entropy_sum / n);
-  record.add("approx_kl", kl_sum / n);
-  record.add("clip_fraction", clipped_sum / n);
+  int used = 0;
+  const auto step = [&](const torch::Tensor& index) {
+    const std::int64_t rows = index.numel();
+    if (rows > 0) {
+      const torch::Tensor mask = masks.index_select(0, index);
+      const auto output = context_.net->forward(inputs.index_select(0, index));
+      const torch::Tensor log_policy = neural::masked_log_softmax(output.logits, mask);
+      const torch::Tensor log_prob =
+          log_policy.gather(1, actions.index_select(0, index)).squeeze(1);
+      const torch::Tensor old = old_log_probs.index_select(0, index);
+      const torch::Tensor advantage = advantages.index_select(0, index);
+      const torch::Tensor ratio = torch::exp(log_prob - old);
+      const torch::Tensor policy_loss =
+          -torch::min(ratio * advantage,
+                      torch::clamp(ratio, 1.0 - config_.clip, 1.0 + config_.clip) * advantage)
+               .mean();
+      const torch::Tensor value_loss =
+          torch::mse_loss(output.normalized_values, targets.index_select(0, index));
+      const torch::Tensor entropy =
+          -(neural::masked_softmax(output.logits, mask) * log_policy).sum(1).mean();
+      const torch::Tensor loss =
+          policy_loss + config_.value_coef * value_loss - context_.entropy_coef * entropy;
+      context_.optimizer.zero_grad();
+      loss.backward();
+      policy_sum += policy_loss.item<double>();
+      value_sum += value_loss.item<double>();
+      entropy_sum += entropy.item<double>();
+      kl_sum += (old - log_prob).mean().item<double>();
+      clipped_sum +=
+          ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
+      ++used;
+    } else {
+      context_.optimizer.zero_grad();
+    }
+    // Every rank steps with the same, averaged, gradients.
+    if (group != nullptr) distributed::average_gradients(*group, context_.net, rows);
+    torch::nn::utils::clip_grad_norm_(context_.net->parameters(), 0.5);
+    context_.optimizer.step();
+  };
+  if (group == nullptr) {
+    for_each_minibatch(batch_.size, config_.epochs, config_.minibatch, rng, device, step);
+  } else {
+    // --minibatch is the total over the ranks; every rank cuts its own rows
+    // into as many minibatches as the largest batch needs, so all of them
+    // step together.
+    const std::int64_t per_rank = (config_.minibatch + group->size() - 1) / group->size();
+    const auto splits = static_cast<std::int64_t>(std::ceil(tally.most_rows / per_rank));
+    for_each_split(batch_.size, config_.epochs, splits, rng, device, step);
+  }
+  const double n = std::max(1, used);
+  const double loss =
+      (policy_sum + config_.value_coef * value_sum - context_.entropy_coef * entropy_sum) / n;
+  std::vector<double> means = {loss,        policy_sum / n, value_sum / n,
+                               entropy_sum / n, kl_sum / n,     clipped_sum / n};
+  if (group != nullptr) group->average(means);
+  record.add("loss", means[0]);
+  record.add("policy_loss", means[1]);
+  record.add("value_loss", means[2]);
+  record.add("entropy", means[3]);
+  record.add("approx_kl", means[4]);
+  record.add("clip_fraction", means[5]);
 }
 
-void PpoLearner::on_checkpoint(const std::string& network_path) {
-  if (config_.pool_size == 0) return;
-  // The pool member is read back from the file just written, so a resumed
-  // run's pool is bit for bit the one the interrupted run had.
-  pool_.push_back(neural::load_network(network_path, *context_.game, {}, context_.device).net);
-  pool_paths_.push_back(network_path);
+void PpoLearner::add_pool_member(neural::PolicyValueNet net, const std::string& path) {
+  pool_.push_back(std::move(net));
+  pool_paths_.push_back(path);
   while (static_cast<int>(pool_.size()) > config_.pool_size) {
     pool_.pop_front();
     pool_paths_.pop_front();
   }
+}
+
+void PpoLearner::on_checkpoint(const std::string& network_path, neural::PolicyValueNet& saved) {
+  if (config_.pool_size == 0) return;
+  // The pool member is read back from the file just written, so a resumed
+  // run's pool is bit for bit the one the interrupted run had. The other
+  // ranks of a distributed run, which write no files, copy the network
+  // itself: the file holds its floats exactly.
+  add_pool_member(context_.rank() == 0
+                      ? neural::load_network(network_path, *context_.game, {}, context_.device).net
+                      : distributed::copy_network(saved, context_.device),
+                  network_path);
 }
 
 void PpoLearner::save(const std::string& stem, std::ostream& state) {
@@ -418,8 +511,24 @@ void PpoLearner::load(const std::string& stem, const std::map<std::string, std::
     if (name.empty() || name.find('/') != std::string::npos || name == "..") {
       throw error(stem, ".state: 'pool' names a file that is not a checkpoint of this run");
     }
-    on_checkpoint((dir / name).string());
+    const std::string path = (dir / name).string();
+    add_pool_member(neural::load_network(path, *context_.game, {}, context_.device).net, path);
   }
+}
+
+void PpoLearner::sync(distributed::Group& group) {
+  const std::int64_t members = group.broadcast_count(static_cast<std::int64_t>(pool_.size()));
+  if (group.rank() != 0) {
+    pool_.clear();
+    pool_paths_.clear();
+    for (std::int64_t i = 0; i < members; ++i) {
+      neural::PolicyValueNet member(context_.shape, 0);
+      member->to(context_.device);
+      pool_.push_back(member);
+      pool_paths_.emplace_back();  // rank 0's file; this rank never saves the pool
+    }
+  }
+  for (neural::PolicyValueNet& member : pool_) distributed::broadcast_network(group, member);
 }
 
 }  // namespace

@@ -112,6 +112,18 @@ struct TrainConfig {
   // net learns them (1: as they are). UCB at many simulations spreads its
   // visits widely; a power above 1 teaches the move the search favours.
   double exit_target_power = 1.0;
+
+  // Distributed training (training/distributed/, docs/training.md
+  // "Distributed training"): world_size processes train one network
+  // together, each with its own rank in [0, world_size); rank 0 hosts the
+  // rendezvous at `master` (ADDR:PORT) and alone writes checkpoints and
+  // metrics. --batch, --exit-games and --minibatch are totals across the
+  // ranks. `dist_timeout` (seconds) bounds every wait on another rank: the
+  // master at start, a collective, a rank whose heartbeat stopped.
+  int world_size = 1;
+  int rank = 0;
+  std::string master;
+  double dist_timeout = 30.0;
 };
 
 // Throws KibitzError naming the first bad field (as its flag): first the

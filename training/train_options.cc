@@ -92,6 +92,16 @@ std::vector<TrainOption> make_table() {
      "learning them (1: as they are; above 1: sharper)", &C::exit_target_power, open(0),
      closed(100)},
     {"exit-window", "N", "exit: iterations of samples trained on", &C::exit_window, closed(1)},
+    {"world-size", "N", "processes training one network together (1: this one alone); --batch, "
+     "--exit-games and --minibatch are totals across them", &C::world_size, closed(1),
+     closed(4096), false, true, true},
+    {"rank", "R", "this process's rank, 0 to --world-size minus 1; rank 0 hosts the rendezvous "
+     "and alone writes checkpoints and metrics", &C::rank, closed(0), {}, false, true, true},
+    {"master", "ADDR:PORT", "rank 0's address and the rendezvous port it listens on (required "
+     "with --world-size above 1), e.g. 127.0.0.1:29500", &C::master, {}, {}, false, false, true},
+    {"dist-timeout", "S", "seconds to wait for another rank: the master at start, a rank that "
+     "stopped answering, a collective", &C::dist_timeout, open(0), closed(86400), false, true,
+     true},
   };
   // clang-format on
 }
@@ -183,6 +193,7 @@ std::optional<std::string> option_value(const TrainOption& option, const TrainCo
 std::string describe_options(const TrainConfig& config) {
   std::string line;
   for (const TrainOption& option : train_options()) {
+    if (option.distributed && config.world_size == 1) continue;
     const std::optional<std::string> value = option_value(option, config);
     if (!value) continue;
     if (!line.empty()) line += ' ';

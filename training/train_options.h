@@ -45,6 +45,9 @@ struct TrainOption {
   std::optional<Bound> high = std::nullopt;
   bool required = false;     // the command refuses to run without it
   bool show_default = true;  // --help shows TrainConfig{}'s value
+  // A distributed-training option: the options line of a run of one process
+  // leaves it out (it would only repeat the defaults).
+  bool distributed = false;
 };
 
 // Every option, in the order of --help.
@@ -64,6 +67,7 @@ std::optional<std::string> option_value(const TrainOption& option, const TrainCo
 
 // Every set option of `config` as flags, in table order: "--game kuhn_poker
 // --algo ppo --out runs/k --iterations 50 --seed 0 ...": what a run logs.
+// The distributed options appear only when --world-size is above 1.
 std::string describe_options(const TrainConfig& config);
 
 // A number as the help and the messages write it: 0.0003, not

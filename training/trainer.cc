@@ -24,6 +24,10 @@
 #include "env/core/input_file.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
+#include "training/distributed/dist_config.h"
+#include "training/distributed/fault.h"
+#include "training/distributed/group.h"
+#include "training/distributed/model_sync.h"
 #include "training/evaluation.h"
 #include "training/learner.h"
 #include "training/learning_curve.h"
@@ -48,6 +52,22 @@ int for_each_minibatch(std::int64_t rows, int epochs, std::int64_t minibatch, Rn
     }
   }
   return minibatches;
+}
+
+int for_each_split(std::int64_t rows, int epochs, std::int64_t splits, Rng& rng,
+                   torch::Device device, const std::function<void(const torch::Tensor&)>& step) {
+  std::vector<std::int64_t> order(static_cast<std::size_t>(rows));
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    for (std::int64_t i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = i;
+    rng.shuffle(std::span<std::int64_t>(order));
+    for (std::int64_t split = 0; split < splits; ++split) {
+      // Split k takes rows [k * rows / splits, (k + 1) * rows / splits).
+      const std::int64_t start = split * rows / splits;
+      const std::int64_t end = (split + 1) * rows / splits;
+      step(torch::from_blob(order.data() + start, {end - start}, torch::kInt64).clone().to(device));
+    }
+  }
+  return epochs * static_cast<int>(splits);
 }
 
 torch::Tensor to_tensor(const std::vector<float>& values, std::int64_t width) {
@@ -146,10 +166,25 @@ class Trainer {
     }
   }
 
-  TrainSummary run(const std::atomic<bool>* stop);
+  // `group`: the other ranks of a distributed run, or null.
+  TrainSummary run(const std::atomic<bool>* stop, distributed::Group* group);
+  const std::string& last_checkpoint() const { return last_checkpoint_; }
 
  private:
+  // Rank 0 (or the only rank) writes the run's files; the others only train.
+  bool writer() const { return group_ == nullptr || group_->rank() == 0; }
   void start_or_resume();
+  // The networks of a new run (from --init or the seed) or, with `resume`,
+  // of the run in --out: then returns the checkpoint's state, its stem in
+  // `stem`.
+  std::optional<std::map<std::string, std::string>> open_networks(bool resume, std::string& stem);
+  // A distributed run: the state rank 0 started or resumed with, on every rank.
+  void sync_from_rank0();
+  // A distributed run: every rank checks that the others hold its state.
+  void check_ranks_agree(MetricsRecord& record);
+  // Whether to stop before the next iteration: `stop` raised here or, in a
+  // distributed run, on any rank.
+  bool should_stop(const std::atomic<bool>* stop);
   std::int64_t total_iterations_hint() const;
   // The network that is evaluated, saved as ckpt-N.pt and played: the
   // weight average when --average is on, else the trained network.
@@ -166,7 +201,7 @@ class Trainer {
   void checkpoint();
   void write_outputs_of_run();
   void log(const std::string& line) const {
-    if (callbacks_.log) callbacks_.log(line);
+    if (callbacks_.log && writer()) callbacks_.log(line);
   }
 
   const TrainConfig& config_;
@@ -176,6 +211,7 @@ class Trainer {
   torch::Device device_;
   std::filesystem::path dir_;
   std::optional<GameTree> tree_;
+  distributed::Group* group_ = nullptr;
 
   neural::PolicyValueNet net_{nullptr};
   // The moving average of net_'s weights (--average), or null.
@@ -188,6 +224,7 @@ class Trainer {
   std::int64_t steps_ = 0;
   std::string last_checkpoint_;
   std::int64_t last_checkpoint_iteration_ = -1;
+  std::uint64_t weights_hash_ = 0;
 };
 
 std::string Trainer::stem(std::int64_t iteration) const {
@@ -196,18 +233,18 @@ std::string Trainer::stem(std::int64_t iteration) const {
   return (dir_ / name).string();
 }
 
-void Trainer::start_or_resume() {
+std::optional<std::map<std::string, std::string>> Trainer::open_networks(bool resume,
+                                                                         std::string& stem) {
   std::optional<std::map<std::string, std::string>> state;
-  std::string resumed_stem;
-  if (config_.resume) {
+  if (resume) {
     const std::string latest_path = (dir_ / kLatestFile).string();
     if (!std::filesystem::exists(latest_path)) {
       throw error("--resume: no run to resume in ", dir_.string(), " (", latest_path,
                   " is missing)");
     }
-    resumed_stem = read_latest_checkpoint(dir_.string());
-    state = read_key_values(resumed_stem + ".state");
-    const std::string& algo = required_key(*state, "algo", resumed_stem + ".state");
+    stem = read_latest_checkpoint(dir_.string());
+    state = read_key_values(stem + ".state");
+    const std::string& algo = required_key(*state, "algo", stem + ".state");
     if (algo != algorithm_name(config_.algorithm)) {
       throw error("--resume: the run in ", dir_.string(), " was trained with --algo ", algo);
     }
@@ -216,36 +253,44 @@ void Trainer::start_or_resume() {
     // With --average, ckpt-N.pt is the average and the trained weights are
     // in ckpt-N.live.pt.
     const bool averaging = config_.average > 0.0;
-    net_ = neural::load_network(resumed_stem + (averaging ? kLiveSuffix : ".pt"), *game_, options,
-                                device_)
+    net_ = neural::load_network(stem + (averaging ? kLiveSuffix : ".pt"), *game_, options, device_)
                .net;
-    if (averaging) {
-      averaged_ = neural::load_network(resumed_stem + ".pt", *game_, options, device_).net;
-    }
-    iteration_ = required_count(*state, "iteration", resumed_stem + ".state");
-    steps_ = required_count(*state, "steps", resumed_stem + ".state");
-  } else {
-    auto initial_network = [&] {
-      if (!config_.init.empty()) {
-        neural::LoadOptions options;
-        options.hidden = config_.hidden;
-        try {
-          return neural::load_network(config_.init, *game_, options, device_).net;
-        } catch (const KibitzError& e) {
-          throw error("--init: ", e.what());
-        }
-      }
-      neural::PolicyValueNet net(shape_, derive_seed(config_.seed, "network", 0));
-      net->to(device_);
-      return net;
-    };
-    net_ = initial_network();
-    // The same seed (or --init) gives the same initial weights: the average
-    // starts there.
-    if (config_.average > 0.0) averaged_ = initial_network();
-    // Only now, with every input checked, may --force delete an old run.
-    prepare_new_run_dir(dir_.string(), config_.force);
+    if (averaging) averaged_ = neural::load_network(stem + ".pt", *game_, options, device_).net;
+    iteration_ = required_count(*state, "iteration", stem + ".state");
+    steps_ = required_count(*state, "steps", stem + ".state");
+    return state;
   }
+  auto initial_network = [&] {
+    if (!config_.init.empty() && writer()) {
+      neural::LoadOptions options;
+      options.hidden = config_.hidden;
+      try {
+        return neural::load_network(config_.init, *game_, options, device_).net;
+      } catch (const KibitzError& e) {
+        throw error("--init: ", e.what());
+      }
+    }
+    // The other ranks of a distributed run start from the seed too, and
+    // then receive rank 0's weights.
+    neural::PolicyValueNet net(shape_, derive_seed(config_.seed, "network", 0));
+    net->to(device_);
+    return net;
+  };
+  net_ = initial_network();
+  // The same seed (or --init) gives the same initial weights: the average
+  // starts there.
+  if (config_.average > 0.0) averaged_ = initial_network();
+  // Only now, with every input checked, may --force delete an old run.
+  if (writer()) prepare_new_run_dir(dir_.string(), config_.force);
+  return state;
+}
+
+void Trainer::start_or_resume() {
+  std::string resumed_stem;
+  // Only rank 0 reads --out; the other ranks start from the seed and are
+  // given rank 0's state below.
+  const std::optional<std::map<std::string, std::string>> state =
+      open_networks(config_.resume && writer(), resumed_stem);
   optimizer_ = std::make_unique<torch::optim::Adam>(net_->parameters(),
                                                     torch::optim::AdamOptions(config_.lr));
   if (state) {
@@ -254,17 +299,51 @@ void Trainer::start_or_resume() {
     torch::load(*optimizer_, optimizer_path, device_);
   }
   context_ = std::unique_ptr<TrainingContext>(new TrainingContext{
-      config_, game_, shape_, device_, net_, *optimizer_, config_.entropy_coef});
+      config_, game_, shape_, device_, net_, *optimizer_, config_.entropy_coef, group_});
   learner_ = config_.algorithm == Algorithm::kPpo ? make_ppo_learner(*context_)
                                                   : make_expert_iteration_learner(*context_);
   if (state) {
     learner_->load(resumed_stem, *state);
     last_checkpoint_ = resumed_stem + ".pt";
     last_checkpoint_iteration_ = iteration_;
-    log("resumed from " + last_checkpoint_ + " at iteration " + std::to_string(iteration_) +
-        ", step " + std::to_string(steps_));
+    std::string line = "resumed from " + last_checkpoint_ + " at iteration " +
+                       std::to_string(iteration_) + ", step " + std::to_string(steps_);
+    if (const auto ranks = state->find("world_size"); ranks != state->end()) {
+      line += " (a run of " + ranks->second + " ranks, continued by " +
+              std::to_string(group_ != nullptr ? group_->size() : 1) + ")";
+    }
+    log(line);
   }
-  metrics_ = std::make_unique<MetricsLog>((dir_ / kMetricsFile).string(), state ? iteration_ : -1);
+  if (group_ != nullptr) sync_from_rank0();
+  if (writer()) {
+    metrics_ =
+        std::make_unique<MetricsLog>((dir_ / kMetricsFile).string(), state ? iteration_ : -1);
+  }
+}
+
+void Trainer::sync_from_rank0() {
+  iteration_ = group_->broadcast_count(iteration_);
+  steps_ = group_->broadcast_count(steps_);
+  last_checkpoint_iteration_ = group_->broadcast_count(last_checkpoint_iteration_);
+  group_->broadcast_bytes(last_checkpoint_);
+  distributed::broadcast_network(*group_, net_);
+  if (averaged_) distributed::broadcast_network(*group_, averaged_);
+  distributed::broadcast_optimizer(*group_, *optimizer_, device_);
+  learner_->sync(*group_);
+}
+
+void Trainer::check_ranks_agree(MetricsRecord& record) {
+  weights_hash_ = distributed::state_hash(net_, *optimizer_, averaged_ ? &averaged_ : nullptr);
+  distributed::check_identical(*group_, weights_hash_, iteration_);
+  // The low 48 bits: metrics.jsonl writes them as an exact integer.
+  record.add("weights_hash", static_cast<double>(weights_hash_ & ((std::uint64_t{1} << 48) - 1)));
+}
+
+bool Trainer::should_stop(const std::atomic<bool>* stop) {
+  const bool here = stop != nullptr && stop->load();
+  // Every rank meets here before an iteration, however long rank 0's
+  // evaluation and checkpoint took, and they stop together.
+  return group_ != nullptr ? group_->arrive(here) : here;
 }
 
 void Trainer::evaluate(MetricsRecord& record) {
@@ -300,31 +379,36 @@ void Trainer::evaluate(MetricsRecord& record) {
 
 void Trainer::checkpoint() {
   const std::string base = stem(iteration_);
+  // Only checkpoints on the --checkpoint-every schedule join PPO's opponent
+  // pool: the extra ones (Ctrl-C, end of budget) would make the iterations
+  // after a resume differ from those of a run that never stopped there.
+  const bool scheduled = iteration_ > 0 && iteration_ % config_.checkpoint_every == 0;
+  last_checkpoint_ = base + ".pt";
+  last_checkpoint_iteration_ = iteration_;
+  if (!writer()) {
+    // Rank 0 writes the files; this rank keeps its learner in step.
+    if (scheduled) learner_->on_checkpoint(base + ".pt", model());
+    return;
+  }
   const neural::CheckpointInfo info = neural::make_checkpoint_info(*game_, shape_, steps_);
   if (averaged_) neural::save_network(base + kLiveSuffix, net_, info);
   neural::save_network(base + ".pt", model(), info);
   write_file_atomically(
       base + ".optim", [&](std::ostream& out) { torch::save(*optimizer_, out); },
       "optimizer state");
-  // Only checkpoints on the --checkpoint-every schedule join PPO's opponent
-  // pool: the extra ones (Ctrl-C, end of budget) would make the iterations
-  // after a resume differ from those of a run that never stopped there.
-  if (iteration_ > 0 && iteration_ % config_.checkpoint_every == 0) {
-    learner_->on_checkpoint(base + ".pt");
-  }
+  if (scheduled) learner_->on_checkpoint(base + ".pt", model());
   std::ostringstream state;
   state << "algo=" << algorithm_name(config_.algorithm) << "\n"
         << "game=" << game_->spec() << "\n"
         << "iteration=" << iteration_ << "\n"
         << "steps=" << steps_ << "\n"
         << "seed=" << config_.seed << "\n";
+  if (group_ != nullptr) state << "world_size=" << group_->size() << "\n";
   learner_->save(base, state);
   write_file_atomically(base + ".state", state.str());
   // Last, so `latest` never names a checkpoint that is not whole.
   write_file_atomically((dir_ / kLatestFile).string(),
                         std::filesystem::path(base).filename().string() + "\n");
-  last_checkpoint_ = base + ".pt";
-  last_checkpoint_iteration_ = iteration_;
 }
 
 void Trainer::write_outputs_of_run() {
@@ -363,7 +447,8 @@ std::int64_t Trainer::total_iterations_hint() const {
   return config_.steps > 0 ? config_.steps : config_.iterations;
 }
 
-TrainSummary Trainer::run(const std::atomic<bool>* stop) {
+TrainSummary Trainer::run(const std::atomic<bool>* stop, distributed::Group* group) {
+  group_ = group;
   // Every option of the run as flags (train_options.h), so a log says how
   // to run it again.
   log("options: " + describe_options(config_));
@@ -376,7 +461,7 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop) {
   if (callbacks_.started) callbacks_.started(done());
   report_progress();
   while (!budget_spent()) {
-    if (stop != nullptr && stop->load()) {
+    if (should_stop(stop)) {
       summary.stopped = true;
       break;
     }
@@ -389,28 +474,31 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop) {
     update_average();
     record.add("step", static_cast<double>(steps_));
     record.values.insert(record.values.end(), learned.values.begin(), learned.values.end());
+    if (group_ != nullptr) check_ranks_agree(record);
     const bool last = budget_spent();
-    if (config_.eval_every > 0 && (iteration_ % config_.eval_every == 0 || last)) {
+    if (writer() && config_.eval_every > 0 && (iteration_ % config_.eval_every == 0 || last)) {
       evaluate(record);
     }
-    metrics_->append(record);
+    if (writer()) metrics_->append(record);
     if (iteration_ % config_.checkpoint_every == 0 || last) {
       checkpoint();
-      write_outputs_of_run();
+      if (writer()) write_outputs_of_run();
     }
     report_progress();
   }
   if (last_checkpoint_iteration_ != iteration_) checkpoint();
-  write_outputs_of_run();
-  if (tree_) {
+  if (writer()) write_outputs_of_run();
+  if (tree_ && writer()) {
     neural::TorchModel played(model().ptr(), config_.device);
     save_policy((dir_ / kPolicyFile).string(), policy_from_network(*game_, played),
                 "policy head of " + last_checkpoint_ + " at every information state of " +
                     game_->spec() + "\nwritten by kibitz train");
   }
+  if (group_ != nullptr) group_->finish();
   summary.iterations = iteration_;
   summary.steps = steps_;
   summary.checkpoint = last_checkpoint_;
+  summary.weights_hash = weights_hash_;
   return summary;
 }
 
@@ -419,10 +507,27 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop) {
 TrainSummary train(const TrainConfig& config, const TrainCallbacks& callbacks,
                    const std::atomic<bool>* stop) {
   validate(config);
+  distributed::validate_distributed(config);
+  // Before any work: a port held by another process fails rank 0 at once.
+  distributed::check_master_port(config);
   torch::manual_seed(config.seed);
   torch::set_num_threads(config.threads);
   Trainer trainer(config, callbacks);
-  return trainer.run(stop);
+  std::unique_ptr<distributed::Group> group;
+  if (config.world_size > 1) group = distributed::Group::join(config, callbacks.log);
+  try {
+    return trainer.run(stop, group.get());
+  } catch (const distributed::DistributedFault& fault) {
+    // Rank 0 says where the run can resume from (the files are its own).
+    if (config.rank != 0 || trainer.last_checkpoint().empty()) throw;
+    throw distributed::DistributedFault(std::string(fault.what()) + "; the run stopped, and " +
+                                        trainer.last_checkpoint() +
+                                        " is its last checkpoint (--resume continues from it)");
+  } catch (const std::exception& e) {
+    // The other ranks learn why this one stopped, and report it.
+    if (group) group->announce_stop(e.what());
+    throw;
+  }
 }
 
 }  // namespace kibitz::training

@@ -33,6 +33,9 @@ struct TrainSummary {
   std::int64_t steps = 0;       // decisions trained on, resumed ones included
   std::string checkpoint;       // the last checkpoint's network file
   bool stopped = false;         // `stop` was raised before the budget was spent
+  // A distributed run: the hash of the weights and optimizer state that
+  // every rank holds (checked equal on every rank after every iteration).
+  std::uint64_t weights_hash = 0;
 };
 
 // Runs `config` (validated first). `stop`, when set and raised, ends the run
@@ -41,6 +44,11 @@ struct TrainSummary {
 // network encoder, --device cuda without CUDA, --resume without a run in
 // --out or a run of another game, algorithm or trunk, --out that cannot be
 // created or that holds a run while neither --resume nor --force is given.
+// A rank of a distributed run (--world-size above 1) first joins the others
+// (training/distributed/group.h); `stop` then ends the run on every rank
+// after the iteration any rank raised it in. When another rank fails it
+// throws distributed::DistributedFault (training/distributed/fault.h) naming
+// that rank and its host; rank 0's message also names the last checkpoint.
 TrainSummary train(const TrainConfig& config, const TrainCallbacks& callbacks,
                    const std::atomic<bool>* stop = nullptr);
 
