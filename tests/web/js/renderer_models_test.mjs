@@ -413,3 +413,25 @@ test('the registry gives Loyalist Spies and Adulting their layouts, every other 
   assert.equal(Index.rendererFor('kuhn_poker'), generic);
   assert.equal(T.gameName({ welcome: { game: 'loyalist_spies(players=3)' } }), 'loyalist_spies');
 });
+
+// js/private_facts.js's stateFlags, which every renderer (the generic one
+// included) shades the log by.
+const Facts = await import(join(copy, 'private_facts.js'));
+
+test('a spectator has no private entries, even where the JSON looks private', () => {
+  const stream = [{ json: { kind: 'top_card', back: 'H-back' } }, { json: { kind: 'deal', seat: 1 } }];
+  const state = { ...T.initialState(), welcome: { seat: -1, spectator: true }, stream };
+  assert.deepEqual(Facts.stateFlags(state), [false, false]);
+  // The fallback alone would have shaded the first.
+  assert.equal(Facts.looksPrivate(stream[0].json), true);
+});
+
+test('after the end a seat tells its private entries by game_over\'s public stream', () => {
+  const publicEntry = { kind: 'reveal', cards: ['3H', 'QS'] };  // names cards and no seat: looks private
+  const stream = [{ json: { kind: 'dealt', card: 'KD' } }, { json: publicEntry }];
+  const state = { ...T.initialState(), welcome: { seat: 0, spectator: false }, stream,
+                  publicKnown: false, gameOver: { public: [{ kind: 'dealt_hidden', seat: 0 }, publicEntry] } };
+  assert.deepEqual(Facts.stateFlags(state), [true, false]);
+  // Without game_over, the page still guesses (both shaded) until the public stream arrives.
+  assert.deepEqual(Facts.stateFlags({ ...state, gameOver: null }), [true, true]);
+});

@@ -20,6 +20,17 @@
 // "public card K" names a card and no seat), which is why it is only a
 // fallback.
 
+// The flags of a table state's stream (js/table_state.js): none for a
+// spectator, whose stream is the public one (the fallback would shade
+// "top card H-back"); for a seat, the rule above, on the whole public stream
+// of game_over once the game has ended (a page opened after the end closes
+// its public connection before that stream arrives).
+export function stateFlags(state) {
+  if (!state.welcome || state.welcome.spectator) return state.stream.map(() => false);
+  if (state.gameOver && state.gameOver.public) return privateFlags(state.stream, state.gameOver.public, true);
+  return privateFlags(state.stream, state.publicStream, state.publicKnown);
+}
+
 // Returns one boolean per entry of `stream` ([{json}]).
 export function privateFlags(stream, publicStream, publicKnown) {
   if (!publicKnown) return stream.map(entry => looksPrivate(entry.json));

@@ -4,7 +4,7 @@
 // read it like the log does. A card that plays a legal action is a button
 // calling act(text) exactly as the action buttons do.
 import { el } from '../dom.js';
-import { privateFlags } from '../private_facts.js';
+import { stateFlags } from '../private_facts.js';
 
 export const SUIT_SYMBOL = { D: '♦', S: '♠', H: '♥', C: '♣' };
 export const SUIT_WORD = { D: 'diamonds', S: 'spades', H: 'hearts', C: 'clubs' };
@@ -82,16 +82,8 @@ export function ensureCardStyles() {
   document.head.append(el('link', { rel: 'stylesheet', href: '/cards.css' }));
 }
 
-// Which entries of the stream are private: none for a spectator, whose
-// stream is the public one (the generic guess from the JSON would shade
-// "top card H-back"); for a seat, js/private_facts.js's rule, on the whole
-// public stream of game_over once the game has ended (a page opened after
-// the end closes its public connection before that stream arrives).
-export function entryFlags(state) {
-  if (!state.welcome || state.welcome.spectator) return state.stream.map(() => false);
-  if (state.gameOver && state.gameOver.public) return privateFlags(state.stream, state.gameOver.public, true);
-  return privateFlags(state.stream, state.publicStream, state.publicKnown);
-}
+// Which entries of the stream are private (js/private_facts.js).
+export const entryFlags = stateFlags;
 
 // Whether the page has a region: the replay viewer may reuse a renderer on a
 // page without every region of table.html.

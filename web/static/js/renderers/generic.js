@@ -2,14 +2,14 @@
 // observation texts and legal action texts. A game's richer renderer
 // (js/renderers/index.js) may reuse any of these parts.
 import { el, fill } from '../dom.js';
-import { privateFlags } from '../private_facts.js';
+import { stateFlags } from '../private_facts.js';
 
 const RECENT_PUBLIC = 8;  // public facts shown on the table; the log has them all
 
 // Fills the page's regions (#seats, #hand, #table, #turn, #actions, #result,
 // #log) from `state`; `act(text)` sends an action.
 export function render(state, act) {
-  const flags = privateFlags(state.stream, state.publicStream, state.publicKnown);
+  const flags = stateFlags(state);
   renderSeats(state);
   renderHand(state, flags);
   renderTable(state, flags);
