@@ -1,6 +1,5 @@
 // The replay viewer's document: one record of a replay file as the browser
-// steps through it (docs/serve.md, "The replay viewer"; the format is
-// /work/notes/viewer_format.md's, written out in docs/serve.md).
+// steps through it (its fields: docs/serve.md, "The replay viewer's document").
 //
 // The record's actions are replayed on a fresh state of its game. Step k is
 // the state after k moves (0..M). At every step the document keeps what
