@@ -10,6 +10,7 @@ import { renderAnnotations, renderCharts, renderDecision, renderFullView, render
 import * as V from './view_state.js';
 
 const PAGE_KEYS = 10;  // steps per PageUp / PageDown
+const URL_DELAY_MS = 300;
 
 const params = new URLSearchParams(location.search);
 const page = {
@@ -32,7 +33,17 @@ function linkedStep() {
   return params.get('step') ?? (hash === '' ? null : hash);
 }
 
+// Written once the stepping pauses: a held arrow key steps faster than
+// browsers let a page rewrite its address (Chromium ignores the excess,
+// which would leave an old step in the link).
+let urlTimer = null;
 function keepInUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, URL_DELAY_MS);
+}
+
+function writeUrl() {
+  if (!page.doc) return;
   const query = new URLSearchParams();
   if (page.file) query.set('file', page.file);
   if (page.game) query.set('game', String(page.game));
