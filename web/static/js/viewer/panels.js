@@ -125,7 +125,7 @@ export function renderAnnotations(doc, key, step, go) {
     : null);
   const list = document.getElementById('annotations');
   const current = list.querySelector('li.current');
-  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 3;
+  if (current) list.scrollTop = current.offsetTop - list.clientHeight / 3;  // the list is the offsetParent
   else list.scrollTop = list.scrollHeight;
 }
 
