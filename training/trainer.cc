@@ -180,7 +180,8 @@ class Trainer {
   std::optional<std::map<std::string, std::string>> open_networks(bool resume, std::string& stem);
   // A distributed run: the state rank 0 started or resumed with, on every rank.
   void sync_from_rank0();
-  // A distributed run: every rank checks that the others hold its state.
+  // A distributed run: every rank checks that the others hold its state
+  // (weights_hash_, just computed).
   void check_ranks_agree(MetricsRecord& record);
   // Whether to stop before the next iteration: `stop` raised here or, in a
   // distributed run, on any rank.
@@ -333,7 +334,6 @@ void Trainer::sync_from_rank0() {
 }
 
 void Trainer::check_ranks_agree(MetricsRecord& record) {
-  weights_hash_ = distributed::state_hash(net_, *optimizer_, averaged_ ? &averaged_ : nullptr);
   distributed::check_identical(*group_, weights_hash_, iteration_);
   // The low 48 bits: metrics.jsonl writes them as an exact integer.
   record.add("weights_hash", static_cast<double>(weights_hash_ & ((std::uint64_t{1} << 48) - 1)));
@@ -474,7 +474,11 @@ TrainSummary Trainer::run(const std::atomic<bool>* stop, distributed::Group* gro
     update_average();
     record.add("step", static_cast<double>(steps_));
     record.values.insert(record.values.end(), learned.values.begin(), learned.values.end());
+    if (group_ != nullptr || callbacks_.trained) {
+      weights_hash_ = distributed::state_hash(net_, *optimizer_, averaged_ ? &averaged_ : nullptr);
+    }
     if (group_ != nullptr) check_ranks_agree(record);
+    if (callbacks_.trained) callbacks_.trained(iteration_, weights_hash_);
     const bool last = budget_spent();
     if (writer() && config_.eval_every > 0 && (iteration_ % config_.eval_every == 0 || last)) {
       evaluate(record);

@@ -25,6 +25,10 @@ struct TrainCallbacks {
   std::function<void(std::int64_t, std::int64_t)> progress;
   // One human-readable line (resumed from, evaluation results, files written).
   std::function<void(const std::string&)> log;
+  // Called after every iteration with a 64-bit hash of the weights and
+  // optimizer state this process then holds (every rank of a distributed run
+  // checks that the others hold the same before going on).
+  std::function<void(std::int64_t iteration, std::uint64_t state_hash)> trained;
 };
 
 // What a finished (or stopped) run did.
