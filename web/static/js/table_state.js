@@ -50,3 +50,15 @@ export function gameName(state) {
   const spec = state.welcome ? state.welcome.game : '';
   return spec.split('(')[0].trim();
 }
+
+// "loyalist_spies(players=4,deal=keep5)" -> {players: '4', deal: 'keep5'}.
+export function specParams(spec) {
+  const params = {};
+  const inside = /\((.*)\)/.exec(spec || '');
+  if (!inside) return params;
+  for (const pair of inside[1].split(',')) {
+    const [key, value] = pair.split('=');
+    if (key && value !== undefined) params[key.trim()] = value.trim();
+  }
+  return params;
+}

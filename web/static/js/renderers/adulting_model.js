@@ -11,6 +11,7 @@
 // stream showed it on top of the deck ("top card H/C-back") before the dealer
 // drew it ("P1 draws HC1"); a committed bid stays unknown until the bids are
 // shown; an extra taken from the bank unseen leaves that seat's monies open.
+import { specParams } from '../table_state.js';
 
 export const COLUMNS = ['H', 'C', 'D'];  // the mantle's hearts, clubs and diamonds columns
 const COLUMN_OF_KIND = { score_hearts: 'H', score_clubs: 'C', score_diamonds: 'D' };
@@ -29,18 +30,6 @@ export function parseBack(name) {
   const body = String(name || '').replace(/-back$/, '');
   const [suitPart, effect] = body.split('+');
   return { name, suits: suitPart ? suitPart.split('/') : [], effect: effect || null };
-}
-
-// "adulting(players=4,variant=full)" -> {players: '4', variant: 'full'}.
-export function specParams(spec) {
-  const params = {};
-  const inside = /\((.*)\)/.exec(spec || '');
-  if (!inside) return params;
-  for (const pair of inside[1].split(',')) {
-    const [key, value] = pair.split('=');
-    if (key && value !== undefined) params[key.trim()] = value.trim();
-  }
-  return params;
 }
 
 // A mantle's score: the square of each column's size, plus 7 per complete row.

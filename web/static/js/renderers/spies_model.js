@@ -9,6 +9,7 @@
 // seat observes"). Nothing here reads anything but the state's messages: a
 // card another seat played stays unknown (null) until the mission's reveal,
 // and even then only the set is known, never who played which.
+import { specParams } from '../table_state.js';
 
 export const SUIT_ORDER = ['D', 'S', 'H', 'C'];
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
@@ -41,18 +42,6 @@ export function missionTerms(name, kings = 0) {
   const { value, suit } = parseCard(name);
   const [covert, vp] = value <= 5 ? [50, 2] : value <= 8 ? [40, 3] : value === 9 ? [35, 4] : [30, 5];
   return { covert: covert + SUIT_COVERT[suit], vp: vp + SUIT_VP[suit] + 2 * kings };
-}
-
-// "loyalist_spies(players=4,deal=keep5)" -> {players: '4', deal: 'keep5'}.
-export function specParams(spec) {
-  const params = {};
-  const inside = /\((.*)\)/.exec(spec || '');
-  if (!inside) return params;
-  for (const pair of inside[1].split(',')) {
-    const [key, value] = pair.split('=');
-    if (key && value !== undefined) params[key.trim()] = value.trim();
-  }
-  return params;
 }
 
 function newRound(number, players) {
