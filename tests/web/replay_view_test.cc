@@ -21,6 +21,7 @@
 #include "replays/record_codec.h"
 #include "env/core/rng.h"
 #include "replays/recorder.h"
+#include "tests/replays/replay_test_util.h"
 #include "tests/replays/spies_test_games.h"
 #include "web/replay_view_cache.h"
 
@@ -29,37 +30,9 @@ namespace {
 
 using replays::ReplayRecord;
 
-// A game of uniformly random moves (chance by its probabilities), every
-// seat's move annotated as a search would: a uniform policy, a value, a
-// statistic.
-ReplayRecord random_record(const std::string& spec, std::uint64_t seed) {
-  const std::shared_ptr<const Game> game = load_game(spec);
-  Rng rng(seed);
-  replays::Recorder recorder(*game, seed, std::vector<std::string>(game->num_players(), "random"),
-                             std::vector<std::string>(game->num_players(), "random"));
-  std::unique_ptr<State> state = game->new_initial_state();
-  while (!state->is_terminal()) {
-    Action action;
-    if (state->is_chance_node()) {
-      std::vector<double> weights;
-      const ChanceOutcomeList outcomes = state->chance_outcomes();
-      for (const ChanceOutcome& outcome : outcomes) weights.push_back(outcome.probability);
-      action = outcomes[rng.sample_index(weights)].action;
-      recorder.on_action(*state, action);
-    } else {
-      const ActionList legal = state->legal_actions();
-      action = legal[rng.uniform_int(legal.size())];
-      DecisionInfo info;
-      for (const Action a : legal) info.policy.emplace_back(a, 1.0 / legal.size());
-      info.has_value = true;
-      info.value = 0.5;
-      info.stats.emplace_back("simulations", 100.0);
-      recorder.on_action(*state, action, &info);
-    }
-    state->apply_action(action);
-  }
-  return recorder.finish(*state);
-}
+// A game of uniformly random moves, every seat's move annotated as a search
+// would (tests/replays/replay_test_util.h).
+using replays::testing::random_record;
 
 json::Document parse(const std::string& text) {
   json::Document doc;
