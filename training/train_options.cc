@@ -100,7 +100,7 @@ std::vector<TrainOption> make_table() {
     {"master", "ADDR:PORT", "rank 0's address and the rendezvous port it listens on (required "
      "with --world-size above 1), e.g. 127.0.0.1:29500", &C::master, {}, {}, false, false, true},
     {"dist-timeout", "S", "seconds to wait for another rank: the master at start, a rank that "
-     "stopped answering, a collective", &C::dist_timeout, open(0), closed(86400), false, true,
+     "stopped answering, a collective", &C::dist_timeout, closed(1), closed(86400), false, true,
      true},
   };
   // clang-format on

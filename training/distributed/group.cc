@@ -157,6 +157,19 @@ void Group::read_hosts() {
   });
 }
 
+void Group::learn_hosts() noexcept {
+  for (int rank = 0; rank < size_; ++rank) {
+    std::string& host = hosts_[static_cast<std::size_t>(rank)];
+    if (!host.empty()) continue;
+    const std::string key = "host/" + std::to_string(rank);
+    try {
+      if (store_->check({key})) host = text_of(store_->get(key));
+    } catch (const std::exception&) {
+      return;  // the store is gone: the ranks are named without their hosts
+    }
+  }
+}
+
 std::string Group::describe(int rank) const {
   const std::string& host = hosts_[static_cast<std::size_t>(rank)];
   return "rank " + std::to_string(rank) + (host.empty() ? "" : " (host " + host + ")");
@@ -174,7 +187,10 @@ auto Group::guarded(const char* during, Body&& body) -> decltype(body()) {
 }
 
 void Group::fail(const char* during, const std::string& cause) {
-  const std::string verdict = diagnose(first_line(cause));
+  raise(diagnose(first_line(cause)), during);
+}
+
+void Group::raise(const std::string& verdict, const std::string& during) {
   failed_ = true;
   try {
     post_stop_notice(*store_, StopNotice{rank_, false, verdict});
@@ -184,22 +200,25 @@ void Group::fail(const char* during, const std::string& cause) {
   throw DistributedFault(verdict + " (" + describe(rank_) + " found out while " + during + ")");
 }
 
-std::string Group::verdict_of(const StopNotice& notice) const {
-  if (!notice.own_error) return notice.reason;  // what that rank found: the root cause
-  return describe(notice.rank) + " stopped on an error: " + notice.reason;
+std::string Group::verdict_of(const std::vector<StopNotice>& notices) const {
+  // A rank's own error first: the others' notices only repeat it.
+  for (const StopNotice& notice : notices) {
+    if (notice.own_error) return describe(notice.rank) + " stopped on an error: " + notice.reason;
+  }
+  return notices.front().reason;  // what that rank found: the root cause
 }
 
 std::string Group::diagnose(const std::string& cause) {
+  learn_hosts();
   const milliseconds silence = std::min(timeout_, kDiagnosisSilence);
   const Clock::time_point deadline = Clock::now() + silence + kDiagnosisExtra;
   try {
     for (;;) {
       const std::vector<StopNotice> notices = watch_->stop_notices();
-      // A rank's own error first: the others' notices only repeat it.
-      for (const StopNotice& notice : notices) {
-        if (notice.own_error) return verdict_of(notice);
+      if (!notices.empty()) {
+        learn_hosts();
+        return verdict_of(notices);
       }
-      if (!notices.empty()) return verdict_of(notices.front());
       if (const std::optional<int> silent = watch_->silent_rank(silence)) {
         return describe(*silent) + " died or stopped answering: no heartbeat for " +
                seconds_text(silence);
@@ -216,27 +235,19 @@ std::string Group::diagnose(const std::string& cause) {
 
 void Group::check_peers(milliseconds silence) {
   const std::vector<StopNotice> notices = watch_->stop_notices();
-  std::optional<std::string> verdict;
-  for (const StopNotice& notice : notices) {
-    if (notice.own_error && !verdict) verdict = verdict_of(notice);
+  if (!notices.empty()) {
+    learn_hosts();
+    raise(verdict_of(notices), "waiting for it");
   }
-  if (!verdict && !notices.empty()) verdict = verdict_of(notices.front());
-  if (!verdict) {
-    if (const std::optional<int> silent = watch_->silent_rank(silence)) {
-      verdict = watch_->has_beaten(*silent)
-                    ? describe(*silent) + " died or stopped answering: no heartbeat for " +
-                          seconds_text(silence) + " (--dist-timeout)"
-                    : describe(*silent) + " did not join within " + seconds_text(silence) +
-                          " (--dist-timeout)";
-    }
+  if (const std::optional<int> silent = watch_->silent_rank(silence)) {
+    learn_hosts();
+    raise(watch_->has_beaten(*silent)
+              ? describe(*silent) + " died or stopped answering: no heartbeat for " +
+                    seconds_text(silence) + " (--dist-timeout)"
+              : describe(*silent) + " did not join within " + seconds_text(silence) +
+                    " (--dist-timeout)",
+          "waiting for it");
   }
-  if (!verdict) return;
-  failed_ = true;
-  try {
-    post_stop_notice(*store_, StopNotice{rank_, false, *verdict});
-  } catch (const std::exception&) {
-  }
-  throw DistributedFault(*verdict + " (" + describe(rank_) + " found out while waiting for it)");
 }
 
 bool Group::arrive(bool stop) {
@@ -287,6 +298,9 @@ torch::Tensor flatten(const std::vector<torch::Tensor>& tensors) {
 
 Group::~Group() {
   heartbeat_.reset();
+  // Closing the backend's connections first wakes any rank blocked in a
+  // collective with this one: it finds out now, not at its timeout.
+  backend_.reset();
   if (store_ && watch_) {
     if (rank_ != 0) {
       try {
@@ -298,7 +312,6 @@ Group::~Group() {
       linger();
     }
   }
-  backend_.reset();
 }
 
 void Group::linger() noexcept {

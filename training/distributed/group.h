@@ -91,12 +91,19 @@ class Group {
   template <typename Body>
   auto guarded(const char* during, Body&& body) -> decltype(body());
   [[noreturn]] void fail(const char* during, const std::string& cause);
+  // Tells the others what this rank found (`verdict`) and throws it as a
+  // DistributedFault.
+  [[noreturn]] void raise(const std::string& verdict, const std::string& during);
   // The failed rank and how, found through the store.
   std::string diagnose(const std::string& cause);
   // Throws DistributedFault when a rank posted a stop notice or has been
   // silent for `silence`.
   void check_peers(std::chrono::milliseconds silence);
-  std::string verdict_of(const StopNotice& notice) const;
+  // What the notices say failed: a rank's own error before the others'
+  // reports of it.
+  std::string verdict_of(const std::vector<StopNotice>& notices) const;
+  // Reads the hosts of ranks not yet known that have posted theirs.
+  void learn_hosts() noexcept;
   void linger() noexcept;
 
   int rank_;
