@@ -18,6 +18,7 @@ readonly PACKAGES=(
   googletest libgtest-dev libbenchmark-dev
   chromium  # headless, for the test that renders `kibitz replay report` pages
   libtorch-dev  # agents/neural and training/ (the only targets that link it)
+  libgloo-dev  # the headers of Gloo, whose library libtorch already uses: distributed training
   python3  # tests/tools/engine_client.py: a seat-protocol client in Python's standard library
 )
 # Only for `./setup.sh test`: the browser test (tests/browser/) runs

@@ -88,6 +88,21 @@ void add_flag(boost::program_options::options_description& options,
       option.field);
 }
 
+// What the run did, on standard output.
+void print_summary(const training::TrainConfig& config, const training::TrainSummary& summary) {
+  std::cout << "iterations  " << summary.iterations << "\n"
+            << "steps       " << summary.steps << "\n"
+            << "checkpoint  " << summary.checkpoint
+            << (config.rank == 0 ? "" : " (in rank 0's --out)") << "\n";
+  if (config.world_size == 1) return;
+  // The same on every rank: they were checked equal after every iteration.
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(summary.weights_hash));
+  std::cout << "rank        " << config.rank << " of " << config.world_size << "\n"
+            << "weights     " << hash << "\n";
+}
+
 int run_train(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   const CommandUsage usage{
@@ -160,16 +175,7 @@ int run_train(const std::vector<std::string>& args) {
     return kExitRankFailed;
   }
   bar.finish(config.steps > 0 ? summary.steps : summary.iterations);
-  std::cout << "iterations  " << summary.iterations << "\n"
-            << "steps       " << summary.steps << "\n"
-            << "checkpoint  " << summary.checkpoint << (lead ? "" : " (written by rank 0)") << "\n";
-  if (config.world_size > 1) {
-    // The same on every rank: they were checked equal after every iteration.
-    char hash[17];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(summary.weights_hash));
-    std::cout << "rank        " << config.rank << " of " << config.world_size << "\n"
-              << "weights     " << hash << "\n";
-  }
+  print_summary(config, summary);
   return summary.stopped ? kExitInterrupted : kExitOk;
 }
 

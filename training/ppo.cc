@@ -17,10 +17,10 @@
 #include <limits>
 #include <sstream>
 
+#include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/rng.h"
 #include "env/core/seat_view.h"
-#include "agents/registry.h"
 #include "env/gym/vector_env.h"
 #include "training/distributed/dist_config.h"
 #include "training/distributed/model_sync.h"
@@ -42,9 +42,9 @@ struct Decision {
 
 // An episode of one env row.
 struct Episode {
-  bool collect = false;  // false: started after the batch was full; ignored
-  int pool = -1;         // pool member playing the non-learner seats, -1: none
-  bool scripted = false; // the opponent agent plays the non-learner seats
+  bool collect = false;   // false: started after the batch was full; ignored
+  int pool = -1;          // pool member playing the non-learner seats, -1: none
+  bool scripted = false;  // the opponent agent plays the non-learner seats
   Player learner = 0;
   std::vector<float> rewards;  // every seat's rewards so far
   std::vector<Decision> decisions;
@@ -97,6 +97,9 @@ class PpoLearner : public Learner {
   // The iteration's counts, summed over the ranks in a distributed run.
   Tally tally();
   void record_episodes(const Tally& tally, MetricsRecord& record) const;
+  // The batch's advantages less their mean, over their standard deviation
+  // (every rank's together in a distributed run); records the mean.
+  torch::Tensor normalized_advantages(MetricsRecord& record, const Tally& tally);
   void update(MetricsRecord& record, Rng& rng, const Tally& tally);
   void add_pool_member(neural::PolicyValueNet net, const std::string& path);
 
@@ -128,9 +131,10 @@ Agent& PpoLearner::opponent(int row, Player seat) {
   if (opponents_.empty()) opponents_.resize(static_cast<std::size_t>(envs_.num_envs() * players_));
   auto& agent = opponents_[static_cast<std::size_t>(row * players_ + seat)];
   if (!agent) {
-    agent = make_agent(config_.opponent, context_.game,
-                       context_.rank_seed(derive_seed(config_.seed, "ppo-opponent",
-                                                      static_cast<std::uint64_t>(row * players_ + seat))));
+    agent = make_agent(
+        config_.opponent, context_.game,
+        context_.rank_seed(derive_seed(config_.seed, "ppo-opponent",
+                                       static_cast<std::uint64_t>(row * players_ + seat))));
   }
   return *agent;
 }
@@ -140,7 +144,8 @@ Agent& PpoLearner::opponent(int row, Player seat) {
 void PpoLearner::act_opponents(const std::vector<int>& rows, std::vector<Action>& actions) {
   for (const int row : rows) {
     const Player seat = envs_.players()[static_cast<std::size_t>(row)];
-    actions[static_cast<std::size_t>(row)] = opponent(row, seat).act(SeatView(envs_.env(row).state(), seat));
+    actions[static_cast<std::size_t>(row)] =
+        opponent(row, seat).act(SeatView(envs_.env(row).state(), seat));
   }
 }
 
@@ -270,15 +275,16 @@ void PpoLearner::finish_episode(int row) {
 
 std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
   // Each rank of a distributed run plays its own games.
-  Rng rng = context_.rank_stream(Rng(config_.seed).child("ppo", static_cast<std::uint64_t>(iteration)));
+  Rng rng =
+      context_.rank_stream(Rng(config_.seed).child("ppo", static_cast<std::uint64_t>(iteration)));
   batch_ = Batch{};
   pool_return_sum_ = 0.0;
   pool_episodes_ = 0;
   opponent_return_sum_ = 0.0;
   opponent_episodes_ = 0;
   episodes_done_ = 0;
-  envs_.reset(
-      context_.rank_seed(derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration))));
+  envs_.reset(context_.rank_seed(
+      derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration))));
   const int rows = envs_.num_envs();
   episodes_.assign(static_cast<std::size_t>(rows), Episode{});
   for (int row = 0; row < rows; ++row) start_episode(row, rng, true);
@@ -364,7 +370,8 @@ Tally PpoLearner::tally() {
     const std::vector<double> all = context_.group->allgather(mine);
     std::fill(sums.begin(), sums.end(), 0.0);
     for (std::size_t i = 0; i < all.size(); ++i) sums[i % mine.size()] += all[i];
-    for (std::size_t i = 5; i < all.size(); i += mine.size()) most_rows = std::max(most_rows, all[i]);
+    for (std::size_t i = 5; i < all.size(); i += mine.size())
+      most_rows = std::max(most_rows, all[i]);
   }
   return Tally{sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], most_rows};
 }
@@ -383,6 +390,20 @@ void PpoLearner::record_episodes(const Tally& tally, MetricsRecord& record) cons
   }
 }
 
+torch::Tensor PpoLearner::normalized_advantages(MetricsRecord& record, const Tally& tally) {
+  const torch::Tensor advantages = to_tensor(batch_.advantages, 1).squeeze(1).to(context_.device);
+  if (context_.group == nullptr) {
+    record.add("mean_advantage", advantages.mean().item<double>());
+    return (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
+  }
+  // By the moments of every rank's advantages together.
+  const double mean = tally.advantage_sum / tally.rows;
+  const double spread =
+      std::sqrt(std::max(0.0, tally.advantage_squares / tally.rows - mean * mean));
+  record.add("mean_advantage", mean);
+  return (advantages - mean) / (spread + 1e-8);
+}
+
 void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
   const torch::Device device = context_.device;
   distributed::Group* const group = context_.group;
@@ -393,17 +414,7 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
   const torch::Tensor actions =
       torch::from_blob(batch_.actions.data(), {batch_.size, 1}, torch::kInt64).clone().to(device);
   const torch::Tensor old_log_probs = to_tensor(batch_.log_probs, 1).squeeze(1).to(device);
-  torch::Tensor advantages = to_tensor(batch_.advantages, 1).squeeze(1).to(device);
-  if (group == nullptr) {
-    record.add("mean_advantage", advantages.mean().item<double>());
-    advantages = (advantages - advantages.mean()) / (advantages.std(false) + 1e-8);
-  } else {
-    // Normalized by the moments of every rank's advantages together.
-    const double mean = tally.advantage_sum / tally.rows;
-    const double spread = std::sqrt(std::max(0.0, tally.advantage_squares / tally.rows - mean * mean));
-    record.add("mean_advantage", mean);
-    advantages = (advantages - mean) / (spread + 1e-8);
-  }
+  const torch::Tensor advantages = normalized_advantages(record, tally);
 
   double policy_sum = 0, value_sum = 0, entropy_sum = 0, kl_sum = 0, clipped_sum = 0;
   int used = 0;
@@ -434,8 +445,7 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
       value_sum += value_loss.item<double>();
       entropy_sum += entropy.item<double>();
       kl_sum += (old - log_prob).mean().item<double>();
-      clipped_sum +=
-          ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
+      clipped_sum += ((ratio - 1.0).abs() > config_.clip).to(torch::kFloat32).mean().item<double>();
       ++used;
     } else {
       context_.optimizer.zero_grad();
@@ -458,8 +468,8 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
   const double n = std::max(1, used);
   const double loss =
       (policy_sum + config_.value_coef * value_sum - context_.entropy_coef * entropy_sum) / n;
-  std::vector<double> means = {loss,        policy_sum / n, value_sum / n,
-                               entropy_sum / n, kl_sum / n,     clipped_sum / n};
+  std::vector<double> means = {loss,       policy_sum / n, value_sum / n, entropy_sum / n,
+                               kl_sum / n, clipped_sum / n};
   if (group != nullptr) group->average(means);
   record.add("loss", means[0]);
   record.add("policy_loss", means[1]);

@@ -327,6 +327,7 @@ void Trainer::sync_from_rank0() {
   steps_ = group_->broadcast_count(steps_);
   last_checkpoint_iteration_ = group_->broadcast_count(last_checkpoint_iteration_);
   group_->broadcast_bytes(last_checkpoint_);
+  if (!writer()) last_checkpoint_ = std::filesystem::path(last_checkpoint_).filename().string();
   distributed::broadcast_network(*group_, net_);
   if (averaged_) distributed::broadcast_network(*group_, averaged_);
   distributed::broadcast_optimizer(*group_, *optimizer_, device_);
@@ -383,7 +384,9 @@ void Trainer::checkpoint() {
   // pool: the extra ones (Ctrl-C, end of budget) would make the iterations
   // after a resume differ from those of a run that never stopped there.
   const bool scheduled = iteration_ > 0 && iteration_ % config_.checkpoint_every == 0;
-  last_checkpoint_ = base + ".pt";
+  // The other ranks know it by name only: it is in rank 0's --out.
+  last_checkpoint_ =
+      writer() ? base + ".pt" : std::filesystem::path(base + ".pt").filename().string();
   last_checkpoint_iteration_ = iteration_;
   if (!writer()) {
     // Rank 0 writes the files; this rank keeps its learner in step.

@@ -4,7 +4,6 @@
 // 2, nothing written). And the helpers the ranks agree through: the shares
 // of a total, where two ranks' options differ.
 #include <gtest/gtest.h>
-
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -88,12 +87,15 @@ TEST(DistFlags, AMalformedMasterIsRefused) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"localhost", "--master 'localhost': expected ADDR:PORT, e.g. 127.0.0.1:29500"},
       {":29500", "--master ':29500': the address is empty or has spaces (e.g. 127.0.0.1:29500)"},
-      {"host:0", "--master 'host:0': the port must be a number from 1 to 65535 (e.g. "
-                 "127.0.0.1:29500)"},
-      {"host:65536", "--master 'host:65536': the port must be a number from 1 to 65535 (e.g. "
-                     "127.0.0.1:29500)"},
-      {"host:29x", "--master 'host:29x': the port must be a number from 1 to 65535 (e.g. "
-                   "127.0.0.1:29500)"},
+      {"host:0",
+       "--master 'host:0': the port must be a number from 1 to 65535 (e.g. "
+       "127.0.0.1:29500)"},
+      {"host:65536",
+       "--master 'host:65536': the port must be a number from 1 to 65535 (e.g. "
+       "127.0.0.1:29500)"},
+      {"host:29x",
+       "--master 'host:29x': the port must be a number from 1 to 65535 (e.g. "
+       "127.0.0.1:29500)"},
       {"::1:29500", "--master '::1:29500': write an IPv6 address in brackets, e.g. [::1]:29500"},
       {"[::1]29500", "--master '[::1]29500': expected [IPv6]:PORT, e.g. [::1]:29500"},
   };
@@ -135,6 +137,7 @@ TEST(DistFlags, CudaOnSeveralRanksNeedsNccl) {
 }
 
 TEST(DistFlags, APortInUseIsRefusedForRank0Only) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   const PortHolder holder;
   TrainConfig config = two_ranks();
   config.master = "127.0.0.1:" + std::to_string(holder.port());
@@ -153,6 +156,7 @@ TEST(DistFlags, APortInUseIsRefusedForRank0Only) {
 // Through the binary: status 2, the message, nothing written, and at once
 // (no rendezvous was attempted).
 TEST(DistFlags, TheCommandRefusesEachBadFlagBeforeStarting) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   const PortHolder holder;
   const std::string out = training::testing::fresh_dir("dist_flags_out");
   const std::string base =
@@ -173,11 +177,19 @@ TEST(DistFlags, TheCommandRefusesEachBadFlagBeforeStarting) {
     const auto started = std::chrono::steady_clock::now();
     const tools::testing::KibitzRun run = tools::testing::run_kibitz(base + flags);
     EXPECT_EQ(run.exit_code, 2) << flags << "\n" << run.err;
-    EXPECT_NE(run.err.find("kibitz train: error: " + message), std::string::npos)
-        << flags << "\n" << run.err;
+    EXPECT_NE(run.err.find("kibitz train: error: " + message), std::string::npos) << flags << "\n"
+                                                                                  << run.err;
     EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20)) << flags;
     EXPECT_FALSE(std::filesystem::exists(out)) << flags;
   }
+}
+
+// A build without Gloo says so, and how to get it.
+TEST(DistFlags, ABuildWithoutGlooSaysWhy) {
+  if (build_has_gloo()) GTEST_SKIP() << "this build has Gloo";
+  EXPECT_EQ(error_of([&] { validate_distributed(two_ranks()); }),
+            "--world-size 2: this build of kibitz has no Gloo backend (it was built without "
+            "gloo's headers; install libgloo-dev and rebuild)");
 }
 
 TEST(DistFlags, SharesSplitATotalInRankOrder) {

@@ -11,8 +11,18 @@
 #include <string>
 #include <vector>
 
+#include "training/distributed/dist_config.h"
 #include "training/train_config.h"
 #include "training/train_options.h"
+
+// A build without gloo's headers has no distributed training (its refusal
+// is tested in dist_flags_test.cc): the tests that run ranks skip.
+#define KIBITZ_SKIP_WITHOUT_GLOO()                                            \
+  do {                                                                        \
+    if (!::kibitz::training::distributed::build_has_gloo()) {                 \
+      GTEST_SKIP() << "this build has no Gloo backend (install libgloo-dev)"; \
+    }                                                                         \
+  } while (false)
 
 namespace kibitz::training::testing {
 

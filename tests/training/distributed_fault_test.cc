@@ -7,7 +7,6 @@
 // runs, a rank that never joins, a rank with other options and a rank 0
 // that fails on its own input are each reported by name.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -72,6 +71,7 @@ std::int64_t latest_iteration(const std::string& dir) {
 }
 
 TEST(DistributedFault, KilledRankStopsTheOthersNamingItAndTheRunResumes) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 3;
   plan.iterations = 100000;  // until the kill
@@ -121,6 +121,7 @@ TEST(DistributedFault, KilledRankStopsTheOthersNamingItAndTheRunResumes) {
 }
 
 TEST(DistributedFault, AMasterNobodyRunsIsReportedWithinTheTimeout) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.timeout = 2;
@@ -137,6 +138,7 @@ TEST(DistributedFault, AMasterNobodyRunsIsReportedWithinTheTimeout) {
 }
 
 TEST(DistributedFault, ARankThatNeverJoinsIsNamed) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.timeout = 2;
@@ -151,6 +153,7 @@ TEST(DistributedFault, ARankThatNeverJoinsIsNamed) {
 }
 
 TEST(DistributedFault, ARankWithOtherOptionsIsRefusedByName) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.port = testing::free_port();
@@ -160,8 +163,9 @@ TEST(DistributedFault, ARankWithOtherOptionsIsRefusedByName) {
   RankPlan other = plan;
   other.batch = 128;
   const std::unique_ptr<RankProcess> rank1 = start_rank(other, 1, logs);
-  const std::string difference = "its options differ from rank 0's: --batch 256 on rank 0, "
-                                 "--batch 128 here";
+  const std::string difference =
+      "its options differ from rank 0's: --batch 256 on rank 0, "
+      "--batch 128 here";
   ASSERT_EQ(rank1->wait_for(seconds(60)), kBadInput) << rank1->err();
   EXPECT_NE(rank1->err().find(difference), std::string::npos) << rank1->err();
   ASSERT_EQ(rank0->wait_for(seconds(60)), kRankFailed) << rank0->err();
@@ -171,6 +175,7 @@ TEST(DistributedFault, ARankWithOtherOptionsIsRefusedByName) {
 }
 
 TEST(DistributedFault, ARank0ThatFailsOnItsInputStopsTheOthers) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.port = testing::free_port();
@@ -183,8 +188,9 @@ TEST(DistributedFault, ARank0ThatFailsOnItsInputStopsTheOthers) {
   ASSERT_EQ(rank0->wait_for(seconds(60)), kBadInput) << rank0->err();
   EXPECT_NE(rank0->err().find("--resume: no run to resume in"), std::string::npos) << rank0->err();
   ASSERT_EQ(rank1->wait_for(seconds(60)), kRankFailed) << rank1->err();
-  EXPECT_NE(rank1->err().find(named(0, *rank0) + " stopped on an error: --resume: no run to resume"),
-            std::string::npos)
+  EXPECT_NE(
+      rank1->err().find(named(0, *rank0) + " stopped on an error: --resume: no run to resume"),
+      std::string::npos)
       << rank1->err();
 }
 

@@ -7,7 +7,6 @@
 // same hashes; the loss curve of 2 ranks matches that of one process with
 // the same total batch within the stated tolerances.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -60,7 +59,8 @@ int run_rank(const RankPlan& plan) {
 
 TEST(DistributedRank, RunsWhenSpawned) {
   const char* plan = std::getenv(testing::kPlanVariable);
-  if (plan == nullptr) GTEST_SKIP() << "a rank of the other tests' runs; runs only when they spawn it";
+  if (plan == nullptr)
+    GTEST_SKIP() << "a rank of the other tests' runs; runs only when they spawn it";
   std::cout.flush();
   std::_Exit(run_rank(testing::decode(plan)));
 }
@@ -132,6 +132,7 @@ void expect_identical_ranks(const RankRun& run, const std::string& out, std::int
 }
 
 TEST(DistributedTrain, PpoTwoRanksHoldTheSameStateAfterEveryIteration) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.out = testing::fresh_dir("dist_ppo2");
@@ -143,6 +144,7 @@ TEST(DistributedTrain, PpoTwoRanksHoldTheSameStateAfterEveryIteration) {
 }
 
 TEST(DistributedTrain, ExitThreeRanksHoldTheSameStateAfterEveryIteration) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.algo = "exit";
   plan.world_size = 3;
@@ -154,6 +156,7 @@ TEST(DistributedTrain, ExitThreeRanksHoldTheSameStateAfterEveryIteration) {
 }
 
 TEST(DistributedTrain, PpoThreeRanksHoldTheSameStateAfterEveryIteration) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 3;
   plan.iterations = 3;
@@ -164,6 +167,7 @@ TEST(DistributedTrain, PpoThreeRanksHoldTheSameStateAfterEveryIteration) {
 // Same seeds and world size: the same state at every iteration; another
 // seed: another.
 TEST(DistributedTrain, SameSeedsGiveTheSameWeights) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.iterations = 3;
@@ -183,6 +187,7 @@ TEST(DistributedTrain, SameSeedsGiveTheSameWeights) {
 // gradients: the loss curves agree within 1e-5 (relative; they differ in
 // the 8th digit).
 TEST(DistributedTrain, ExitTwoRanksMatchOneProcess) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.algo = "exit";
   plan.world_size = 2;
@@ -211,6 +216,7 @@ TEST(DistributedTrain, ExitTwoRanksMatchOneProcess) {
 // value loss by more than 0.15 over the run in both (0.52 to about 0.17 at
 // this seed), so a run of 2 ranks that learned less would show.
 TEST(DistributedTrain, PpoTwoRanksLossCurveMatchesOneProcess) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
   RankPlan plan;
   plan.world_size = 2;
   plan.iterations = 8;

@@ -56,9 +56,10 @@ std::string local_address_towards(const std::string& host) {
     if (::connect(fd, at->ai_addr, at->ai_addrlen) == 0 &&
         ::getsockname(fd, reinterpret_cast<sockaddr*>(&mine), &length) == 0) {
       char text[INET6_ADDRSTRLEN] = {};
-      const void* raw = mine.ss_family == AF_INET
-                            ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(&mine)->sin_addr)
-                            : &reinterpret_cast<sockaddr_in6*>(&mine)->sin6_addr;
+      const void* raw =
+          mine.ss_family == AF_INET
+              ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(&mine)->sin_addr)
+              : &reinterpret_cast<sockaddr_in6*>(&mine)->sin6_addr;
       if (::inet_ntop(mine.ss_family, raw, text, sizeof text) != nullptr) local = text;
     } else {
       cause = errno;
@@ -96,7 +97,8 @@ c10::intrusive_ptr<c10d::ProcessGroup> make_process_group(
   options->threads = 1;
   return c10::make_intrusive<c10d::ProcessGroupGloo>(store, rank, size, options);
 #else
-  throw error("--world-size ", size, ": this build has no Gloo backend (install libgloo-dev and "
+  throw error("--world-size ", size,
+              ": this build has no Gloo backend (install libgloo-dev and "
               "rebuild)");
 #endif
 }

@@ -30,8 +30,8 @@ std::uint16_t parse_port(std::string_view text, std::string_view whole) {
   const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || code != std::errc() || end != text.data() + text.size() || value < 1 ||
       value > 65535) {
-    throw master_error(whole, "the port must be a number from 1 to 65535 (" +
-                                  std::string(kMasterExample) + ")");
+    throw master_error(
+        whole, "the port must be a number from 1 to 65535 (" + std::string(kMasterExample) + ")");
   }
   return static_cast<std::uint16_t>(value);
 }
@@ -79,8 +79,8 @@ MasterAddress parse_master(std::string_view text) {
     return std::isspace(static_cast<unsigned char>(c)) != 0;
   });
   if (address.host.empty() || blank) {
-    throw master_error(text, std::string("the address is empty or has spaces (") + kMasterExample +
-                                 ")");
+    throw master_error(text,
+                       std::string("the address is empty or has spaces (") + kMasterExample + ")");
   }
   address.port = parse_port(port, text);
   return address;
@@ -94,8 +94,9 @@ void validate_distributed(const TrainConfig& config) {
   }
   if (n == 1) {
     if (!config.master.empty()) {
-      throw error("--master: not used with --world-size 1 (a run of one process has no "
-                  "rendezvous); give --world-size N for a run of N processes");
+      throw error(
+          "--master: not used with --world-size 1 (a run of one process has no "
+          "rendezvous); give --world-size N for a run of N processes");
     }
     return;
   }

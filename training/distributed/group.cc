@@ -1,8 +1,6 @@
 #include "training/distributed/group.h"
 
 #include <glog/logging.h>
-#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +9,8 @@
 #include <cstring>
 #include <sstream>
 #include <thread>
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
 #include "env/core/error.h"
 #include "training/distributed/backend.h"
@@ -98,8 +98,8 @@ std::unique_ptr<Group> Group::join(const TrainConfig& config,
                               group->timeout_);
   });
   if (log) {
-    log("joined the run at " + config.master + " as " + group->describe(group->rank_) + ", one of " +
-        std::to_string(group->size_) + " ranks");
+    log("joined the run at " + config.master + " as " + group->describe(group->rank_) +
+        ", one of " + std::to_string(group->size_) + " ranks");
   }
   return group;
 }
@@ -116,8 +116,9 @@ void Group::open_store(const TrainConfig& config) {
                                " is in use on this machine; pick a free port"
                          : cause);
     }
-    throw DistributedFault("rank 0, the master at " + config.master + ", cannot be reached within " +
-                           seconds_text(timeout_) + " (--dist-timeout): " + cause +
+    throw DistributedFault("rank 0, the master at " + config.master +
+                           ", cannot be reached within " + seconds_text(timeout_) +
+                           " (--dist-timeout): " + cause +
                            "; is rank 0 running there, and is the port open?");
   }
   store_ = c10::make_intrusive<c10d::PrefixStore>("kibitz", tcp_);
@@ -133,8 +134,8 @@ void Group::introduce(const TrainConfig& config) {
   const std::string fingerprint = run_fingerprint(config);
   if (rank_ == 0) store_->set("options", bytes_of(fingerprint));
   heartbeat_ = std::make_unique<Heartbeat>(
-      c10::make_intrusive<c10d::PrefixStore>("kibitz", connect_tcp(master_, false, timeout_)), rank_,
-      kBeatInterval);
+      c10::make_intrusive<c10d::PrefixStore>("kibitz", connect_tcp(master_, false, timeout_)),
+      rank_, kBeatInterval);
   watch_ = std::make_unique<PeerWatch>(*store_, rank_, size_);
   if (rank_ == 0) return;
   const std::string difference = guarded("reading rank 0's options", [&] {
@@ -430,7 +431,8 @@ std::vector<float> Group::allgather_varying(const std::vector<float>& mine,
     return 0;
   });
   for (int rank = 0; rank < size_; ++rank) {
-    const torch::Tensor cpu = output[0][static_cast<std::size_t>(rank)].to(torch::kCPU).contiguous();
+    const torch::Tensor cpu =
+        output[0][static_cast<std::size_t>(rank)].to(torch::kCPU).contiguous();
     all.insert(all.end(), cpu.data_ptr<float>(),
                cpu.data_ptr<float>() + counts[static_cast<std::size_t>(rank)]);
   }

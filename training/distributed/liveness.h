@@ -6,8 +6,6 @@
 // a stop notice saying why. Internal to training/distributed.
 #pragma once
 
-#include <torch/csrc/distributed/c10d/Store.hpp>
-
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -15,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <torch/csrc/distributed/c10d/Store.hpp>
 #include <vector>
 
 namespace kibitz::training::distributed {

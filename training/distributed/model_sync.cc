@@ -50,8 +50,9 @@ void average_gradients(Group& group, neural::PolicyValueNet& net, std::int64_t r
   pieces.reserve(parameters.size() + 1);
   for (const torch::Tensor& parameter : parameters) {
     const torch::Tensor& grad = parameter.grad();
-    pieces.push_back(rows > 0 && grad.defined() ? grad.reshape(-1) * static_cast<double>(rows)
-                                                : torch::zeros({parameter.numel()}, parameter.options()));
+    pieces.push_back(rows > 0 && grad.defined()
+                         ? grad.reshape(-1) * static_cast<double>(rows)
+                         : torch::zeros({parameter.numel()}, parameter.options()));
   }
   // The rows ride in the same buffer: one collective per step.
   pieces.push_back(torch::full({1}, static_cast<double>(rows), parameters.front().options()));
