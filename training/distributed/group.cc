@@ -89,7 +89,16 @@ std::unique_ptr<Group> Group::join(const TrainConfig& config,
   std::signal(SIGPIPE, SIG_IGN);
   std::unique_ptr<Group> group(new Group(config));
   group->open_store(config);
-  group->introduce(config);
+  try {
+    group->introduce(config);
+  } catch (const KibitzError&) {
+    throw;
+  } catch (const std::exception& e) {
+    // The store answered once, then stopped: the master went away.
+    throw DistributedFault("rank 0, the master at " + config.master +
+                           ", stopped answering while this rank joined (" + first_line(e.what()) +
+                           ")");
+  }
   group->arrive(false);  // every rank has joined, with the same options
   group->read_hosts();
   group->backend_ = group->guarded("connecting to the other ranks", [&] {
