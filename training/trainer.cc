@@ -323,6 +323,8 @@ void Trainer::start_or_resume() {
 }
 
 void Trainer::sync_from_rank0() {
+  // Rank 0 may take a while to read a large checkpoint: meet first.
+  group_->arrive(false);
   iteration_ = group_->broadcast_count(iteration_);
   steps_ = group_->broadcast_count(steps_);
   last_checkpoint_iteration_ = group_->broadcast_count(last_checkpoint_iteration_);
