@@ -17,6 +17,7 @@ int run_engine(const std::vector<std::string>& args);
 int run_seat(const std::vector<std::string>& args);
 int run_tea(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
+int run_launch(const std::vector<std::string>& args);
 
 // `kibitz train` links LibTorch, so it lives in the executable alone
 // (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
@@ -38,6 +39,8 @@ const std::vector<Command>& commands() {
       {"exploitability", run_exploitability,
        "best response and NashConv of a tabular policy in a small game"},
       {"train", run_train, "self-play training of a network: PPO or expert iteration"},
+      {"launch", run_launch,
+       "distributed training on this machine: N ranks of kibitz train on loopback"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
       {"engine", run_engine,
        "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
