@@ -117,6 +117,10 @@ std::chrono::milliseconds parse_grace(const std::string& text, double dist_timeo
   return std::chrono::milliseconds(static_cast<std::int64_t>(*seconds * 1000));
 }
 
+KibitzError missing_dashes() {
+  return error("missing '--' before the ranks' command: kibitz launch --procs N -- train ARGS");
+}
+
 // This program, which every rank runs.
 std::string own_binary() {
   std::error_code failed;
@@ -213,10 +217,12 @@ int run_launch(const std::vector<std::string>& args) {
       "grace", po::value(&grace_text)->value_name("S"),
       "seconds the other ranks have to stop on their own once one failed (default: 2 x the "
       "ranks' --dist-timeout + 15: 75 for its default 30)");
+  // Without "--", train's flags would be taken for the launcher's own and
+  // refused one by one; the missing "--" is the problem to name.
+  const bool has_train = std::find(own.begin(), own.end(), "train") != own.end();
+  if (dashes == args.end() && has_train) throw missing_dashes();
   if (!parse_command_options(usage, options, own)) return kExitOk;
-  if (dashes == args.end()) {
-    throw error("missing '--' before the ranks' command: kibitz launch --procs N -- train ARGS");
-  }
+  if (dashes == args.end()) throw missing_dashes();
   const std::uint64_t procs = parse_procs(procs_text);
   check_train_command(command);
   if (std::find(command.begin(), command.end(), "--help") != command.end() ||
