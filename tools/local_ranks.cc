@@ -177,7 +177,8 @@ class Supervisor {
 };
 
 Supervisor::~Supervisor() {
-  // Only when start or run threw: no rank outlives the launcher.
+  // Only when start or run threw are ranks left running: none outlives
+  // the launcher.
   signal_running(SIGKILL);
   for (Rank& rank : ranks_) {
     if (rank.running) ::waitpid(rank.pid, nullptr, 0);
@@ -190,7 +191,11 @@ Supervisor::~Supervisor() {
 void Supervisor::start_rank(int index) {
   int out[2] = {-1, -1}, err[2] = {-1, -1};
   if (index > 0 && (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0)) {
-    throw error("cannot start rank ", index, ": no pipe for its output (", std::strerror(errno),
+    const int cause = errno;
+    for (const int fd : {out[0], out[1], err[0], err[1]}) {
+      if (fd >= 0) ::close(fd);
+    }
+    throw error("cannot start rank ", index, ": no pipe for its output (", std::strerror(cause),
                 ")");
   }
   const Argv argv(plan_.binary, plan_.rank_args[static_cast<std::size_t>(index)]);
