@@ -19,6 +19,10 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitInternal = 3;
+// A rank of a distributed run (`kibitz train --world-size`) stopped because
+// another rank failed (died, stopped answering, stopped on an error) or the
+// master cannot be reached; stderr names that rank and its host.
+inline constexpr int kExitRankFailed = 4;
 inline constexpr int kExitInterrupted = 130;
 
 // args are the words after the subcommand name. Bad input is reported by

@@ -30,14 +30,10 @@ namespace {
 // the ranks connect in pairs (N(N-1)/2 connections). A cluster runs its
 // ranks by hand (docs/distributed.md).
 constexpr std::uint64_t kMaxProcs = 64;
-
 // `kibitz train`'s own --dist-timeout default (training/train_config.h),
 // for the default --grace when ARGS do not set it; a test compares it with
 // `kibitz train --help`.
 constexpr double kTrainDistTimeout = 30;
-// `kibitz train`'s status for a rank stopped by another rank's failure
-// (docs/CLI.md, "kibitz train").
-constexpr int kTrainStoppedByAnother = 4;
 // After SIGTERM, how long a straggler has before SIGKILL.
 constexpr std::chrono::milliseconds kKillAfter{5000};
 
@@ -233,7 +229,7 @@ int run_launch(const std::vector<std::string>& args) {
   plan.binary = own_binary();
   plan.grace = parse_grace(grace_text, dist_timeout_of(command));
   plan.kill_after = kKillAfter;
-  plan.stopped_by_another = kTrainStoppedByAnother;
+  plan.stopped_by_another = kExitRankFailed;
   plan.rank_args = rank_args(procs, command, address, port_text, plan.started_note);
   return run_local_ranks(plan);
 }

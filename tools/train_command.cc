@@ -36,11 +36,6 @@ extern CommandFn train_command;
 
 namespace {
 
-// A rank of a distributed run stopped because another rank failed (died,
-// stopped answering, stopped on an error) or the master cannot be reached:
-// the message on stderr names that rank and its host (docs/CLI.md).
-constexpr int kExitRankFailed = 4;
-
 // Adds the flag of `option` (training/train_options.h) to `options`, bound
 // to its field of `config`, or to `text` for a field read by its own parser.
 // The default shown is TrainConfig{}'s, numbers as training::shortest writes

@@ -393,7 +393,7 @@ TEST(CliDoc, ExitCodeTableMatchesCommandH) {
     if (std::sscanf(line.c_str(), "| %d |", &code) == 1) documented.insert(code);
   }
   EXPECT_EQ(documented, (std::set<int>{kExitOk, kExitCheckFailed, kExitBadInput, kExitInternal,
-                                       kExitInterrupted}));
+                                       kExitRankFailed, kExitInterrupted}));
 }
 
 // Every command, and every replay subcommand, has its section, which names
