@@ -9,6 +9,10 @@
 //                                tensor of F floats (1 KiB to 64 MiB), the
 //                                collective PPO and expert iteration call
 //                                once per optimizer step.
+//   store_add                    one add(key, 0) to a TCPStore on loopback
+//                                (a heartbeat or a waiting rank's poll of
+//                                rank 0's store): round trip, and this
+//                                process's CPU per request (server + client).
 //   average_gradients/world:N/model:M
 //                                distributed::average_gradients on a
 //                                PolicyValueNet whose gradients are set:
@@ -53,6 +57,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -61,6 +66,8 @@
 #include "agents/neural/network.h"
 #include "agents/neural/policy_value.h"
 #include "env/core/registry.h"
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+
 #include "training/distributed/group.h"
 #include "training/distributed/model_sync.h"
 #include "training/train_config.h"
@@ -262,6 +269,33 @@ void BM_AverageGradients(benchmark::State& state, int world, std::int64_t model)
   set_rates(state, world, parameter_count(net) + 1);  // the rows ride in the last float
 }
 
+double process_cpu_seconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// One request to rank 0's store as a heartbeat or a waiting rank makes it
+// (add(key, 0) reads a counter; add(key, 1) is a beat): a TCPStore server in
+// this process, as rank 0 hosts it, and one client connection. cpu_per_request
+// is this process's CPU time (server, client and the loopback's kernel work)
+// per request: an upper bound on what each request costs rank 0.
+void BM_StoreAdd(benchmark::State& state) {
+  c10d::TCPStoreOptions options;
+  options.port = static_cast<std::uint16_t>(free_port());
+  options.isServer = true;
+  options.waitWorkers = false;
+  c10d::TCPStore server("127.0.0.1", options);
+  options.isServer = false;
+  c10d::TCPStore client("127.0.0.1", options);
+  client.add("beat/1", 1);
+  const double cpu_start = process_cpu_seconds();
+  for (auto _ : state) benchmark::DoNotOptimize(client.add("beat/1", 0));
+  const double cpu = process_cpu_seconds() - cpu_start;
+  state.counters["cpu_per_request_us"] = cpu * 1e6 / static_cast<double>(state.iterations());
+  state.SetItemsProcessed(state.iterations());
+}
+
 void register_world(int world) {
   const std::string suffix = "/world:" + std::to_string(world);
   for (std::int64_t floats = 256; floats <= (std::int64_t{16} << 20); floats *= 4) {
@@ -286,6 +320,7 @@ int main(int argc, char** argv) {
     return run_follower(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
   }
   torch::set_num_threads(1);
+  benchmark::RegisterBenchmark("store_add", BM_StoreAdd)->UseRealTime()->Unit(benchmark::kMicrosecond);
   // World size by world size, so each size's ranks start once.
   register_world(2);
   register_world(3);
