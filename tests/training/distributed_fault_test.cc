@@ -7,11 +7,17 @@
 // runs, a rank that never joins, a rank with other options and a rank 0
 // that fails on its own input are each reported by name.
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -69,6 +75,55 @@ bool wait_for_checkpoint(const std::string& dir, int iteration, seconds limit) {
 std::int64_t latest_iteration(const std::string& dir) {
   return std::stoll(testing::file_text(fs::path(dir) / kLatestFile).substr(5));
 }
+
+// A loopback port where something accepts every connection and holds it,
+// never reading or answering: not a rendezvous, or one whose process froze.
+class MuteListener {
+ public:
+  MuteListener() : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0 ||
+        ::listen(fd_, 16) != 0) {
+      std::abort();
+    }
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { hold(); });
+  }
+  ~MuteListener() {
+    stop_ = true;
+    thread_.join();
+    for (const int held : held_) ::close(held);
+    ::close(fd_);
+  }
+  MuteListener(const MuteListener&) = delete;
+  MuteListener& operator=(const MuteListener&) = delete;
+
+  int port() const { return port_; }
+  int accepted() const { return accepted_; }
+
+ private:
+  void hold() {
+    while (!stop_) {
+      pollfd ready{fd_, POLLIN, 0};
+      if (::poll(&ready, 1, 50) != 1) continue;
+      const int held = ::accept(fd_, nullptr, nullptr);
+      if (held < 0) continue;
+      held_.push_back(held);
+      ++accepted_;
+    }
+  }
+
+  int fd_;
+  int port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> accepted_{0};
+  std::vector<int> held_;  // the thread's until it is joined
+  std::thread thread_;
+};
 
 TEST(DistributedFault, KilledRankStopsTheOthersNamingItAndTheRunResumes) {
   KIBITZ_SKIP_WITHOUT_GLOO();
@@ -134,6 +189,69 @@ TEST(DistributedFault, AMasterNobodyRunsIsReportedWithinTheTimeout) {
   EXPECT_NE(rank->err().find("rank 0, the master at 127.0.0.1:" + std::to_string(plan.port) +
                              ", cannot be reached within 2 s (--dist-timeout)"),
             std::string::npos)
+      << rank->err();
+}
+
+// A connection to loopback `port` once something listens there (-1 if
+// nothing does by `deadline`).
+int connect_once_listening(int port, steady_clock::time_point deadline) {
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  while (steady_clock::now() < deadline) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+      return fd;
+    }
+    if (fd >= 0) ::close(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
+TEST(DistributedFault, AMasterPortThatNeverAnswersIsReportedWithinTheTimeout) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
+  const MuteListener mute;
+  RankPlan plan;
+  plan.world_size = 2;
+  plan.timeout = 2;
+  plan.port = mute.port();
+  const fs::path logs = testing::fresh_dir("fault_mute_logs");
+  const auto started = steady_clock::now();
+  const std::unique_ptr<RankProcess> rank = start_rank(plan, 1, logs);
+  // Before the fix this rank waited for an answer forever: the deadline
+  // (the destructor kills it) keeps a regression from hanging the test.
+  ASSERT_EQ(rank->wait_for(seconds(30)), kRankFailed) << rank->err();
+  EXPECT_GE(mute.accepted(), 1) << "the rank never connected";
+  // It waits the whole --dist-timeout (2 s) for an answer, then stops:
+  // the rest is start-up and room for a busy machine.
+  EXPECT_GE(rank->ended() - started, seconds(2));
+  EXPECT_LT(rank->ended() - started, seconds(12));
+  EXPECT_NE(rank->err().find("rank 0, the master at 127.0.0.1:" + std::to_string(plan.port) +
+                             ", accepted the connection but did not answer as a kibitz "
+                             "rendezvous within 2 s (--dist-timeout)"),
+            std::string::npos)
+      << rank->err();
+}
+
+TEST(DistributedFault, APeerThatConnectsToRank0ButNeverSpeaksIsARankThatNeverJoins) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
+  RankPlan plan;
+  plan.world_size = 2;
+  plan.timeout = 2;
+  plan.port = testing::free_port();
+  plan.out = testing::fresh_dir("fault_silent_peer");
+  const fs::path logs = testing::fresh_dir("fault_silent_peer_logs");
+  const auto started = steady_clock::now();
+  const std::unique_ptr<RankProcess> rank = start_rank(plan, 0, logs);
+  const int silent = connect_once_listening(plan.port, started + seconds(20));
+  const std::optional<int> status = rank->wait_for(seconds(30));
+  if (silent >= 0) ::close(silent);
+  ASSERT_GE(silent, 0) << "rank 0 never listened: " << rank->err();
+  ASSERT_EQ(status, kRankFailed) << rank->err();
+  EXPECT_LT(rank->ended() - started, seconds(12));
+  EXPECT_NE(rank->err().find("rank 1 did not join within 2 s (--dist-timeout)"), std::string::npos)
       << rank->err();
 }
 

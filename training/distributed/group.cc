@@ -64,6 +64,15 @@ c10::intrusive_ptr<c10d::Store> connect_tcp(const MasterAddress& master, bool se
   return c10::make_intrusive<c10d::TCPStore>(master.host, options);
 }
 
+// Asks `store` a question any TCPStore answers at once (a wait for no keys)
+// and throws when no answer comes within `timeout`. c10d's client reads
+// its answers with no time limit until its first wait, which gives its
+// socket a receive timeout that stays for every later read; so without
+// this, a port where something accepts connections but never answers (not
+// a TCPStore, or a frozen one) would hold this rank's first store read, or
+// its heartbeat, forever.
+void expect_answer(c10d::Store& store, milliseconds timeout) { store.wait({}, timeout); }
+
 std::string this_host() {
   char name[256] = {};
   if (::gethostname(name, sizeof name - 1) != 0) return "unknown";
@@ -130,6 +139,15 @@ void Group::open_store(const TrainConfig& config) {
                            " (--dist-timeout): " + cause +
                            "; is rank 0 running there, and is the port open?");
   }
+  try {
+    expect_answer(*tcp_, timeout_);
+  } catch (const std::exception& e) {
+    throw DistributedFault("rank 0, the master at " + config.master +
+                           ", accepted the connection but did not answer as a kibitz "
+                           "rendezvous within " +
+                           seconds_text(timeout_) + " (--dist-timeout): " + first_line(e.what()) +
+                           "; is --master rank 0's port, and is rank 0 running (not stopped)?");
+  }
   store_ = c10::make_intrusive<c10d::PrefixStore>("kibitz", tcp_);
 }
 
@@ -142,9 +160,10 @@ void Group::introduce(const TrainConfig& config) {
   store_->set("host/" + me, bytes_of(this_host() + ", pid " + std::to_string(::getpid())));
   const std::string fingerprint = run_fingerprint(config);
   if (rank_ == 0) store_->set("options", bytes_of(fingerprint));
-  heartbeat_ = std::make_unique<Heartbeat>(
-      c10::make_intrusive<c10d::PrefixStore>("kibitz", connect_tcp(master_, false, timeout_)),
-      rank_, kBeatInterval);
+  const c10::intrusive_ptr<c10d::Store> beats = connect_tcp(master_, false, timeout_);
+  expect_answer(*beats, timeout_);  // so that a beat, and ~Heartbeat, never waits longer
+  heartbeat_ = std::make_unique<Heartbeat>(c10::make_intrusive<c10d::PrefixStore>("kibitz", beats),
+                                           rank_, kBeatInterval);
   watch_ = std::make_unique<PeerWatch>(*store_, rank_, size_);
   if (rank_ == 0) return;
   const std::string difference = guarded("reading rank 0's options", [&] {
