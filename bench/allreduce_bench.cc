@@ -24,7 +24,9 @@
 //                                shipped models' shapes (training/models/).
 //
 // Time is wall clock per call on rank 0 (UseRealTime: the reduction runs on
-// Gloo's thread, not the timed one). bytes_per_second is the message's
+// Gloo's thread, not the timed one), the mean; min_us and median_us are the
+// fastest and the median single call (on a shared machine the mean includes
+// waits for a core, which the fastest calls escape). bytes_per_second is the message's
 // bytes per second of call (algorithm bandwidth); bus_bw multiplies it by
 // 2(N-1)/N, the share of the message each rank of a ring sends and
 // receives, so it compares across world sizes.
@@ -52,7 +54,9 @@
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -252,11 +256,29 @@ void set_rates(benchmark::State& state, int world, std::int64_t floats) {
   state.counters["floats"] = static_cast<double>(floats);
 }
 
+// Times each call of `call` in the timed loop; adds the fastest and the
+// median call as counters (min_us: what a call costs when neither rank
+// waits for a core, on a machine that others share).
+template <typename Call>
+void timed_calls(benchmark::State& state, Call&& call) {
+  std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(state.max_iterations));
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    call();
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(seconds.begin(), seconds.end());
+  state.counters["min_us"] = seconds.front() * 1e6;
+  state.counters["median_us"] = seconds[seconds.size() / 2] * 1e6;
+}
+
 void BM_Allreduce(benchmark::State& state, int world, std::int64_t floats) {
   Group& group = group_of(world);
   exchange(group, Command{kAllreduce, floats, static_cast<std::int64_t>(state.max_iterations)});
   torch::Tensor buffer = torch::zeros({floats});
-  for (auto _ : state) group.allreduce_sum(buffer);
+  timed_calls(state, [&] { group.allreduce_sum(buffer); });
   set_rates(state, world, floats);
 }
 
@@ -265,7 +287,8 @@ void BM_AverageGradients(benchmark::State& state, int world, std::int64_t model)
   exchange(group,
            Command{kAverageGradients, model, static_cast<std::int64_t>(state.max_iterations)});
   kibitz::neural::PolicyValueNet net = model_with_gradients(model);
-  for (auto _ : state) kibitz::training::distributed::average_gradients(group, net, kRows);
+  timed_calls(state,
+              [&] { kibitz::training::distributed::average_gradients(group, net, kRows); });
   set_rates(state, world, parameter_count(net) + 1);  // the rows ride in the last float
 }
 
