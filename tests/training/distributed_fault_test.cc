@@ -24,6 +24,7 @@
 
 #include "tests/training/dist_test_util.h"
 #include "tests/training/rank_process.h"
+#include "tests/training/store_only_rank.h"
 #include "tests/training/training_test_util.h"
 #include "training/trainer.h"
 
@@ -253,6 +254,58 @@ TEST(DistributedFault, APeerThatConnectsToRank0ButNeverSpeaksIsARankThatNeverJoi
   EXPECT_LT(rank->ended() - started, seconds(12));
   EXPECT_NE(rank->err().find("rank 1 did not join within 2 s (--dist-timeout)"), std::string::npos)
       << rank->err();
+}
+
+TEST(DistributedFault, APeerThatStallsRank0sStoreStopsRank0) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
+  RankPlan plan;
+  plan.world_size = 2;
+  plan.timeout = 2;
+  plan.port = testing::free_port();
+  plan.out = testing::fresh_dir("fault_stalled_store");
+  const fs::path logs = testing::fresh_dir("fault_stalled_store_logs");
+  const auto started = steady_clock::now();
+  const std::unique_ptr<RankProcess> rank = start_rank(plan, 0, logs);
+  // The first byte of a request, and nothing more: c10d's store server
+  // waits for the rest, and answers nobody meanwhile.
+  const int stalling = connect_once_listening(plan.port, started + seconds(20));
+  const char first = 0;
+  const bool sent = stalling >= 0 && ::send(stalling, &first, 1, 0) == 1;
+  const std::optional<int> status = rank->wait_for(seconds(60));
+  if (stalling >= 0) ::close(stalling);
+  ASSERT_TRUE(sent) << rank->err();
+  ASSERT_EQ(status, kRankFailed) << rank->err();
+  // Its own store's answer (2 s), a host's (2 s), its heartbeat's (up to
+  // 2 s), and room for a busy machine; before, it waited for the stalling
+  // connection to close.
+  EXPECT_LT(rank->ended() - started, seconds(20));
+  EXPECT_NE(rank->err().find("the rendezvous this rank hosts (the TCPStore at --master) stopped "
+                             "answering"),
+            std::string::npos)
+      << rank->err();
+}
+
+TEST(DistributedFault, ARankThatMeetsButNeverConnectsItsGlooPairsStopsRank0) {
+  KIBITZ_SKIP_WITHOUT_GLOO();
+  RankPlan plan;
+  plan.world_size = 2;
+  plan.timeout = 2;
+  plan.port = testing::free_port();
+  plan.out = testing::fresh_dir("fault_no_gloo");
+  const fs::path logs = testing::fresh_dir("fault_no_gloo_logs");
+  const std::unique_ptr<RankProcess> rank0 = start_rank(plan, 0, logs);
+  const testing::StoreOnlyRank rank1(plan.port, 1, std::chrono::milliseconds(20000));
+  const auto met = steady_clock::now();
+  ASSERT_EQ(rank0->wait_for(seconds(60)), kRankFailed) << rank0->err();
+  // Gloo gives up after --dist-timeout (2 s), the search for a silent rank
+  // takes 2 + 2 s, and rank 0 waits 2 s more for rank 1 to leave (it never
+  // does): about 8 s, with room for a busy machine.
+  EXPECT_LT(rank0->ended() - met, seconds(20));
+  EXPECT_NE(rank0->err().find("rank 1 (host store-only, pid 0) joined but did not start "
+                              "connecting to the others within 2 s (--dist-timeout)"),
+            std::string::npos)
+      << rank0->err();
+  EXPECT_FALSE(fs::exists(plan.out)) << "nothing is written before every rank has connected";
 }
 
 TEST(DistributedFault, ARankThatNeverJoinsIsNamed) {

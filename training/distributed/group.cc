@@ -110,11 +110,7 @@ std::unique_ptr<Group> Group::join(const TrainConfig& config,
   }
   group->arrive(false);  // every rank has joined, with the same options
   group->read_hosts();
-  group->backend_ = group->guarded("connecting to the other ranks", [&] {
-    return make_process_group(c10::make_intrusive<c10d::PrefixStore>("gloo", group->tcp_),
-                              group->rank_, group->size_, group->device_, group->master_.host,
-                              group->timeout_);
-  });
+  group->connect_backend();
   if (log) {
     log("joined the run at " + config.master + " as " + group->describe(group->rank_) +
         ", one of " + std::to_string(group->size_) + " ranks");
@@ -186,15 +182,66 @@ void Group::read_hosts() {
   });
 }
 
+void Group::connect_backend() {
+  constexpr const char* during = "connecting to the other ranks";
+  guarded(during, [&] { return store_->add("connecting/" + std::to_string(rank_), 1); });
+  try {
+    backend_ = make_process_group(c10::make_intrusive<c10d::PrefixStore>("gloo", tcp_), rank_,
+                                  size_, device_, master_.host, timeout_);
+  } catch (const KibitzError&) {
+    throw;
+  } catch (const std::exception& e) {
+    // Gloo gives up after --dist-timeout without saying on whom; a rank
+    // that died or stopped is found as after any collective, and a rank
+    // that beats but never started connecting is named here.
+    const std::string cause = first_line(e.what());
+    std::optional<std::string> verdict = diagnose();
+    if (!verdict) verdict = backend_verdict(cause);
+    raise(*verdict, during);
+  }
+}
+
+std::string Group::backend_verdict(const std::string& cause) {
+  try {
+    for (int rank = 0; rank < size_; ++rank) {
+      if (rank == rank_ || store_->check({"connecting/" + std::to_string(rank)})) continue;
+      return describe(rank) + " joined but did not start connecting to the others within " +
+             seconds_text(timeout_) + " (--dist-timeout), while it still beats";
+    }
+  } catch (const std::exception& e) {
+    return unreachable_verdict(first_line(e.what()));
+  }
+  return "the ranks could not connect to each other through Gloo within " +
+         seconds_text(timeout_) + " (--dist-timeout) while every rank still beats (" + cause +
+         "): is a firewall between their machines, or is Gloo on the wrong interface "
+         "(GLOO_SOCKET_IFNAME)? See docs/distributed.md, \"The ports to open\"";
+}
+
+std::string Group::unreachable_verdict(const std::string& cause) {
+  store_lost_ = true;
+  lost_cause_ = cause;
+  if (rank_ == 0) {
+    return "the rendezvous this rank hosts (the TCPStore at --master) stopped answering (" + cause +
+           "): a process connected to its port may have stalled it, or this machine is "
+           "overloaded";
+  }
+  return describe(0) + ", the master, cannot be reached (" + cause +
+         "): it died, stopped, or its machine is unreachable";
+}
+
 void Group::learn_hosts() noexcept {
-  for (int rank = 0; rank < size_; ++rank) {
+  for (int rank = 0; rank < size_ && !store_lost_; ++rank) {
     std::string& host = hosts_[static_cast<std::size_t>(rank)];
     if (!host.empty()) continue;
     const std::string key = "host/" + std::to_string(rank);
     try {
       if (store_->check({key})) host = text_of(store_->get(key));
-    } catch (const std::exception&) {
-      return;  // the store is gone: the ranks are named without their hosts
+    } catch (const std::exception& e) {
+      // The store is gone: the ranks are named without their hosts, and
+      // the store is asked nothing more.
+      store_lost_ = true;
+      lost_cause_ = first_line(e.what());
+      return;
     }
   }
 }
@@ -216,13 +263,16 @@ auto Group::guarded(const char* during, Body&& body) -> decltype(body()) {
 }
 
 void Group::fail(const char* during, const std::string& cause) {
-  raise(diagnose(first_line(cause)), during);
+  const std::string line = first_line(cause);
+  raise(diagnose().value_or("a collective failed while every rank still answers (" + line + ")"),
+        during);
 }
 
 void Group::raise(const std::string& verdict, const std::string& during) {
   failed_ = true;
   try {
-    post_stop_notice(*store_, StopNotice{rank_, false, verdict});
+    // A store that stopped answering would only make this wait again.
+    if (!store_lost_) post_stop_notice(*store_, StopNotice{rank_, false, verdict});
   } catch (const std::exception&) {
     // The store is gone with the master; the verdict says so.
   }
@@ -237,8 +287,9 @@ std::string Group::verdict_of(const std::vector<StopNotice>& notices) const {
   return notices.front().reason;  // what that rank found: the root cause
 }
 
-std::string Group::diagnose(const std::string& cause) {
+std::optional<std::string> Group::diagnose() {
   learn_hosts();
+  if (store_lost_) return unreachable_verdict(lost_cause_);
   const milliseconds silence = std::min(timeout_, kDiagnosisSilence);
   const Clock::time_point deadline = Clock::now() + silence + kDiagnosisExtra;
   try {
@@ -256,10 +307,9 @@ std::string Group::diagnose(const std::string& cause) {
       std::this_thread::sleep_for(milliseconds(200));
     }
   } catch (const std::exception& e) {
-    return describe(0) + ", the master, cannot be reached (" + first_line(e.what()) +
-           "): it died, stopped, or its machine is unreachable";
+    return unreachable_verdict(first_line(e.what()));
   }
-  return "a collective failed while every rank still answers (" + cause + ")";
+  return std::nullopt;
 }
 
 void Group::check_peers(milliseconds silence) {
@@ -330,7 +380,14 @@ Group::~Group() {
   // Closing the backend's connections first wakes any rank blocked in a
   // collective with this one: it finds out now, not at its timeout.
   backend_.reset();
-  if (store_ && watch_) {
+  if (store_lost_ && rank_ == 0) {
+    // c10d's store server reads each request to its end, so a client that
+    // sent half of one holds it, and destroying the server would wait for
+    // that client to go. The process is about to exit: leave the server be.
+    (void)tcp_.release();
+    return;
+  }
+  if (store_ && watch_ && !store_lost_) {
     if (rank_ != 0) {
       try {
         store_->set("left/" + std::to_string(rank_), bytes_of("1"));

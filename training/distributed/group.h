@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 #include <torch/csrc/distributed/c10d/Store.hpp>
@@ -85,6 +86,15 @@ class Group {
   void open_store(const TrainConfig& config);
   void introduce(const TrainConfig& config);
   void read_hosts();
+  // Connects to the other ranks through the collective backend; throws
+  // DistributedFault naming the rank that failed, or the one that never
+  // started connecting, when that does not complete within --dist-timeout.
+  void connect_backend();
+  // Who kept the backend from connecting when every rank still beats.
+  std::string backend_verdict(const std::string& cause);
+  // The store stopped answering (`cause`): rank 0's own server is stalled,
+  // or, on another rank, the master is gone. Marks the store lost.
+  std::string unreachable_verdict(const std::string& cause);
 
   // Runs `body`; an exception from c10d (another rank failed, the store is
   // gone) becomes a DistributedFault naming the rank that failed.
@@ -94,8 +104,9 @@ class Group {
   // Tells the others what this rank found (`verdict`) and throws it as a
   // DistributedFault.
   [[noreturn]] void raise(const std::string& verdict, const std::string& during);
-  // The failed rank and how, found through the store.
-  std::string diagnose(const std::string& cause);
+  // The failed rank and how, found through the store; nullopt when every
+  // rank still answers.
+  std::optional<std::string> diagnose();
   // Throws DistributedFault when a rank posted a stop notice or has been
   // silent for `silence`.
   void check_peers(std::chrono::milliseconds silence);
@@ -120,6 +131,10 @@ class Group {
   std::vector<std::string> hosts_;  // "host h, pid p" by rank, once joined
   std::int64_t arrivals_ = 0;
   bool failed_ = false;  // a fault was raised or announced here
+  // The store stopped answering within --dist-timeout: nothing more is
+  // asked of it (each question would wait that long again).
+  bool store_lost_ = false;
+  std::string lost_cause_;  // what the store's last answer was instead
 };
 
 }  // namespace kibitz::training::distributed
