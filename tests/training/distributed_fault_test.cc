@@ -5,7 +5,11 @@
 // few seconds the search for the silent rank takes; rank 0's last
 // checkpoint is whole and resumes with 1 rank and with 2. A master nobody
 // runs, a rank that never joins, a rank with other options and a rank 0
-// that fails on its own input are each reported by name.
+// that fails on its own input are each reported by name. Nothing that
+// joins waits past its timeouts: a --master port that accepts but never
+// answers, a peer that connects to rank 0's store and says nothing, one
+// that sends it half a request, and a rank that meets the others but never
+// connects to them through Gloo.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>

@@ -30,11 +30,13 @@ namespace kibitz::training::distributed {
 class Group {
  public:
   // Joins the run `config` describes (world_size > 1, already validated).
-  // Throws KibitzError when rank 0 cannot listen on --master's port, the
-  // master cannot be reached within --dist-timeout, another process joined
-  // as this rank, or this rank's options differ from rank 0's; and
-  // DistributedFault when another rank fails while joining or does not
-  // join within --dist-timeout. `log` receives one line once joined.
+  // Throws KibitzError when rank 0 cannot listen on --master's port,
+  // another process joined as this rank, or this rank's options differ
+  // from rank 0's; and
+  // DistributedFault when the master cannot be reached or does not answer
+  // within --dist-timeout, or another rank fails while joining, does not
+  // join or does not connect within it. No step waits longer than
+  // --dist-timeout for one answer. `log` receives one line once joined.
   static std::unique_ptr<Group> join(const TrainConfig& config,
                                      const std::function<void(const std::string&)>& log);
   // Leaves the run. Rank 0, whose process holds the store, first waits (at
