@@ -104,7 +104,10 @@ std::uint64_t parse_procs(const std::string& text) {
 
 std::chrono::milliseconds parse_grace(const std::string& text, double dist_timeout) {
   if (text.empty()) {
-    return std::chrono::milliseconds(static_cast<std::int64_t>((2 * dist_timeout + 15) * 1000));
+    // A frozen master or a stalled store takes the others up to 3 x
+    // --dist-timeout to report (docs/distributed.md); 15 s more for their
+    // last words and exit.
+    return std::chrono::milliseconds(static_cast<std::int64_t>((3 * dist_timeout + 15) * 1000));
   }
   const std::optional<double> seconds = parse_seconds(text);
   if (!seconds || !(*seconds >= 0 && *seconds <= 86400)) {
@@ -211,8 +214,8 @@ int run_launch(const std::vector<std::string>& args) {
       "master-addr", po::value(&address)->value_name("A")->default_value(address),
       "the address of this machine rank 0 listens at, for --master")(
       "grace", po::value(&grace_text)->value_name("S"),
-      "seconds the other ranks have to stop on their own once one failed (default: 2 x the "
-      "ranks' --dist-timeout + 15: 75 for its default 30)");
+      "seconds the other ranks have to stop on their own once one failed (default: 3 x the "
+      "ranks' --dist-timeout + 15: 105 for its default 30)");
   // Without "--", train's flags would be taken for the launcher's own and
   // refused one by one; the missing "--" is the problem to name.
   const bool has_train = std::find(own.begin(), own.end(), "train") != own.end();
