@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "env/core/registry.h"
 #include "env/core/rng.h"
@@ -33,6 +34,16 @@ struct PublicStreamWalk {
   int world_every = 7;      // draw worlds after every this many moves, and at the end
   int worlds_per_seat = 1;  // worlds drawn from each seat's stream each time
 };
+
+// A check for walk_public_streams: no observation a move added to the public
+// stream is one `is_private` says only the seats it concerns receive.
+inline PublicStreamCheck keeps_out_of_public_stream(std::function<bool(const Observation&)> is_private) {
+  return [is_private = std::move(is_private)](const State& state, const SeatStream& pub, std::size_t first_new) {
+    for (std::size_t i = first_new; i < pub.size(); ++i) {
+      EXPECT_FALSE(is_private(pub[i])) << state.game().spec() << ": " << state.game().stream_spec().to_text(pub[i]);
+    }
+  };
+}
 
 // Every seat's worlds give `pub` as their public stream.
 inline void expect_worlds_give_public_stream(const State& state, const SeatStream& pub, int worlds_per_seat,

@@ -116,12 +116,8 @@ bool private_kind(Obs kind) {
 }
 
 TEST(Spectator, RandomGamesGrowTheStreamAndKeepPrivateFactsOut) {
-  const auto keeps_private_facts_out = [](const State& state, const SeatStream& pub, std::size_t first_new) {
-    for (std::size_t i = first_new; i < pub.size(); ++i) {
-      EXPECT_FALSE(private_kind(obs_kind(pub[i]))) << state.game().spec() << ": "
-                                                   << state.game().stream_spec().to_text(pub[i]);
-    }
-  };
+  const auto keeps_private_facts_out =
+      testing_support::keeps_out_of_public_stream([](const Observation& o) { return private_kind(obs_kind(o)); });
   for (const char* spec : {kBidding, "adulting(players=5)", "adulting(players=3,variant=bidding,scoring=dealer)"}) {
     testing_support::walk_public_streams(spec, {.games = 6, .seed = 23, .world_every = 23, .worlds_per_seat = 3},
                                          keeps_private_facts_out);

@@ -120,12 +120,8 @@ bool private_kind(Obs kind) {
 }
 
 TEST(Spectator, RandomGamesGrowTheStreamAndKeepPrivateFactsOut) {
-  const auto keeps_private_facts_out = [](const State& state, const SeatStream& pub, std::size_t first_new) {
-    for (std::size_t i = first_new; i < pub.size(); ++i) {
-      EXPECT_FALSE(private_kind(obs_kind(pub[i]))) << state.game().spec() << ": "
-                                                   << state.game().stream_spec().to_text(pub[i]);
-    }
-  };
+  const auto keeps_private_facts_out =
+      testing_support::keeps_out_of_public_stream([](const Observation& o) { return private_kind(obs_kind(o)); });
   for (const char* spec : {"laws_and_disorder(players=2)", "laws_and_disorder",
                            "laws_and_disorder(players=3,max_laws=2,hand_limit=3)"}) {
     testing_support::walk_public_streams(spec, {.games = 4, .seed = 29, .world_every = 97, .worlds_per_seat = 3},

@@ -15,7 +15,7 @@
 #include "env/core/stream_spec.h"
 #include "env/games/spoon_nomic/stream.h"
 #include "tests/env/games/spoon_nomic/script.h"
-#include "tests/support/counting_allocator.h"
+#include "tests/support/public_stream_allocation.h"
 #include "tests/support/public_stream_walk.h"
 
 namespace kibitz::spoon_nomic {
@@ -102,23 +102,7 @@ TEST(SpoonSpectator, IsAFunctionOfEverySeatsStreamOverRandomGames) {
 // Like every seat's, the public stream refills a reused buffer without
 // allocating.
 TEST(SpoonSpectator, PublicStreamIsAllocationFree) {
-  const std::shared_ptr<const Game> game = load_game("spoon_nomic(players=5,packs=2,nweeks=8)");
-  std::unique_ptr<State> state = game->new_initial_state();
-  Rng rng(5);
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      state->apply_action(state->sample_chance_outcome(rng));
-    } else {
-      const ActionList legal = state->legal_actions();
-      state->apply_action(legal[rng.uniform_int(legal.size())]);
-    }
-  }
-  SeatStream buffer;
-  state->public_stream(buffer);
-  ASSERT_FALSE(buffer.empty());
-  const std::int64_t before = testing_support::allocation_count();
-  state->public_stream(buffer);
-  EXPECT_EQ(testing_support::allocation_count() - before, 0);
+  testing_support::expect_public_stream_allocation_free("spoon_nomic(players=5,packs=2,nweeks=8)", 5);
 }
 
 }  // namespace

@@ -14,7 +14,7 @@
 #include "env/core/stream_spec.h"
 #include "env/games/tea_game/stream.h"
 #include "tests/env/games/tea_game/script.h"
-#include "tests/support/counting_allocator.h"
+#include "tests/support/public_stream_allocation.h"
 #include "tests/support/public_stream_walk.h"
 
 namespace kibitz::tea_game::testing {
@@ -107,23 +107,7 @@ TEST(TeaSpectator, IsAFunctionOfEverySeatsStreamOverRandomEpisodes) {
 // Like every seat's, the public stream refills a reused buffer without
 // allocating.
 TEST(TeaSpectator, PublicStreamIsAllocationFree) {
-  const std::shared_ptr<const Game> game = load_game("tea_game(players=5,days=2,delay_prob=0.3)");
-  std::unique_ptr<State> state = game->new_initial_state();
-  Rng rng(5);
-  while (!state->is_terminal()) {
-    if (state->is_chance_node()) {
-      state->apply_action(state->sample_chance_outcome(rng));
-    } else {
-      const ActionList legal = state->legal_actions();
-      state->apply_action(legal[rng.uniform_int(legal.size())]);
-    }
-  }
-  SeatStream buffer;
-  state->public_stream(buffer);
-  ASSERT_FALSE(buffer.empty());
-  const std::int64_t before = testing_support::allocation_count();
-  state->public_stream(buffer);
-  EXPECT_EQ(testing_support::allocation_count() - before, 0);
+  testing_support::expect_public_stream_allocation_free("tea_game(players=5,days=2,delay_prob=0.3)", 5);
 }
 
 }  // namespace
