@@ -7,8 +7,9 @@
 // which reads the stream alone; the move buttons, the result and the log are
 // generic.js's, so every legal action stays a button.
 import { el } from '../dom.js';
+import { stateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
-import { backs, block, cardBack, cardFace, cardRow, ensureCardStyles, entryFlags, fillIf, hasRegion,
+import { backs, block, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { adultingModel, COLUMNS, handActions, parseBack } from './adulting_model.js';
 
@@ -18,9 +19,8 @@ const RECENT_TAKEN = 6;   // the last cards won, newest first
 const QUIET = new Set(['does_not_watch', 'no_suit', 'no_impeach', 'stays_quiet', 'no_appeal']);
 
 export function render(state, act) {
-  ensureCardStyles();
   const model = adultingModel(state);
-  const flags = entryFlags(state);
+  const flags = stateFlags(state);
   renderSeatBoxes(state, model);
   renderHandPanel(state, model, act, flags);
   renderRound(state, model, flags);

@@ -4,7 +4,6 @@
 // read it like the log does. A card that plays a legal action is a button
 // calling act(text) exactly as the action buttons do.
 import { el } from '../dom.js';
-import { stateFlags } from '../private_facts.js';
 
 export const SUIT_SYMBOL = { D: '♦', S: '♠', H: '♥', C: '♣' };
 export const SUIT_WORD = { D: 'diamonds', S: 'spades', H: 'hearts', C: 'clubs' };
@@ -73,17 +72,6 @@ export function fillIf(id, ...children) {
   if (node) node.replaceChildren(...children.flat().filter(c => c != null));
   return node;
 }
-
-// The renderers' stylesheet, /cards.css: table.html links it; another page
-// that reuses a renderer (the replay viewer) gets it linked here if it has
-// not linked it itself.
-export function ensureCardStyles() {
-  if (typeof document === 'undefined' || document.querySelector('link[href="/cards.css"]')) return;
-  document.head.append(el('link', { rel: 'stylesheet', href: '/cards.css' }));
-}
-
-// Which entries of the stream are private (js/private_facts.js).
-export const entryFlags = stateFlags;
 
 // Whether the page has a region: the replay viewer may reuse a renderer on a
 // page without every region of table.html.

@@ -6,15 +6,15 @@
 // spies_model.js, which reads the stream alone; the move buttons, the result
 // and the log are generic.js's, so every legal action stays a button.
 import { el } from '../dom.js';
+import { stateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
-import { block, backs, cardActions, cardBack, cardFace, cardRow, ensureCardStyles, entryFlags, fillIf, hasRegion,
+import { block, backs, cardActions, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { notKept, parseCard, sortCards, spiesModel } from './spies_model.js';
 
 export function render(state, act) {
-  ensureCardStyles();
   const model = spiesModel(state);
-  const flags = entryFlags(state);
+  const flags = stateFlags(state);
   renderSeatBoxes(state, model, act);
   renderHandPanel(state, model, act);
   renderRound(state, model);
