@@ -5,6 +5,7 @@
 // spec strings by the agent registry (agents/registry.h).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -33,6 +34,13 @@ struct DecisionInfo {
 struct ActBudget {
   std::int64_t simulations = 0;
   std::int64_t time_ms = 0;
+  // Set (to true) by whoever asked for the decision, from any thread, to end
+  // it early: Ctrl-C, the end of `engine`'s input, a server's per-decision
+  // limit or its shutdown. An agent that searches reads it between batches of
+  // simulations and answers at once with what it has found; agents whose
+  // act() is short ignore it. Not owned: it must outlive the act() calls made
+  // under this budget. Null: nothing can stop the decision early.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 class Agent {
