@@ -66,8 +66,10 @@ class Agent {
   virtual Action act(const SeatView& view) = 0;
 
   // The budget of the following act() calls, until the next call; a budget
-  // of zeros restores the agent's own. Agents that do not search (random,
-  // heuristic, tabular) have no budget and ignore it.
+  // of zeros restores the agent's own. `stop` is taken from every call as it
+  // is (so set_budget({}) drops it), whatever the other fields say. Agents
+  // that do not search (random, heuristic, tabular) have no budget and ignore
+  // it.
   virtual void set_budget(const ActBudget& budget) {}
 
   // Details of the last act() call, or nullptr for agents that keep none.

@@ -72,6 +72,7 @@ void SearchAgent::set_budget(const ActBudget& budget) {
     budget_.time_ms = 0;
   }
   if (budget.time_ms > 0) budget_.time_ms = budget.time_ms;
+  stop_ = budget.stop;
 }
 
 void SearchAgent::run_engines(const SeatView& view, const Rng& decision_rng) {
@@ -86,6 +87,7 @@ void SearchAgent::run_engines(const SeatView& view, const Rng& decision_rng) {
   auto budget_of = [&](std::int64_t t) {
     SearchBudget b;
     b.deadline = deadline;
+    b.stop = stop_;
     const std::int64_t total = pimc ? budget_.worlds : budget_.simulations;
     const std::int64_t share = total / threads + (t < total % threads ? 1 : 0);
     b.simulations = pimc ? budget_.simulations : share;

@@ -14,6 +14,7 @@
 // state. With threads=1 no thread is created.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -52,7 +53,10 @@ class SearchAgent : public Agent {
   // and their evaluators again from the new seed.
   bool reseed(std::uint64_t seed) override;
   // simulations replaces sims (PIMC: per world, as its sims parameter) and
-  // searches by count; time_ms searches that long instead.
+  // searches by count; time_ms searches that long instead. stop is taken as
+  // given by every call (a budget of zeros clears it): every thread's engine
+  // reads it after each simulation and the decision answers with the visits
+  // so far, after at least one simulation.
   void set_budget(const ActBudget& budget) override;
 
   // The engine of thread `index`, for tests.
@@ -73,6 +77,7 @@ class SearchAgent : public Agent {
   SearchSettings settings_;
   Budget budget_;
   Budget spec_budget_;  // what the spec gave; set_budget starts from it
+  const std::atomic<bool>* stop_ = nullptr;  // from set_budget; not owned
   std::shared_ptr<const Game> game_;
   EvaluatorFactory factory_;
   Rng rng_;

@@ -8,6 +8,14 @@
 
 namespace kibitz {
 
+namespace {
+
+bool stop_requested(const std::atomic<bool>* stop) {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
 std::uint64_t observation_key(const State& world, Player seat) {
   // stream_key is a stable FNV-1a over the typed observations: the key only
   // needs equality, and a stable hash keeps searches identical everywhere.
@@ -134,8 +142,8 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
   };
   if (settings_.variant != SearchVariant::kDeterminized) {
     reset_trees();
-    mine.simulations =
-        run_simulations([&] { sample_world(*world_); }, rng, budget.simulations, budget.deadline);
+    mine.simulations = run_simulations([&] { sample_world(*world_); }, rng, budget.simulations,
+                                       budget.deadline, budget.stop);
     add_root_summary(mine);
     for (const SearchTree& tree : trees_) {
       mine.tree_nodes += tree.num_nodes();
@@ -149,11 +157,12 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
       sample_world(*determinization_);
       reset_trees();
       mine.simulations += run_simulations([&] { determinization_->clone_into(*world_); }, rng,
-                                          budget.simulations, deadline);
+                                          budget.simulations, deadline, budget.stop);
       add_root_summary(mine);
       mine.tree_nodes = std::max(mine.tree_nodes, trees_[0].num_nodes());
       mine.tree_bytes = std::max(mine.tree_bytes, trees_[0].bytes());
       ++mine.worlds;
+      if (stop_requested(budget.stop)) break;  // the visits so far are the answer
     }
   }
   mine.max_depth = max_depth_;
@@ -163,24 +172,23 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
 template <typename Sample>
 std::int64_t SearchEngine::run_simulations(
     Sample&& sample, Rng& rng, std::int64_t simulations,
-    std::optional<std::chrono::steady_clock::time_point> deadline) {
-  if (!deadline) {
-    for (std::int64_t i = 0; i < simulations; ++i) {
-      sample();
-      simulate(rng);
-    }
-    return simulations;
-  }
-  // Reading the clock every few simulations keeps its cost out of the loop.
-  constexpr int kBatch = 16;
+    std::optional<std::chrono::steady_clock::time_point> deadline,
+    const std::atomic<bool>* stop) {
+  // The flag is one relaxed load, cheap enough to read after every
+  // simulation, so even a search whose simulations are slow (agent rollouts,
+  // a network) stops within one of them. The clock costs more: it is read
+  // every few simulations.
+  constexpr std::int64_t kClockBatch = 16;
   std::int64_t done = 0;
-  do {
-    for (int i = 0; i < kBatch; ++i) {
-      sample();
-      simulate(rng);
+  while (deadline || done < simulations) {
+    sample();
+    simulate(rng);
+    ++done;
+    if (stop_requested(stop)) break;
+    if (deadline && done % kClockBatch == 0 && std::chrono::steady_clock::now() >= *deadline) {
+      break;
     }
-    done += kBatch;
-  } while (std::chrono::steady_clock::now() < *deadline);
+  }
   return done;
 }
 

@@ -30,6 +30,7 @@
 // hidden card of the true state can influence it (docs/search.md).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -98,6 +99,12 @@ struct SearchBudget {
   // When set, replaces `simulations`: search until then (PIMC gives each world
   // an equal slice). At least one simulation runs per tree.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // When set (to true, from any thread), the search ends early with what it
+  // has found: it is read after every simulation, and at least one runs
+  // (PIMC: in the world being searched; the worlds not started are skipped).
+  // While it stays false the search is exactly the one without it, so a
+  // budget by simulations stays deterministic. Not owned; null: never stops.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // What searches found at the root; engines add into one summary.
@@ -134,11 +141,12 @@ class SearchEngine {
   const SearchTree& tree(int index) const { return trees_[static_cast<std::size_t>(index)]; }
 
  private:
-  // Runs simulations until the budget ends; `sample` puts a fresh world into
-  // world_ before each.
+  // Runs simulations until the budget ends or `stop` is set (at least one);
+  // `sample` puts a fresh world into world_ before each.
   template <typename Sample>
   std::int64_t run_simulations(Sample&& sample, Rng& rng, std::int64_t simulations,
-                               std::optional<std::chrono::steady_clock::time_point> deadline);
+                               std::optional<std::chrono::steady_clock::time_point> deadline,
+                               const std::atomic<bool>* stop);
   void reset_trees();
   void simulate(Rng& rng);
   // Chooses the move at a node of the selecting tree; false when the node is
