@@ -458,10 +458,11 @@ TEST(SearchAgent, IsmctsBeatsRandomAtKuhn) {
 }
 
 TEST(SearchAgent, LegalActionsInEveryRegisteredGame) {
-  // Tiny budgets: legality does not depend on how long the search runs, and
-  // some registered specs are long multi-round games.
-  const std::vector<std::string> tiny = {"ismcts(sims=16)", "mo_ismcts(sims=16)",
-                                         "pimc(worlds=2,sims=8)"};
+  // Tiny budgets and one game per spec: legality does not depend on how
+  // long the search runs, and some registered specs are long multi-round
+  // games (the test must pass on a busy machine well within its timeout).
+  const std::vector<std::string> tiny = {"ismcts(sims=8)", "mo_ismcts(sims=8)",
+                                         "pimc(worlds=2,sims=4)"};
   for (const GameInfo& info : registered_games()) {
     for (const std::string& game_spec : info.test_specs) {
       auto game = load_game(game_spec);
@@ -471,10 +472,8 @@ TEST(SearchAgent, LegalActionsInEveryRegisteredGame) {
           agents.push_back(make_agent(spec, game, static_cast<std::uint64_t>(p)));
         }
         Rng rng(derive_seed(3, game_spec + spec, 0));
-        for (int g = 0; g < 2; ++g) {
-          const std::vector<double> returns = play_game(*game, agents, rng);
-          ASSERT_EQ(returns.size(), static_cast<std::size_t>(game->num_players()));
-        }
+        const std::vector<double> returns = play_game(*game, agents, rng);
+        ASSERT_EQ(returns.size(), static_cast<std::size_t>(game->num_players()));
       }
     }
   }
