@@ -76,7 +76,7 @@ class SearchAgent : public Agent {
   std::string spec_;
   SearchSettings settings_;
   Budget budget_;
-  Budget spec_budget_;  // what the spec gave; set_budget starts from it
+  Budget spec_budget_;                       // what the spec gave; set_budget starts from it
   const std::atomic<bool>* stop_ = nullptr;  // from set_budget; not owned
   std::shared_ptr<const Game> game_;
   EvaluatorFactory factory_;

@@ -172,8 +172,7 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
 template <typename Sample>
 std::int64_t SearchEngine::run_simulations(
     Sample&& sample, Rng& rng, std::int64_t simulations,
-    std::optional<std::chrono::steady_clock::time_point> deadline,
-    const std::atomic<bool>* stop) {
+    std::optional<std::chrono::steady_clock::time_point> deadline, const std::atomic<bool>* stop) {
   // The flag is one relaxed load, cheap enough to read after every
   // simulation, so even a search whose simulations are slow (agent rollouts,
   // a network) stops within one of them. The clock costs more: it is read

@@ -104,7 +104,8 @@ TEST(SearchStop, AFlagSetBeforehandStillRunsOneSimulation) {
   std::atomic<bool> stop{true};
   ActBudget budget;
   budget.stop = &stop;
-  for (const char* spec : {"ismcts(sims=1000)", "mo_ismcts(sims=1000)", "pimc(worlds=20,sims=50)"}) {
+  for (const char* spec :
+       {"ismcts(sims=1000)", "mo_ismcts(sims=1000)", "pimc(worlds=20,sims=50)"}) {
     auto agent = make_agent(spec, game, 1);
     agent->set_budget(budget);
     const Action action = agent->act(SeatView(*state, 0));
@@ -165,9 +166,8 @@ TEST(SearchStop, APuctSearchStopsToo) {
   budget.simulations = 1'000'000'000;
   budget.threads = 2;
   const EvaluatorFactory factory = [](std::uint64_t) {
-    auto mock = std::make_unique<MockEvaluator>([](const State&, std::span<double> v) {
-      std::fill(v.begin(), v.end(), 0.0);
-    });
+    auto mock = std::make_unique<MockEvaluator>(
+        [](const State&, std::span<double> v) { std::fill(v.begin(), v.end(), 0.0); });
     mock->set_policy_fn([](const State& world, std::vector<double>& weights) {
       weights.assign(world.legal_actions().size(), 1.0);
     });
