@@ -11,8 +11,11 @@
 //                     operator new of kibitz_counting_allocator
 //                     (tests/support/counting_allocator.h) over one untimed
 //                     act() after the timed loop (trees keep their capacity,
-//                     so a warm search should allocate next to nothing)
-//   tree_nodes        nodes of the last decision's trees
+//                     so a warm search should allocate next to nothing); a
+//                     forced decision (no simulation) is passed over for the
+//                     pool's next one, and a pool with no decision to search
+//                     has no counter but the label "allocs_per_sim n/a"
+//   tree_nodes        nodes of that decision's trees
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
@@ -87,12 +90,21 @@ void run_search(benchmark::State& bench, const std::string& game_spec, const Var
     act();
     simulations += stat(*agent->last_decision(), "simulations");
   }
-  const std::int64_t before = testing_support::allocation_count();
-  act();
-  const double allocations = static_cast<double>(testing_support::allocation_count() - before);
   bench.counters["sims_per_s"] = benchmark::Counter(simulations, benchmark::Counter::kIsRate);
-  bench.counters["allocs_per_sim"] = allocations / stat(*agent->last_decision(), "simulations");
-  bench.counters["tree_nodes"] = stat(*agent->last_decision(), "tree_nodes");
+  // Allocations are counted over the next decision that searches: a forced
+  // one (a single legal action) runs no simulation, so it has no ratio. A
+  // pool of forced decisions reports none, and says so.
+  for (std::size_t tries = 0; tries < pool.size(); ++tries) {
+    const std::int64_t before = testing_support::allocation_count();
+    act();
+    const double allocations = static_cast<double>(testing_support::allocation_count() - before);
+    const double searched = stat(*agent->last_decision(), "simulations");
+    if (searched <= 0) continue;
+    bench.counters["allocs_per_sim"] = allocations / searched;
+    bench.counters["tree_nodes"] = stat(*agent->last_decision(), "tree_nodes");
+    return;
+  }
+  bench.SetLabel("allocs_per_sim n/a: every decision of the pool is forced");
 }
 
 void register_all() {

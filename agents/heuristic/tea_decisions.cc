@@ -59,6 +59,9 @@ const TeaLossOdds& TeaOddsCache::odds(const std::vector<TeaSeat>& seats, bool ac
     key = key << 3 | code;
   }
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  // Every answer is recomputed alike from the seed, so emptying the cache
+  // only costs time.
+  if (cache_.size() >= max_entries_) cache_.clear();
   TeaLossOdds out;
   out.make_tea.assign(seats.size(), 0.0);
   out.no_loser = 1.0;

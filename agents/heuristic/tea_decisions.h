@@ -3,10 +3,11 @@
 // State, no stream. Every choice compares expected rewards in the game's own
 // units (drink_value, make_cost, pence_value), each player's chance to make
 // the tea coming from the odds engine (env/games/tea_game/odds.h), simulated
-// with a fixed seed and cached per table (TeaOddsCache). The odds engine is
+// with one fixed seed and cached per table (TeaOddsCache). The odds engine is
 // reached only from the .cc, so this header stays free of game headers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -65,23 +66,31 @@ struct TeaLossOdds {
 };
 
 // Simulated odds, cached by table: the same table asked twice costs one
-// lookup. The seed of a table's simulation is derived from `seed` and the
-// table, so the answers depend only on the seed and the question.
+// lookup. Every table is simulated from the same `seed`, so an answer
+// depends only on the seed, the trials and the table: the cache is a pure
+// memo, and dropping entries (at `max_entries`, or never) changes no answer.
+// The tables of one game all have as many seats (the key does not hold the
+// count), so a cache serves one seat count.
 class TeaOddsCache {
  public:
-  TeaOddsCache(std::uint64_t seed, int trials) : seed_(seed), trials_(trials) {}
-  void reset(std::uint64_t seed) {
-    seed_ = seed;
-    cache_.clear();
-  }
+  // A bound far above the tables a game meets (each seat's code has 7
+  // values, and ties and orders make few of them likely); it only keeps a
+  // very long run of a 10-seat game from growing without end.
+  static constexpr std::size_t kDefaultMaxEntries = std::size_t{1} << 16;
+
+  TeaOddsCache(std::uint64_t seed, int trials, std::size_t max_entries = kDefaultMaxEntries)
+      : seed_(seed), trials_(trials), max_entries_(max_entries) {}
   // Odds for the drawers of `seats` (at least 3 of them).
   const TeaLossOdds& odds(const std::vector<TeaSeat>& seats, bool aces_low);
   std::uint64_t queries() const { return queries_; }
+  // Tables simulated: the cache's misses that needed a simulation.
   std::uint64_t simulations() const { return simulations_; }
+  std::size_t size() const { return cache_.size(); }
 
  private:
   std::uint64_t seed_;
   int trials_;
+  std::size_t max_entries_;
   std::unordered_map<std::uint64_t, TeaLossOdds> cache_;
   std::uint64_t queries_ = 0;
   std::uint64_t simulations_ = 0;

@@ -13,15 +13,24 @@ namespace bot = tea_game::bot;
 
 namespace {
 
-std::uint64_t odds_seed(std::uint64_t seed) { return derive_seed(seed, "tea_heuristic_odds", 0); }
+// The odds are simulated from this seed, whatever the agent's seed: the
+// agent then draws nothing at random, so its answers depend on the table
+// alone, and a reseeded agent keeps its cache and still decides exactly as
+// a fresh one (Agent::reseed). (Deriving it from the agent's seed made every
+// arena episode simulate its tables again.)
+constexpr std::uint64_t kOddsSeedRoot = 20261126;
+std::uint64_t odds_seed() { return derive_seed(kOddsSeedRoot, "tea_heuristic_odds", 0); }
 
 bool contains(const ActionList& legal, Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); }
 
 }  // namespace
 
-TeaHeuristic::TeaHeuristic(std::shared_ptr<const Game> game, const bot::TeaParams& params, std::uint64_t seed)
-    : game_(std::dynamic_pointer_cast<const tg::TeaGame>(game)), params_(params),
-      odds_(odds_seed(seed), params.trials) {
+// The seed is not used: see odds_seed().
+TeaHeuristic::TeaHeuristic(std::shared_ptr<const Game> game, const bot::TeaParams& params,
+                           std::uint64_t)
+    : game_(std::dynamic_pointer_cast<const tg::TeaGame>(game)),
+      params_(params),
+      odds_(odds_seed(), params.trials) {
   KIBITZ_CHECK(game_ != nullptr, "the Tea heuristic needs a Tea Game, not '", game->name(), "'");
 }
 
@@ -35,9 +44,9 @@ void TeaHeuristic::new_game(Player) {
   read_ = 0;
 }
 
-// The odds are simulated from the seed: reseeding restarts them.
-bool TeaHeuristic::reseed(std::uint64_t seed) {
-  odds_.reset(odds_seed(seed));
+// Nothing depends on the seed, so the odds cache is kept: its answers are
+// those a fresh agent would simulate.
+bool TeaHeuristic::reseed(std::uint64_t) {
   new_game(0);
   return true;
 }

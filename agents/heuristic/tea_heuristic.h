@@ -21,7 +21,9 @@ namespace kibitz {
 
 class TeaHeuristic : public Agent {
  public:
-  // `game` must be a Tea Game.
+  // `game` must be a Tea Game. The agent draws nothing at random (its odds
+  // come from one fixed seed), so `seed` changes nothing, and reseed() keeps
+  // the odds cache across episodes.
   TeaHeuristic(std::shared_ptr<const Game> game, const tea_game::bot::TeaParams& params, std::uint64_t seed);
 
   std::string spec() const override;

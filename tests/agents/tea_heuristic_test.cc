@@ -1,6 +1,6 @@
 // The Tea heuristic (agents/heuristic/tea_*): its decisions in constructed
 // tables (spending an exemption, announcing a delay, withdrawing, ordering),
-// the odds cache, legal play in every test spec, the same decision from
+// the odds cache (kept across reseeds), legal play in every test spec, the same decision from
 // equal streams over different hidden delays, and whole games against
 // random through the match runner.
 #include "agents/heuristic/tea_heuristic.h"
@@ -56,6 +56,22 @@ TEST(TeaDecisions, OddsAreCachedPerTableAndRepeatable) {
   few.seats[2].draws = false;
   EXPECT_EQ(a.odds(few.seats, false).no_loser, 1.0);
   EXPECT_EQ(a.simulations(), 2u);
+}
+
+// The cache is a pure memo: a table dropped at the bound is simulated again
+// to the same answer.
+TEST(TeaDecisions, OddsDroppedAtTheBoundComeBackAlike) {
+  TeaOddsCache bounded(12345, 300, 1), unbounded(12345, 300);
+  const TeaSituation s = table();
+  TeaSituation more = s;
+  more.seats[0].drinks = 3;
+  const TeaLossOdds first = bounded.odds(s.seats, false);
+  EXPECT_EQ(bounded.odds(more.seats, false).make_tea, unbounded.odds(more.seats, false).make_tea);
+  EXPECT_EQ(bounded.size(), 1u);  // `s` was dropped for `more`
+  EXPECT_EQ(bounded.odds(s.seats, false).make_tea, first.make_tea);
+  EXPECT_EQ(bounded.odds(s.seats, false).make_tea, unbounded.odds(s.seats, false).make_tea);
+  EXPECT_EQ(bounded.simulations(), 3u);
+  EXPECT_EQ(unbounded.simulations(), 2u);
 }
 
 TEST(TeaDecisions, SpendsAnExpiringExemptionKeepsAFreshOne) {
@@ -253,6 +269,70 @@ TEST(TeaHeuristic, DecidesFromTheStreamAlone) {
     b->apply_action(act);
   }
   EXPECT_GE(decisions, 3);
+}
+
+// One episode with `agent` at seat 0 and seeded random seats elsewhere,
+// chance from Rng(chance_seed): the agent's actions in order.
+std::vector<Action> episode_with(TeaHeuristic& agent, const Game& game, std::uint64_t chance_seed) {
+  agent.new_game(0);
+  Rng chance(chance_seed), others(chance_seed + 1000);
+  std::unique_ptr<State> state = game.new_initial_state();
+  std::vector<Action> chosen;
+  while (!state->is_terminal()) {
+    Action a = kInvalidAction;
+    if (state->is_chance_node()) {
+      a = state->sample_chance_outcome(chance);
+    } else if (state->current_player() == 0) {
+      a = agent.act(SeatView(*state, 0));
+      chosen.push_back(a);
+    } else {
+      const ActionList legal = state->legal_actions();
+      a = legal[static_cast<std::size_t>(
+          draw_uniform_index(static_cast<int>(legal.size()), others))];
+    }
+    state->apply_action(a);
+  }
+  return chosen;
+}
+
+// Agent::reseed promises a reseeded agent plays like a fresh one with that
+// seed; the Tea heuristic keeps its odds across reseeds (so an arena's
+// episodes do not simulate their tables again) and still keeps the promise.
+TEST(TeaHeuristic, ReseedKeepsTheOddsAndDecidesLikeAFreshAgent) {
+  const auto game = load_game("tea_game(players=4,days=2,delay_prob=0.3)");
+  TeaParams params;
+  params.trials = 300;
+  TeaHeuristic reused(game, params, 1);
+  const std::vector<Action> first = episode_with(reused, *game, 11);
+  const std::uint64_t simulated = reused.odds().simulations();
+  const std::uint64_t asked = reused.odds().queries();
+  ASSERT_GT(simulated, 0u);
+
+  // The same episode after a reseed: every table is already known.
+  ASSERT_TRUE(reused.reseed(2));
+  const std::vector<Action> again = episode_with(reused, *game, 11);
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(reused.odds().simulations(), simulated) << "reseed dropped the odds cache";
+  EXPECT_EQ(reused.odds().queries(), 2 * asked);
+
+  // A fresh agent with the new seed decides alike, simulating what the
+  // reused one had cached.
+  TeaHeuristic fresh(game, params, 2);
+  EXPECT_EQ(episode_with(fresh, *game, 11), first);
+  EXPECT_EQ(fresh.odds().simulations(), simulated);
+
+  // Other episodes: reseeded and fresh agents agree decision for decision,
+  // and the reused agent simulates fewer tables than the fresh ones, which
+  // start cold every time.
+  std::uint64_t fresh_simulated = 0;
+  for (std::uint64_t seed = 3; seed <= 6; ++seed) {
+    ASSERT_TRUE(reused.reseed(seed));
+    TeaHeuristic fresh_again(game, params, seed);
+    EXPECT_EQ(episode_with(reused, *game, seed * 7), episode_with(fresh_again, *game, seed * 7))
+        << "seed " << seed;
+    fresh_simulated += fresh_again.odds().simulations();
+  }
+  EXPECT_LT(reused.odds().simulations() - simulated, fresh_simulated);
 }
 
 TEST(TeaHeuristic, BeatsRandom) {
