@@ -24,7 +24,7 @@
 
 #include "agents/external/seat_protocol.h"
 #include "env/core/error.h"
-#include "env/core/json.h"
+#include "web/client_message.h"
 #include "web/server/rate_limiter.h"
 #include "web/server/routes.h"
 #include "web/server/sessions.h"
@@ -177,29 +177,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
            " messages per second";
   }
 
-  // Reads {"type":"act","action":TEXT}; throws KibitzError for anything else.
+  // Reads {"type":"act","action":TEXT} (web/client_message.h); throws
+  // KibitzError for anything else.
   void handle(const std::string& text) {
-    json::Document doc;
-    doc.Parse(text.data(), text.size());
-    if (doc.HasParseError()) {
-      throw error("malformed JSON at byte ", doc.GetErrorOffset(), ": ",
-                  json::GetParseError_En(doc.GetParseError()));
-    }
-    if (!doc.IsObject()) throw error("a message must be a JSON object");
-    const auto type = doc.FindMember("type");
-    if (type == doc.MemberEnd() || !type->value.IsString()) {
-      throw error("a message needs a \"type\" string");
-    }
-    if (std::string_view(type->value.GetString(), type->value.GetStringLength()) != "act") {
-      throw error("unknown message type \"", type->value.GetString(), "\" (expected \"act\")");
-    }
-    const auto action = doc.FindMember("action");
-    if (action == doc.MemberEnd() || !action->value.IsString()) {
-      throw error("an act message needs an \"action\" string");
-    }
+    const ActMessage message = parse_client_message(text);
     if (token_.empty()) return send(reason_message("refused", "a spectator cannot act"));
-    const ActResult result = table_->act(
-        token_, std::string_view(action->value.GetString(), action->value.GetStringLength()));
+    const ActResult result = table_->act(token_, message.action);
     if (!result.accepted) send(reason_message("refused", result.reason));
   }
 

@@ -1,0 +1,42 @@
+// parse_client_message (web/client_message.h): the act message a seat's
+// browser sends over the WebSocket, and the errors for everything else.
+#include "web/client_message.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "env/core/error.h"
+
+namespace kibitz::web {
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_client_message(text);
+  } catch (const KibitzError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(ClientMessage, ReadsAnActMessage) {
+  EXPECT_EQ(parse_client_message(R"({"type":"act","action":"bet"})").action, "bet");
+  // Other fields are ignored; the action is kept byte for byte.
+  EXPECT_EQ(parse_client_message(R"({"action":"play 3\u0000x","type":"act","id":7})").action,
+            std::string("play 3\0x", 8));
+}
+
+TEST(ClientMessage, NamesWhatIsWrong) {
+  EXPECT_NE(error_of("{\"type\":").find("malformed JSON at byte"), std::string::npos);
+  EXPECT_EQ(error_of("[1]"), "a message must be a JSON object");
+  EXPECT_EQ(error_of("{}"), "a message needs a \"type\" string");
+  EXPECT_EQ(error_of(R"({"type":3})"), "a message needs a \"type\" string");
+  EXPECT_EQ(error_of(R"({"type":"join"})"), "unknown message type \"join\" (expected \"act\")");
+  EXPECT_EQ(error_of(R"({"type":"act"})"), "an act message needs an \"action\" string");
+  EXPECT_EQ(error_of(R"({"type":"act","action":["bet"]})"),
+            "an act message needs an \"action\" string");
+}
+
+}  // namespace
+}  // namespace kibitz::web

@@ -1,0 +1,20 @@
+// What a browser sends over a table's WebSocket (web/server/ws_session.cc),
+// read apart from the connection so that it can be tested and fuzzed on its
+// own: one JSON object per message, and the only message is
+// {"type":"act","action":TEXT}. Fields other than these two are ignored.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace kibitz::web {
+
+struct ActMessage {
+  std::string action;  // the action as the seat typed it (Table::act reads it)
+};
+
+// Reads one message; anything but an act message with an "action" string
+// is a KibitzError naming the problem, which the session sends back.
+ActMessage parse_client_message(std::string_view text);
+
+}  // namespace kibitz::web
