@@ -129,7 +129,7 @@ int run_tea_odds(const std::vector<std::string>& args) {
       "says which method.\n"
 
       "Redraws go on until one loses, as the rulings say (the env's game lets the lot\n"
-      "decide after 4 tied redraws). Example: four players, the second ordering two\n"
+      "decide after 8 tied redraws). Example: four players, the second ordering two\n"
       "drinks and holding a loss exemption, the fourth joker-exempt today:\n"
       "  kibitz tea odds --drinks 1,2,1,1 --exempt 1 --joker-exempt 3",
       "kibitz tea odds --drinks 1,1,1\n"

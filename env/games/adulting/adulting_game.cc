@@ -112,7 +112,15 @@ std::vector<std::string> back_names_of(const Deck& deck) {
 // Rank jobs stay below it: c declarations x (c - 1 asks + propose, allow,
 // price, concede or fight, evidence + n - 2 votes) + c x fines = 4n(n - 1).
 // (The 3n^2 + 8n noted earlier falls short of the category for n >= 7.)
+// A failed motion's mover leaves the contest as an elimination of its own,
+// in place of a later chance elimination: still c eliminations and payments.
 int legal_moves(int n) { return 5 * n * n; }
+
+// The most fines outside the work phase a round holds: every player's Bank
+// card in the scoring phase and every tie refund but the taker's, n + n - 1
+// payments from the bank, each with an extra, n - 1 watches and at most
+// n - 1 callers.
+int bank_fine_moves(int n) { return (2 * n - 1) * (2 * n - 1); }
 
 // The most moves one round can take (history entries), for n players.
 int round_moves(const Config& c) {
@@ -123,7 +131,7 @@ int round_moves(const Config& c) {
               + n * (n - 1)   // votes
               + n;            // bids
   if (!c.bidding) moves += 2 * n;                     // the work phase
-  if (!c.bidding && c.legal) moves += legal_moves(n);
+  if (!c.bidding && c.legal) moves += legal_moves(n) + bank_fine_moves(n);
   return moves;
 }
 
@@ -136,9 +144,10 @@ int round_derived_events(const Config& c) {
   if (!c.bidding) events += 2 * n;  // work pay, disqualifications
   // Legal system: per appeal its result and n - 1 payments or takings; per
   // suit a result, a payment and a disqualification; per fine the extra
-  // shown, the caller's taking and the fine; per motion a result and a
-  // disqualification: at most (n - 1)(n + 8).
-  if (!c.bidding && c.legal) events += n * n + 8 * n;
+  // shown, the caller's taking and the fine; per motion a result, a
+  // disqualification and the mover's elimination: at most (n - 1)(n + 9).
+  // Fines outside the work phase: 3 events for each of 2n - 1 payments.
+  if (!c.bidding && c.legal) events += n * n + 9 * n + 3 * (2 * n - 1);
   return events;
 }
 
@@ -192,10 +201,11 @@ AdultingGame::AdultingGame(const Params& params)
                 "); use a smaller deck or fewer players");
   }
   // An observation per event, and per Peek the hand seen (in chunks) besides;
-  // a watcher sees the extra right after its watch (one payment per
-  // contestant and round at most).
+  // a watcher sees the extra right after its watch: one observation per
+  // payment from the bank, at most n - 1 work payments, n Bank cards and
+  // n - 1 tie refunds a round.
   max_stream_length_ = max_events + deck_.size() * (1 + kMaxCards / kHandSeenChunk) + config_.players;
-  if (!config_.bidding && config_.legal) max_stream_length_ += rounds * config_.players;
+  if (!config_.bidding && config_.legal) max_stream_length_ += rounds * 3 * config_.players;
 }
 
 double AdultingGame::max_return() const {

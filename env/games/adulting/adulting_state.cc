@@ -60,6 +60,9 @@ void AdultingState::reset() {
   seq_len_ = seq_pos_ = actor_ = target_ = vote_pos_ = ups_ = downs_ = 0;
   qualify_effect_ = qualified_ = truths_ = disqualified_ = 0;
   bids_ = {};
+  taker_ = -1;
+  payee_pos_ = 0;
+  bank_pay_ = BankPay::kWork;
   contestants_ = 0;
   eliminated_ = ranked_ = 0;
   last_eliminated_ = -1;

@@ -12,8 +12,9 @@
 //  - after an elimination by ruling (after_ruling): the eliminated
 //    contestant may appeal; then impeachment may follow;
 //  - after each declaration (after_declare): lawsuits;
-//  - after each work-phase bank payment (pay_from_bank): taking extra,
-//    watching, calling out (fines);
+//  - after each payment from the bank (take_from_bank, bank_pay.cc): work
+//    pay, a Bank card's takings, a tie refund: taking extra, watching,
+//    calling out (fines);
 //  - after the dealer's challenge ranking (after_ranking): impeachment.
 // Each hook steps into the legal phases (Phase::kAppeal .. kImpeachVote)
 // and the step calls the work phase's continuation when it is settled
@@ -78,6 +79,14 @@ enum class Phase : std::uint8_t {
   kTerminal,
 };
 std::string_view phase_name(Phase phase);
+
+// Why the bank pays a player, which says what follows the payment once its
+// fines (legal_fines.cc) are settled (bank_pay.cc).
+enum class BankPay : std::uint8_t {
+  kWork,    // work pay (work_phase.cc): the job goes on
+  kEffect,  // a Bank card's takings: the scoring phase goes on
+  kRefund,  // a tie refund: the next refund, then the round ends
+};
 
 // Long enough for any game of any deck and table (checked by the Game).
 inline constexpr int kMaxEvents = 1 << 16;
@@ -199,6 +208,7 @@ class AdultingState final : public GameState<AdultingState> {
   void start_bidding();
   void apply_bid(int bid);
   void reveal_bids();
+  void next_refund();
   void end_round();
   void end_game(int reason);
 
@@ -231,11 +241,17 @@ class AdultingState final : public GameState<AdultingState> {
   void after_ranking();
   void challenge_pay();
   void pay_from_bank(int seat, int amount);
-  void after_payment();
+  void after_work_payment();
   void end_work();
   int num_contestants() const;
   void pay_eliminated();
+  void eliminate_mover();
   void next_declare();
+
+  // Payments from the bank and their fines (bank_pay.cc).
+  bool fines_on() const { return config().legal && !config().bidding; }
+  void take_from_bank(int seat, int amount, BankPay why);
+  void after_payment();
 
   // The legal system (legal_system.cc): dispatch and the shared steps.
   void legal_step_actions(ActionList& out) const;
@@ -311,11 +327,15 @@ class AdultingState final : public GameState<AdultingState> {
   unsigned truths_ = 0;          // adult truths
   unsigned disqualified_ = 0;    // by the legal system: out of work pay and sorting
   std::array<std::uint8_t, kMaxPlayers> bids_{};
+  int taker_ = -1;               // who took the card at the reveal (refunds skip them)
+  int payee_pos_ = 0;            // the next tie refund: a position among the bidders
+  BankPay bank_pay_ = BankPay::kWork;  // why the bank pays the payment in progress
 
   // This round's work phase (work_phase.cc).
   unsigned contestants_ = 0;     // still in the contest
   int eliminated_ = 0;           // eliminations so far (category)
   int last_eliminated_ = -1;
+  int moved_out_ = -1;           // a contestant a failed motion eliminated, paid next
   int ruling_ = 0;               // the last elimination: 0 no ruling, 1 right, 2 wrong
   std::array<std::int8_t, kMaxPlayers> measure_{};
   std::array<std::int8_t, kMaxPlayers> declared_{};

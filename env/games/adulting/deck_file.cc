@@ -3,6 +3,13 @@
 // "Deck files". A deck is a user's file, so every problem is a KibitzError
 // that names the file, the card and the field; nothing is silently ignored
 // (a misspelt field is an error, not a default).
+//
+// No error quotes the file's own bytes -- not a name, a key or a value: a
+// deck path can arrive from a network spec or an uploaded replay, and an
+// error that echoed the file would let a client read any JSON file on the
+// server a key at a time. Errors say what is wrong structurally instead:
+// the card by its position, the field by the schema's word, the key by its
+// position, a syntax error by line and column.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -15,7 +22,6 @@
 #include "env/core/input_file.h"
 #include "env/core/json.h"
 #include "env/core/json_text.h"
-#include "env/core/quoted_excerpt.h"
 #include "env/games/adulting/cards.h"
 
 namespace kibitz::adulting {
@@ -40,14 +46,49 @@ std::string_view text_of(const json::Value& value) {
   return {value.GetString(), value.GetStringLength()};
 }
 
-// A value from the file as an error message shows it: in double quotes like
-// the words of the schema when it is short plain text, else escaped and cut
-// short by quoted_excerpt (a damaged file must not print control bytes).
-std::string shown(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;
-  bool plain = text.size() <= kMaxShown;
-  for (const char c : text) plain = plain && c >= ' ' && c <= '~' && c != '"' && c != '\\';
-  return plain ? "\"" + std::string(text) + "\"" : quoted_excerpt(text, kMaxShown);
+// The offset of the first byte of `text` that does not belong to a
+// well-formed UTF-8 sequence (no overlong forms, no surrogates, nothing past
+// U+10FFFF), or npos.
+std::size_t first_bad_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char lead = byte(i);
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    // The sequence's length and the range its second byte must lie in.
+    int length = 0;
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // overlong
+      if (lead == 0xED) high = 0x9F;  // surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;   // overlong
+      if (lead == 0xF4) high = 0x8F;  // past U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + static_cast<std::size_t>(length) > text.size()) return i;
+    if (byte(i + 1) < low || byte(i + 1) > high) return i;
+    for (int k = 2; k < length; ++k) {
+      if (byte(i + static_cast<std::size_t>(k)) < 0x80 || byte(i + static_cast<std::size_t>(k)) > 0xBF) return i;
+    }
+    i += static_cast<std::size_t>(length);
+  }
+  return std::string_view::npos;
+}
+
+bool has_control_character(std::string_view text) {
+  for (const char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return true;
+  }
+  return false;
 }
 
 bool is_name_char(char c) {
@@ -81,17 +122,17 @@ std::string word_list(int first, int count, WordOf word_of) {
   return out;
 }
 
-// Reads one card object. `where` names the card in errors: by name once the
-// name is known to be good, by position before that.
+// Reads one card object. Errors name the card by its position, never by its
+// name (the name is the file's bytes).
 class CardReader {
  public:
   CardReader(const json::Value& object, int position, const Deck& earlier)
       : object_(object), position_(position), earlier_(earlier) {}
 
   Card read() {
-    if (!object_.IsObject()) throw error(by_position(), ": a card is a JSON object {...}");
+    where_ = by_position();
+    if (!object_.IsObject()) throw error(where_, ": a card is a JSON object {...}");
     card_.name = read_name();
-    where_ = "card \"" + card_.name + "\"";
     check_fields();
     card_.suit = read_suit("suit");
     card_.job = read_job();
@@ -122,9 +163,7 @@ class CardReader {
     return *value;
   }
 
-  // The name first, by position: until it is read the card has no other name.
   std::string read_name() {
-    where_ = by_position();
     int count = 0;
     for (auto m = object_.MemberBegin(); m != object_.MemberEnd(); ++m) {
       if (text_of(m->name) == "name") ++count;
@@ -134,13 +173,12 @@ class CardReader {
     if (!value.IsString()) fail("name", " must be a text");
     const std::string name(text_of(value));
     if (!valid_name(name)) {
-      fail("name", ": " + shown(name) + " is not 1 to " +
-                       std::to_string(kMaxCardNameLength) + " letters and digits");
+      fail("name", " is not 1 to " + std::to_string(kMaxCardNameLength) +
+                       " letters and digits (it has " + std::to_string(name.size()) + " bytes)");
     }
     if (const int other = earlier_.find(name); other >= 0) {
-      fail("name", ": \"" + name + "\" is already the name of card " + std::to_string(other + 1) +
-                       " (\"" + earlier_.cards[static_cast<std::size_t>(other)].name +
-                       "\"; names are compared in any case)");
+      fail("name", " is already the name of card " + std::to_string(other + 1) +
+                       " (names are compared in any case)");
     }
     return name;
   }
@@ -148,11 +186,13 @@ class CardReader {
   // Every key is a field of the schema, and none is given twice.
   void check_fields() const {
     std::unordered_set<std::string_view> seen;
+    int position = 0;
     for (auto m = object_.MemberBegin(); m != object_.MemberEnd(); ++m) {
       const std::string_view key = text_of(m->name);
+      ++position;
       if (!is_card_field(key)) {
-        throw error(where_, ": field ", shown(key),
-                    " is not a card field; the fields are ", kCardFields);
+        throw error(where_, ": key ", position, " of the card is not a card field; the fields are ",
+                    kCardFields, " (in lower case)");
       }
       if (!seen.insert(key).second) fail(key, " appears more than once");
     }
@@ -166,10 +206,7 @@ class CardReader {
   Suit read_suit(const char* field) const {
     const std::string text = word(field, required(field));
     const auto suit = from_word<Suit>(text, 4, suit_word);
-    if (!suit) {
-      fail(field, ": " + shown(text) + " is not a suit; the suits are " +
-                      word_list<Suit>(0, 4, suit_word));
-    }
+    if (!suit) fail(field, " is not a suit; the suits are " + word_list<Suit>(0, 4, suit_word));
     return *suit;
   }
 
@@ -188,8 +225,7 @@ class CardReader {
     const std::string text = word("effect", value);
     const auto effect = from_word<Effect>(text, 6, effect_word);
     if (!effect || *effect == Effect::kNone) {
-      fail("effect", ": " + shown(text) + " is not an effect; the effects are " +
-                         word_list<Effect>(1, 6, effect_word));
+      fail("effect", " is not an effect; the effects are " + word_list<Effect>(1, 6, effect_word));
     }
     return *effect;
   }
@@ -197,10 +233,7 @@ class CardReader {
   Job read_job() const {
     const std::string text = word("job", required("job"));
     const auto job = from_word<Job>(text, 4, job_word);
-    if (!job) {
-      fail("job", ": " + shown(text) + " is not a job; the jobs are " +
-                      word_list<Job>(0, 4, job_word));
-    }
+    if (!job) fail("job", " is not a job; the jobs are " + word_list<Job>(0, 4, job_word));
     return *job;
   }
 
@@ -221,9 +254,7 @@ class CardReader {
     }
     if (!value->IsInt()) fail("amount", " must be a whole number in " + range);
     const int amount = value->GetInt();
-    if (amount < 1 || amount > kMaxEffectAmount) {
-      fail("amount", ": " + std::to_string(amount) + " is not in " + range);
-    }
+    if (amount < 1 || amount > kMaxEffectAmount) fail("amount", " is not in " + range);
     card_.amount = amount;
   }
 
@@ -231,7 +262,11 @@ class CardReader {
     const json::Value* value = member(field);
     if (value == nullptr) return {};
     if (!value->IsString()) fail(field, " must be a text");
-    return std::string(text_of(*value));
+    const std::string_view text = text_of(*value);
+    // Shown to people line by line: a control character (a "\u0000" or
+    // "\n" escape) would cut or break the line it is shown on.
+    if (has_control_character(text)) fail(field, " holds a control character (below U+0020, or U+007F)");
+    return std::string(text);
   }
 
   void read_adult() {
@@ -239,9 +274,7 @@ class CardReader {
     if (value == nullptr) return;
     if (!value->IsNumber()) fail("adult", " must be a number in [0, 1]");
     const double adult = value->GetDouble();
-    if (!(adult >= 0.0 && adult <= 1.0)) {
-      fail("adult", ": " + internal::concat(adult) + " is not in [0, 1]");
-    }
+    if (!(adult >= 0.0 && adult <= 1.0)) fail("adult", " is not in [0, 1]");
     card_.adult = adult;
   }
 
@@ -255,10 +288,11 @@ class CardReader {
 // The "cards" array of the top-level object; the only key it may hold.
 const json::Value& cards_array(const json::Value& root) {
   if (!root.IsObject()) throw error("a deck file is a JSON object {\"cards\": [...]}");
+  int position = 0;
   for (auto m = root.MemberBegin(); m != root.MemberEnd(); ++m) {
+    ++position;
     if (text_of(m->name) != "cards") {
-      throw error("key ", shown(text_of(m->name)),
-                  " is not part of a deck file; its one key is \"cards\"");
+      throw error("key ", position, " of the top level is not \"cards\", a deck file's one key");
     }
   }
   if (root.MemberCount() > 1) throw error("key \"cards\" appears more than once");
@@ -280,6 +314,13 @@ Deck parse_deck_json(std::string_view text, const std::string& source) {
   // than ignore what follows it.
   if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
     throw error(source, ": not valid JSON at ", line_and_column(text, nul), ": a NUL byte");
+  }
+  // A deck's texts are shown to people and written into JSON replies: the
+  // file must be UTF-8 throughout (rapidjson would pass bytes outside strings
+  // as syntax errors, but not check those inside them).
+  if (const std::size_t bad = first_bad_utf8(text); bad != std::string_view::npos) {
+    throw error(source, ": not UTF-8 text: the byte at ", line_and_column(text, bad),
+                " does not begin a valid UTF-8 sequence");
   }
   // Iterative: no recursion however deep the text nests. Without
   // kParseNanAndInfFlag (which cereal makes the default) NaN and Infinity

@@ -1,5 +1,5 @@
-// Fines (docs/rules/adulting.md "The legal system"): a contestant paid by
-// the bank in the work phase may take 0, 1 or 2 extra, which the others do
+// Fines (docs/rules/adulting.md "The legal system"): a player paid from
+// the bank (bank_pay.cc) may take 0, 1 or 2 extra, which the others do
 // not see. Each other player then watches with probability `notice`
 // (everyone sees who watched; the watchers see the amount). The watchers
 // are asked in order whether to call it out; the first caller takes 1 from

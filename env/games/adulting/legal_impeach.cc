@@ -6,7 +6,10 @@
 // the ruling was right, or whether the ranking follows the qualities.
 // Everyone but the mover and the dealer votes. Passed: the round ends at
 // once and the drawn card goes to the mover's hand; no money moves. Failed:
-// the mover is disqualified (no more work pay this round, out of sorting).
+// the mover is disqualified (out of the challenge pay and the sorting); in
+// a category job the text's "automatically eliminated from the work phase"
+// is an elimination, paid as one: a mover still in the contest is the next
+// one out, after the elimination the motion was about.
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_state.h"
 
@@ -69,7 +72,12 @@ void AdultingState::settle_impeach(bool passed) {
     return end_round();  // no sorting, no bidding, no more pay
   }
   push(EventKind::kLegalResult, mover, static_cast<int>(LegalResult::kImpeachFails));
+  const bool in_contest = (contestants_ >> mover) & 1u;
   disqualify(mover);
+  if (!impeach_ranking_ && in_contest) {
+    moved_out_ = mover;  // paid after the elimination now being settled
+    push(EventKind::kEliminate, mover);
+  }
   impeach_done();
 }
 
@@ -79,8 +87,9 @@ void AdultingState::impeach_done() {
     seq_pos_ = -1;
     return challenge_pay();
   }
-  // In the category: the eliminated is paid unless disqualified meanwhile,
-  // and the next elimination follows.
+  // In the category: the eliminated is paid (a mover among them too: a
+  // failed motion eliminates, it does not forfeit the elimination's pay),
+  // then a mover the motion eliminated, then the next elimination.
   pay_eliminated();
 }
 

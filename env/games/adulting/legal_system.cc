@@ -16,6 +16,7 @@ void AdultingState::reset_legal() {
   legal_actor_ = legal_target_ = -1;
   price_ = extra_ = ask_pos_ = 0;
   vote_skip_ = watchers_ = appealed_ = moved_ = 0;
+  moved_out_ = -1;
   impeach_ranking_ = false;
 }
 

@@ -130,9 +130,8 @@ void AdultingState::apply_discard(int card) {
   push(EventKind::kDiscard, seat, card);
   switch (info.effect) {
     case Effect::kBank:
-      monies_[idx(seat)] += info.amount;
-      push(EventKind::kBank, seat, info.amount);
-      break;
+      // Paid from the bank: open to fines, then the next scorer.
+      return take_from_bank(seat, info.amount, BankPay::kEffect);
     case Effect::kTax: {
       // With the legal system monies can be private (unseen extras): then a
       // payment of 0 is written too, so the stream always says how far each
@@ -303,7 +302,8 @@ void AdultingState::apply_bid(int bid) {
 }
 
 // All bids shown together: the highest takes the card and pays the bank; on
-// a tie the first in order takes it and the other tied bidders are refunded.
+// a tie the first in order takes it and the other tied bidders are refunded
+// from the bank (next_refund, bank_pay.cc).
 void AdultingState::reveal_bids() {
   push(EventKind::kReveal, dealer_);
   int best = -1;
@@ -318,13 +318,9 @@ void AdultingState::reveal_bids() {
   monies_[idx(winner)] -= best;
   hands_[idx(winner)] |= card_bit(card_);
   push(EventKind::kWin, winner, card_, best);
-  for (int i = 0; i < seq_len_; ++i) {
-    const int seat = seq_[idx(i)];
-    if (seat == winner || bids_[idx(seat)] != best || best == 0) continue;
-    monies_[idx(seat)] += best;
-    push(EventKind::kRefund, seat, best);
-  }
-  end_round();
+  taker_ = winner;
+  payee_pos_ = 0;
+  next_refund();
 }
 
 void AdultingState::end_round() {

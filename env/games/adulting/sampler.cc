@@ -23,7 +23,9 @@ namespace kibitz::adulting {
 // collateral of an appeal). Fixed-size, so a draw allocates nothing.
 class ExtraPlan {
  public:
-  static constexpr int kMaxFree = 128;
+  // A player is paid from the bank at most once a round by work pay and by
+  // a tie refund, and once per Bank card: 2 x 65 rounds + 64 cards.
+  static constexpr int kMaxFree = 256;
   static constexpr int kNoLimit = 1 << 14;
 
   ExtraPlan() { has_.fill(false); }

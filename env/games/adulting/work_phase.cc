@@ -177,23 +177,17 @@ void AdultingState::apply_work(Action action) {
   }
 }
 
-// Work pay from the bank. A disqualified contestant takes no more work pay
-// (a failed impeachment can disqualify one who is still due pay). With the
-// legal system the paid contestant may take extra before the job goes on
-// (fines, legal_fines.cc).
+// Work pay from the bank; the paid contestant may take extra before the job
+// goes on (take_from_bank, bank_pay.cc). Rank and challenge pay leave the
+// disqualified out themselves; in a category job every elimination is paid,
+// a failed motion's mover's included (the text: the mover "is eliminated").
 void AdultingState::pay_from_bank(int seat, int amount) {
-  if (amount <= 0 || ((disqualified_ >> seat) & 1u)) return after_payment();
-  monies_[idx(seat)] += amount;
-  push(EventKind::kBank, seat, amount);
-  if (config().legal) {
-    legal_actor_ = seat;
-    return set_phase(Phase::kTakeExtra, seat);
-  }
-  after_payment();
+  if (amount <= 0) return after_work_payment();
+  take_from_bank(seat, amount, BankPay::kWork);
 }
 
 // Continues the job after a payment (and its fines).
-void AdultingState::after_payment() {
+void AdultingState::after_work_payment() {
   switch (game_->card(card_).job) {
     case Job::kCategory:
       return next_elimination();
@@ -212,8 +206,10 @@ void AdultingState::end_work() { start_sorting(); }
 // --- Category ------------------------------------------------------------------
 
 // Chance eliminates the contestants one at a time; the last one left is the
-// last eliminated without a draw.
+// last eliminated without a draw. A mover a failed motion eliminated comes
+// first: that elimination followed the one just paid.
 void AdultingState::next_elimination() {
+  if (moved_out_ >= 0) return eliminate_mover();
   const int left = card_count(contestants_);
   if (left == 0) return end_work();
   if (left == 1) return apply_eliminate(std::countr_zero(contestants_));
@@ -249,6 +245,17 @@ void AdultingState::after_ruling() {
 
 // The k-th eliminated takes k monies.
 void AdultingState::pay_eliminated() { pay_from_bank(last_eliminated_, eliminated_); }
+
+// The mover of a failed motion, eliminated by it (its kEliminate event was
+// written then, legal_impeach.cc), is paid as the next one out: no ruling,
+// so no appeal and no impeachment over it.
+void AdultingState::eliminate_mover() {
+  last_eliminated_ = moved_out_;
+  moved_out_ = -1;
+  ++eliminated_;
+  ruling_ = 0;
+  pay_eliminated();
+}
 
 // --- Rank ----------------------------------------------------------------------
 

@@ -1,8 +1,12 @@
 #include "env/games/tea_game/config.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <string>
 
 #include "env/core/error.h"
+#include "env/core/quoted_excerpt.h"
 #include "env/games/tea_game/showdown.h"
 
 namespace kibitz::tea_game {
@@ -29,12 +33,16 @@ bool is_queen_of_hearts(int index) {
 
 namespace {
 
+// An entry of the birthdays text as errors show it: quoted, escaped and cut
+// short, so a long or binary spec value cannot flood a message.
+std::string shown(std::string_view entry) { return quoted_excerpt(entry, 24); }
+
 int parse_int(std::string_view text, std::string_view entry, std::string_view what) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
-    throw error("tea_game: birthday '", entry, "': ", what, " '", text,
-                "' is not a number (write seat@day, e.g. 1@2)");
+    throw error("tea_game: birthday ", shown(entry), ": ", what, " ", shown(text),
+                " is not a number (write seat@day, e.g. 1@2)");
   }
   return value;
 }
@@ -44,26 +52,42 @@ int parse_int(std::string_view text, std::string_view entry, std::string_view wh
 void parse_birthdays(std::string_view text, Config& config) {
   config.birthdays = {};
   if (text == "none") return;
-  while (!text.empty()) {
-    const std::size_t plus = text.find('+');
-    const std::string_view entry = text.substr(0, plus);
-    text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
+  // Each seat-day pair can be given once, so a longer list is a mistake;
+  // counted before anything is parsed.
+  const auto entries = static_cast<int>(std::count(text.begin(), text.end(), '+')) + 1;
+  const int pairs = config.players * config.days;
+  if (entries > pairs) {
+    throw error("tea_game: birthdays has ", entries, " entries, more than the ", pairs,
+                " seat-day pairs of ", config.players, " players and ", config.days,
+                " days (each pair may be given once)");
+  }
+  std::size_t from = 0;
+  for (int k = 0; k < entries; ++k) {
+    const std::size_t plus = std::min(text.find('+', from), text.size());
+    const std::string_view entry = text.substr(from, plus - from);
+    from = plus + 1;
     const std::size_t at = entry.find('@');
     if (at == std::string_view::npos) {
-      throw error("tea_game: birthday '", entry,
-                  "' should be seat@day (seats from 0, days from 1), entries joined by '+'");
+      throw error("tea_game: birthday ", shown(entry),
+                  " should be seat@day (seats from 0, days from 1), entries joined by '+'");
     }
     const int seat = parse_int(entry.substr(0, at), entry, "the seat");
     const int day = parse_int(entry.substr(at + 1), entry, "the day");
     if (seat < 0 || seat >= config.players) {
-      throw error("tea_game: birthday '", entry, "' names seat ", seat, "; the seats are 0..",
+      throw error("tea_game: birthday ", shown(entry), " names seat ", seat, "; the seats are 0..",
                   config.players - 1);
     }
     if (day < 1 || day > config.days) {
-      throw error("tea_game: birthday '", entry, "' names day ", day, "; the days are 1..",
+      throw error("tea_game: birthday ", shown(entry), " names day ", day, "; the days are 1..",
                   config.days);
     }
-    config.birthdays[static_cast<std::size_t>(seat)] |= 1u << (day - 1);
+    std::uint32_t& days = config.birthdays[static_cast<std::size_t>(seat)];
+    const std::uint32_t bit = std::uint32_t{1} << (day - 1);
+    if (days & bit) {
+      throw error("tea_game: birthday ", shown(entry), " gives seat ", seat, " a birthday on day ",
+                  day, " a second time; give each seat-day pair once");
+    }
+    days |= bit;
   }
 }
 

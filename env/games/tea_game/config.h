@@ -87,7 +87,8 @@ struct Config {
 // not have is a KibitzError naming it.
 Config make_config(const Params& params);
 // "1@2+3@1": seat 1 on day 2, seat 3 on day 1 (seats from 0, days from 1);
-// "none" for none. Errors name the bad entry.
+// "none" for none. Errors name the bad entry; a seat-day pair given twice,
+// or a list longer than players x days entries, is refused.
 void parse_birthdays(std::string_view text, Config& config);
 
 }  // namespace kibitz::tea_game

@@ -80,8 +80,10 @@ bool Table::card_effects(int s, int card, ObservationSink* sink) {
       if (seat(q).drawer) reward(q, -each * config_->pence_value);
     say(sink, kEveryone, make_obs(Obs::kQueen).add(s).add(from_fund).add(players).add(each).add(fund_));
   } else if (card == kJokerCard) {
-    if (p.joker_exempt) {
-      // Already joker-exempt: the Joker again loses at once.
+    // Joker-exempt already (now, or when this game began: a Reverse Joker
+    // drawn earlier in the hand ended that exemption but does not save its
+    // holder from the Joker): the Joker again loses at once.
+    if (p.joker_exempt || p.joker_before) {
       p.joker_exempt = false;
       say(sink, kEveryone, make_obs(Obs::kSecondJoker).add(s));
       finish_game(s, sink);

@@ -25,9 +25,9 @@
 //  - simulated: seeded Monte Carlo over whole games with a 95% interval.
 //
 // Redraws go on until one loses, as the rulings say. The env's game
-// (config.h kMaxRedraws) lets the lot decide after 4 tied redraws; the
+// (config.h kMaxRedraws) lets the lot decide after 8 tied redraws; the
 // odds engine has no such cap, so the two differ by at most the chance of
-// 5 tied rounds in a row (docs/tea_odds.md).
+// 9 tied rounds in a row (docs/tea_odds.md).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Bad Adulting deck files, one test per way each field of the schema
 // (docs/rules/adulting.md "Deck files") can be wrong. Every error must name
-// the file, the card (by name, or by position when the name is the problem)
-// and the field.
+// the file, the card (by position) and the field, and none may quote the
+// file's own bytes (a name, a key or a value: issue 30).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -54,6 +54,10 @@ void expect_error(const std::string& json, std::initializer_list<std::string_vie
 void expect_card_error(const std::string& third, std::string_view card, std::string_view field,
                        std::initializer_list<std::string_view> more = {}) {
   const std::string message = error_of(deck_with(third));
+  // No name from the file: the cards around it are H1, S1 and Tax.
+  for (const char* name : {"\"H1\"", "\"S1\"", "\"Tax\""}) {
+    EXPECT_EQ(message.find(name), std::string::npos) << message;
+  }
   const std::string where = std::string(card) + ": field \"" + std::string(field) + "\"";
   EXPECT_TRUE(message.starts_with("my.json: " + where)) << message;
   for (const std::string_view part : more) {
@@ -80,12 +84,12 @@ TEST(AdultingBadDeck, NameNotAText) {
 
 TEST(AdultingBadDeck, NameEmpty) {
   expect_card_error(R"({"name": "", "suit": "clubs", "job": "rank"})", "card 3", "name",
-                    {"\"\" is not 1 to 12 letters and digits"});
+                    {"is not 1 to 12 letters and digits (it has 0 bytes)"});
 }
 
 TEST(AdultingBadDeck, NameLongerThanTwelve) {
   expect_card_error(R"({"name": "ABCDEFGHIJKLM", "suit": "clubs", "job": "rank"})", "card 3",
-                    "name", {"\"ABCDEFGHIJKLM\" is not 1 to 12"});
+                    "name", {"is not 1 to 12 letters and digits (it has 13 bytes)"});
   // Twelve is allowed.
   EXPECT_EQ(parse_deck_json(deck_with(R"({"name": "ABCDEFGHIJKL", "suit": "clubs", "job": "rank"})"),
                             "ok")
@@ -96,18 +100,18 @@ TEST(AdultingBadDeck, NameLongerThanTwelve) {
 
 TEST(AdultingBadDeck, NameWithOtherCharacters) {
   expect_card_error(R"({"name": "H-1", "suit": "clubs", "job": "rank"})", "card 3", "name",
-                    {"\"H-1\""});
+                    {"letters and digits"});
   expect_card_error(R"({"name": "H 1", "suit": "clubs", "job": "rank"})", "card 3", "name");
-  // A control character is shown escaped, never raw.
+  // A control character is not shown at all, raw or escaped.
   const std::string message =
       error_of(deck_with(R"({"name": "H\u00011", "suit": "clubs", "job": "rank"})"));
-  EXPECT_NE(message.find("\\x01"), std::string::npos) << message;
+  EXPECT_EQ(message.find("\\x01"), std::string::npos) << message;
   EXPECT_EQ(message.find('\x01'), std::string::npos) << message;
 }
 
 TEST(AdultingBadDeck, NameRepeatedInAnyCase) {
   expect_card_error(R"({"name": "h1", "suit": "clubs", "job": "rank"})", "card 3", "name",
-                    {"\"h1\" is already the name of card 1 (\"H1\""});
+                    {"is already the name of card 1 (names are compared in any case)"});
 }
 
 TEST(AdultingBadDeck, NameGivenTwice) {
@@ -118,18 +122,18 @@ TEST(AdultingBadDeck, NameGivenTwice) {
 // suit
 
 TEST(AdultingBadDeck, SuitMissing) {
-  expect_card_error(R"({"name": "X", "job": "rank"})", "card \"X\"", "suit", {"missing"});
+  expect_card_error(R"({"name": "X", "job": "rank"})", "card 3", "suit", {"missing"});
 }
 
 TEST(AdultingBadDeck, SuitUnknown) {
-  expect_card_error(R"({"name": "X", "suit": "heart", "job": "rank"})", "card \"X\"", "suit",
-                    {"\"heart\" is not a suit", "hearts, clubs, diamonds, spades"});
-  expect_card_error(R"({"name": "X", "suit": "none", "job": "rank"})", "card \"X\"", "suit");
-  expect_card_error(R"({"name": "X", "suit": "Hearts", "job": "rank"})", "card \"X\"", "suit");
+  expect_card_error(R"({"name": "X", "suit": "heart", "job": "rank"})", "card 3", "suit",
+                    {"is not a suit; the suits are hearts, clubs, diamonds, spades"});
+  expect_card_error(R"({"name": "X", "suit": "none", "job": "rank"})", "card 3", "suit");
+  expect_card_error(R"({"name": "X", "suit": "Hearts", "job": "rank"})", "card 3", "suit");
 }
 
 TEST(AdultingBadDeck, SuitNotAText) {
-  expect_card_error(R"({"name": "X", "suit": 0, "job": "rank"})", "card \"X\"", "suit",
+  expect_card_error(R"({"name": "X", "suit": 0, "job": "rank"})", "card 3", "suit",
                     {"must be a text"});
 }
 
@@ -137,94 +141,94 @@ TEST(AdultingBadDeck, SuitNotAText) {
 
 TEST(AdultingBadDeck, SecondUnknown) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "second": "cups", "job": "rank"})",
-                    "card \"X\"", "second", {"\"cups\" is not a suit"});
+                    "card 3", "second", {"is not a suit"});
 }
 
 TEST(AdultingBadDeck, SecondTheSameAsSuit) {
   expect_card_error(R"({"name": "HC1", "suit": "hearts", "second": "hearts", "job": "rank"})",
-                    "card \"HC1\"", "second", {"\"hearts\" is the same as \"suit\""});
+                    "card 3", "second", {"\"hearts\" is the same as \"suit\""});
 }
 
 TEST(AdultingBadDeck, SecondTogetherWithAnEffect) {
   expect_card_error(
       R"({"name": "X", "suit": "hearts", "second": "clubs", "effect": "peek", "job": "rank"})",
-      "card \"X\"", "second", {"effect", "not both"});
+      "card 3", "second", {"effect", "not both"});
 }
 
 TEST(AdultingBadDeck, SecondNotAText) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "second": null, "job": "rank"})",
-                    "card \"X\"", "second", {"must be a text"});
+                    "card 3", "second", {"must be a text"});
 }
 
 // effect
 
 TEST(AdultingBadDeck, EffectUnknown) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "effect": "bribe", "job": "rank"})",
-                    "card \"X\"", "effect",
-                    {"\"bribe\" is not an effect", "bank, tax, peek, steal, qualify"});
+                    "card 3", "effect",
+                    {"is not an effect; the effects are bank, tax, peek, steal, qualify"});
   expect_card_error(R"({"name": "X", "suit": "hearts", "effect": "none", "job": "rank"})",
-                    "card \"X\"", "effect");
+                    "card 3", "effect");
 }
 
 TEST(AdultingBadDeck, EffectNotAText) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "effect": ["peek"], "job": "rank"})",
-                    "card \"X\"", "effect", {"must be a text"});
+                    "card 3", "effect", {"must be a text"});
 }
 
 // amount
 
 TEST(AdultingBadDeck, AmountMissingForBankAndTax) {
   expect_card_error(R"({"name": "B", "suit": "hearts", "effect": "bank", "job": "rank"})",
-                    "card \"B\"", "amount", {"missing", "\"bank\"", "[1, 10]"});
+                    "card 3", "amount", {"missing", "\"bank\"", "[1, 10]"});
   expect_card_error(R"({"name": "T", "suit": "hearts", "effect": "tax", "job": "rank"})",
-                    "card \"T\"", "amount", {"missing", "\"tax\""});
+                    "card 3", "amount", {"missing", "\"tax\""});
 }
 
 TEST(AdultingBadDeck, AmountForAnotherEffectOrNoEffect) {
   expect_card_error(
       R"({"name": "P", "suit": "hearts", "effect": "peek", "amount": 2, "job": "rank"})",
-      "card \"P\"", "amount", {"only a card with effect \"bank\" or \"tax\""});
-  expect_card_error(R"({"name": "P", "suit": "hearts", "amount": 2, "job": "rank"})", "card \"P\"",
+      "card 3", "amount", {"only a card with effect \"bank\" or \"tax\""});
+  expect_card_error(R"({"name": "P", "suit": "hearts", "amount": 2, "job": "rank"})", "card 3",
                     "amount");
 }
 
 TEST(AdultingBadDeck, AmountOutOfRange) {
   expect_card_error(
       R"({"name": "B", "suit": "hearts", "effect": "bank", "amount": 0, "job": "rank"})",
-      "card \"B\"", "amount", {"0 is not in [1, 10]"});
+      "card 3", "amount", {"is not in [1, 10]"});
   expect_card_error(
       R"({"name": "B", "suit": "hearts", "effect": "bank", "amount": 11, "job": "rank"})",
-      "card \"B\"", "amount", {"11 is not in [1, 10]"});
+      "card 3", "amount", {"is not in [1, 10]"});
   expect_card_error(
       R"({"name": "B", "suit": "hearts", "effect": "bank", "amount": -3, "job": "rank"})",
-      "card \"B\"", "amount");
+      "card 3", "amount");
 }
 
 TEST(AdultingBadDeck, AmountNotAWholeNumber) {
   expect_card_error(
       R"({"name": "B", "suit": "hearts", "effect": "bank", "amount": 2.5, "job": "rank"})",
-      "card \"B\"", "amount", {"whole number"});
+      "card 3", "amount", {"whole number"});
   expect_card_error(
       R"({"name": "B", "suit": "hearts", "effect": "bank", "amount": "2", "job": "rank"})",
-      "card \"B\"", "amount", {"whole number"});
+      "card 3", "amount", {"whole number"});
   expect_card_error(R"({"name": "B", "suit": "hearts", "effect": "bank",
                         "amount": 99999999999999999999, "job": "rank"})",
-                    "card \"B\"", "amount");
+                    "card 3", "amount");
 }
 
 // job
 
 TEST(AdultingBadDeck, JobMissing) {
-  expect_card_error(R"({"name": "X", "suit": "hearts"})", "card \"X\"", "job", {"missing"});
+  expect_card_error(R"({"name": "X", "suit": "hearts"})", "card 3", "job", {"missing"});
 }
 
 TEST(AdultingBadDeck, JobUnknown) {
-  expect_card_error(R"({"name": "X", "suit": "hearts", "job": "chores"})", "card \"X\"", "job",
-                    {"\"chores\" is not a job", "category, rank, payout, challenge"});
+  expect_card_error(R"({"name": "X", "suit": "hearts", "job": "chores"})", "card 3", "job",
+                    {"is not a job; the jobs are category, rank, payout, challenge"});
 }
 
 TEST(AdultingBadDeck, JobNotAText) {
-  expect_card_error(R"({"name": "X", "suit": "hearts", "job": 1})", "card \"X\"", "job",
+  expect_card_error(R"({"name": "X", "suit": "hearts", "job": 1})", "card 3", "job",
                     {"must be a text"});
 }
 
@@ -232,21 +236,21 @@ TEST(AdultingBadDeck, JobNotAText) {
 
 TEST(AdultingBadDeck, JobTextNotAText) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "job_text": 3})",
-                    "card \"X\"", "job_text", {"must be a text"});
+                    "card 3", "job_text", {"must be a text"});
 }
 
 TEST(AdultingBadDeck, QuestionNotAText) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "question": true})",
-                    "card \"X\"", "question", {"must be a text"});
+                    "card 3", "question", {"must be a text"});
 }
 
 // adult
 
 TEST(AdultingBadDeck, AdultOutOfRange) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "adult": 1.5})",
-                    "card \"X\"", "adult", {"1.5 is not in [0, 1]"});
+                    "card 3", "adult", {"is not in [0, 1]"});
   expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "adult": -0.1})",
-                    "card \"X\"", "adult", {"-0.1 is not in [0, 1]"});
+                    "card 3", "adult", {"is not in [0, 1]"});
   // The ends are allowed.
   for (const char* adult : {"0", "1", "0.0", "1.0"}) {
     const std::string card =
@@ -257,21 +261,23 @@ TEST(AdultingBadDeck, AdultOutOfRange) {
 
 TEST(AdultingBadDeck, AdultNotANumber) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "adult": "0.5"})",
-                    "card \"X\"", "adult", {"must be a number"});
+                    "card 3", "adult", {"must be a number"});
 }
 
 // fields that are not in the schema
 
-TEST(AdultingBadDeck, AnUnknownFieldIsNamedNotIgnored) {
-  expect_card_error(R"({"name": "X", "suite": "hearts", "suit": "hearts", "job": "rank"})",
-                    "card \"X\"", "suite", {"not a card field", "name, suit, second"});
-  expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "Adult": 0.5})",
-                    "card \"X\"", "Adult", {"not a card field"});
+TEST(AdultingBadDeck, AnUnknownFieldIsNamedByPositionNotIgnored) {
+  expect_error(deck_with(R"({"name": "X", "suite": "hearts", "suit": "hearts", "job": "rank"})"),
+               {"card 3: key 2 of the card is not a card field; the fields are name, suit, second"});
+  const std::string message =
+      error_of(deck_with(R"({"name": "X", "suit": "hearts", "job": "rank", "Adult": 0.5})"));
+  EXPECT_NE(message.find("card 3: key 4 of the card is not a card field"), std::string::npos) << message;
+  EXPECT_EQ(message.find("Adult"), std::string::npos) << message;
 }
 
 TEST(AdultingBadDeck, AFieldGivenTwice) {
   expect_card_error(R"({"name": "X", "suit": "hearts", "suit": "clubs", "job": "rank"})",
-                    "card \"X\"", "suit", {"more than once"});
+                    "card 3", "suit", {"more than once"});
 }
 
 // the deck as a whole
@@ -285,7 +291,7 @@ TEST(AdultingBadDeck, TheTopLevelIsAnObjectWithCards) {
                {"a deck file is a JSON object {\"cards\": [...]}"});
   expect_error(R"({})", {"key \"cards\" is missing"});
   expect_error(R"({"cards": {"name": "H1"}})", {"key \"cards\" must be an array"});
-  expect_error(R"({"card": []})", {"key \"card\" is not part of a deck file"});
+  expect_error(R"({"card": []})", {"key 1 of the top level is not \"cards\", a deck file's one key"});
   expect_error(R"({"cards": [], "cards": []})", {"key \"cards\" appears more than once"});
 }
 
@@ -347,10 +353,64 @@ TEST(AdultingBadDeck, AFileErrorNamesTheFile) {
     ADD_FAILURE() << "no error";
   } catch (const KibitzError& e) {
     EXPECT_EQ(std::string(e.what()), path.string() +
-                                         ": card \"HC1\": field \"second\": \"hearts\" is the "
+                                         ": card 3: field \"second\": \"hearts\" is the "
                                          "same as \"suit\"");
   }
 }
 
+// Issue 30: a deck path can come from a network spec, so no error may echo
+// the file. A marker planted where each error could quote the file (a name,
+// a key, a value, a text) never shows up in the message.
+TEST(AdultingBadDeck, NoErrorQuotesTheFilesBytes) {
+  const std::string marker = "Zq9secret";
+  const std::vector<std::string> bad = {
+      R"({"cards": [], ")" + marker + R"(": 1})",
+      R"({")" + marker + R"(": 1, "cards": []})",
+      deck_with(R"({"name": ")" + marker + R"(-", "suit": "clubs", "job": "rank"})"),
+      deck_with(R"({"name": ")" + marker + R"(", "suit": "clubs", "job": "rank", "x": 1})"),
+      deck_with(R"({"name": "X", ")" + marker + R"(": 1, "suit": "clubs", "job": "rank"})"),
+      deck_with(R"({"name": "X", "suit": ")" + marker + R"(", "job": "rank"})"),
+      deck_with(R"({"name": "X", "suit": "clubs", "second": ")" + marker + R"(", "job": "rank"})"),
+      deck_with(R"({"name": "X", "suit": "clubs", "effect": ")" + marker + R"(", "job": "rank"})"),
+      deck_with(R"({"name": "X", "suit": "clubs", "job": ")" + marker + R"("})"),
+      deck_with(R"({"name": "X", "suit": "clubs", "job": "rank", "job_text": ")" + marker + R"(\n"})"),
+      deck_of({kFirst, R"({"name": ")" + marker + R"(", "suit": "clubs", "job": "rank"})",
+               R"({"name": ")" + marker + R"(", "suit": "clubs", "job": "rank"})", kLast}),
+      deck_with(R"({"name": "X", "suit": "clubs", "job": "rank", "adult": 1.123456789})"),
+      deck_with(R"({"name": "X", "suit": "clubs", "effect": "bank", "amount": 987654, "job": "rank"})"),
+  };
+  for (const std::string& text : bad) {
+    const std::string message = error_of(text);
+    EXPECT_EQ(message.find(marker), std::string::npos) << message;
+    EXPECT_EQ(message.find("123456789"), std::string::npos) << message;
+    EXPECT_EQ(message.find("987654"), std::string::npos) << message;
+  }
+}
+
+TEST(AdultingBadDeck, InvalidUtf8IsRefusedWithoutQuotingIt) {
+  const std::string good =
+      deck_with(R"({"name": "X", "suit": "hearts", "job": "rank", "job_text": "caf\u00e9 caf)" "\xC3\xA9" R"("})");
+  EXPECT_EQ(parse_deck_json(good, "ok").cards[2].job_text, "caf\xC3\xA9 caf\xC3\xA9");
+  // A lone continuation byte, a truncated sequence, an overlong '/', a
+  // surrogate, a code point past U+10FFFF, and a byte that never occurs.
+  for (const std::string bytes : {"\x80", "\xC3", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xFF"}) {
+    const std::string card = R"({"name": "X", "suit": "hearts", "job": "rank", "question": "ok )" + bytes + R"( ok"})";
+    const std::string message = error_of(deck_with(card));
+    const std::string where = "line 4, column " + std::to_string(card.find(bytes) + 1);
+    EXPECT_TRUE(message.starts_with("my.json: not UTF-8 text: the byte at " + where)) << message;
+    EXPECT_EQ(message.find(bytes), std::string::npos) << message;
+  }
+  // Outside a string too.
+  expect_error("\xEF{\"cards\": []}", {"not UTF-8 text: the byte at line 1, column 1"});
+}
+
+TEST(AdultingBadDeck, ATextWithAControlCharacterIsRefused) {
+  expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "job_text": "a\u0000b"})", "card 3",
+                    "job_text", {"control character"});
+  expect_card_error(R"({"name": "X", "suit": "hearts", "job": "rank", "question": "line\nbreak"})", "card 3",
+                    "question", {"control character"});
+}
+
 }  // namespace
 }  // namespace kibitz::adulting
+

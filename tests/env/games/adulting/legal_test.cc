@@ -288,6 +288,79 @@ TEST(Fines, WorldsDrawTheUnseenExtraThatLaterMovesNeed) {
   }
 }
 
+// Our ruling: "when paid from the bank a player may take extra" -- so a Bank
+// card's takings (issue 30: seed 5, move 91, "discard Bank") are open to
+// fines, not only work pay. Round 1 (a payout job) gives P1 the Bank card;
+// P1 deals round 2 and plays it first.
+TEST(Fines, ABankCardsTakingsAreOpenToFines) {
+  Script s(kLegal);
+  s.top("Bank").draw("Bank").top("C1");
+  for (int k = 0; k < 3; ++k) s.chance("payout 0");  // nobody is paid: no fines
+  s.give(1, 0);                                   // P1 takes Bank for 0
+  s.act(1, "discard Bank");                       // round 2: the dealer scores first
+  EXPECT_EQ(s.state().monies(1), 3);              // takes 3 from the bank...
+  ASSERT_EQ(s.state().phase(), Phase::kTakeExtra);  // ...and may take extra
+  s.act(1, "take +1");
+  s.chance("watch");                              // P2 watches (order: P2, P3, P0)
+  s.chance("no watch");
+  s.chance("no watch");
+  s.act(2, "call out");
+  EXPECT_EQ(s.state().monies(1), 2);              // 4 less twice the extra
+  EXPECT_EQ(s.state().monies(2), 1);              // the caller's 1
+  EXPECT_TRUE(contains(s.stream(3), "P1 discards Bank\nP1 takes 3 from the bank\nP1 chooses an extra\n"
+                                    "P2 watches\nP3 does not watch\nP0 does not watch\nP2 calls out P1\n"
+                                    "P1 took 1 extra\nP2 takes 1 from the bank\nP1 pays the bank 2\n"));
+  // The caller's 1 is not open to fines (ours): the scoring phase goes on,
+  // and with nobody else holding a card the next card is drawn.
+  EXPECT_NE(s.state().phase(), Phase::kTakeExtra);
+  EXPECT_EQ(knowledge(s, 0).monies[1], 2);
+}
+
+// A tie refund is paid from the bank too: the refunded bidder may take extra.
+TEST(Fines, ATieRefundIsOpenToFines) {
+  Script s(kLegal);
+  s.top("H3").draw("H3").top("C1");
+  for (int k = 0; k < 3; ++k) {
+    s.chance("payout 3");                         // P1, P2, P3 take 3 each
+    honest(s);
+  }
+  s.truths();
+  s.act(1, "claim adult");
+  for (int seat : {2, 3, 0}) s.act(seat, "vote up");
+  s.act(2, "claim adult");
+  for (int seat : {1, 3, 0}) s.act(seat, "vote up");
+  s.act(3, "claim child");
+  s.act(0, "claim child");
+  s.act(1, "bid 2");
+  s.act(2, "bid 2");                              // a tie: P1, first in order, takes H3
+  EXPECT_EQ(s.state().monies(1), 1);
+  EXPECT_EQ(s.state().monies(2), 5);              // refunded 2 (a bid is paid only by the taker)...
+  ASSERT_EQ(s.state().phase(), Phase::kTakeExtra);  // ...and may take extra
+  ASSERT_EQ(s.state().current_player(), 2);
+  s.act(2, "take +2");
+  for (int k = 0; k < 3; ++k) s.chance("no watch");  // P1, P3, P0: nobody sees it
+  EXPECT_EQ(s.state().monies(2), 7);
+  EXPECT_EQ(s.state().round(), 1);                // then the round ends
+  EXPECT_TRUE(contains(s.stream(0), "P1 takes H3 for 2\nP2 is refunded 2\nP2 chooses an extra\n"
+                                    "P1 does not watch\nP3 does not watch\nP0 does not watch\nround 2 dealer P1\n"))
+      << s.stream(0);
+  const Knowledge k = knowledge(s, 0);
+  EXPECT_EQ(k.monies[2], 5);                      // as publicly known
+  EXPECT_EQ(k.unseen_extras[2], 2);              // the payout's and the refund's
+}
+
+// The bidding variant has no legal system, so no fines: a Bank card's
+// takings go straight on to the next scorer.
+TEST(Fines, NoneInTheBiddingVariant) {
+  Script s("adulting(players=4,variant=bidding)");
+  s.top("Bank").draw("Bank").top("C1");
+  s.give(1, 0);
+  s.act(1, "discard Bank");
+  EXPECT_EQ(s.state().monies(1), 2 + 3);          // round 1's income and the Bank's 3
+  EXPECT_NE(s.state().phase(), Phase::kTakeExtra);
+  EXPECT_FALSE(contains(s.stream(0), "extra"));
+}
+
 // --- Impeachment ---------------------------------------------------------------
 
 TEST(Impeachment, FailedTheMoverIsDisqualified) {
@@ -315,6 +388,77 @@ TEST(Impeachment, FailedTheMoverIsDisqualified) {
   s.act(1, "claim child");
   s.act(3, "claim child");                        // P2 is out of the sorting
   EXPECT_EQ(s.state().current_player(), 0);
+}
+
+// The text: a failed mover "is automatically eliminated from the work phase",
+// and in a category job an eliminated player "collects one money for each
+// player who has been eliminated already". So the mover, still in the
+// contest, is the next one out: paid 2 after P2's 1 (issue 30).
+TEST(Impeachment, FailedAfterARulingTheMoverIsEliminatedAndPaidAsTheNextOneOut) {
+  Script s(kLegal);
+  s.top("H1").draw("H1").top("C1");
+  s.chance("eliminate P2").chance("ruling wrong");
+  s.act(2, "decline");                            // no collateral to appeal
+  s.act(1, "impeach");                            // P1 moves
+  s.chance("no evidence");
+  s.act(2, "vote down");                          // voters: P2, P3
+  s.act(3, "vote down");                          // the motion fails
+  EXPECT_EQ(s.state().disqualified(), 1u << 1);
+  EXPECT_TRUE(contains(s.stream(0), "the impeachment by P1 fails\nP1 is disqualified\nP1 is eliminated\n"
+                                    "P2 takes 1 from the bank\n"));
+  honest(s);                                      // P2, the first out: 1
+  EXPECT_EQ(s.state().current_player(), 1);
+  honest(s);                                      // P1, the second out: 2
+  // P3 is the last one left: the third out, without a draw.
+  honest(s);
+  EXPECT_EQ(s.state().monies(2), 1);
+  EXPECT_EQ(s.state().monies(1), 2);
+  EXPECT_EQ(s.state().monies(3), 3);
+  const Knowledge k = knowledge(s, 0);
+  EXPECT_EQ(k.eliminated[2], 1);
+  EXPECT_EQ(k.eliminated[1], 2);
+  EXPECT_EQ(k.eliminated[3], 3);
+  s.truths();
+  s.act(2, "claim child");                        // P1 is out of the sorting
+  EXPECT_EQ(s.state().current_player(), 3);
+}
+
+// The issue's case (adulting(players=3,ruling=1), round 3): the mover is the
+// last contestant left; before, the contest ended with the mover unpaid.
+TEST(Impeachment, FailedByTheLastContestantWhoIsStillPaid) {
+  Script s("adulting(players=3,ruling=1)");
+  s.top("H1").draw("H1").top("C1");
+  s.chance("eliminate P1").chance("ruling right");  // contestants P1, P2
+  s.act(1, "decline");
+  s.act(1, "decline");                            // P1 does not move
+  s.act(2, "impeach");
+  s.chance("no evidence");
+  s.act(1, "vote down");                          // the only voter: fails
+  honest(s);                                      // P1, first out: 1
+  honest(s);                                      // P2, second out: 2
+  EXPECT_EQ(s.state().monies(1), 1);
+  EXPECT_EQ(s.state().monies(2), 2);
+  EXPECT_EQ(s.state().phase(), Phase::kTruth);
+}
+
+// A mover eliminated already (here the contestant the ruling was on) keeps
+// the pay of that elimination: disqualification does not forfeit it.
+TEST(Impeachment, FailedByTheEliminatedTheirPayStands) {
+  Script s(kLegal);
+  s.top("H1").draw("H1").top("C1");
+  s.chance("eliminate P2").chance("ruling wrong");
+  s.act(2, "decline");
+  s.act(1, "decline");
+  s.act(2, "impeach");                            // P2 moves over its own ruling
+  s.chance("no evidence");
+  s.act(1, "vote down");                          // voters: P1, P3
+  s.act(3, "vote up");                            // a tie: fails
+  const std::string stream = s.stream(0);
+  EXPECT_EQ(stream.find("P2 is eliminated"), stream.rfind("P2 is eliminated"));  // once
+  honest(s);                                      // P2 is paid 1 all the same
+  EXPECT_EQ(s.state().monies(2), 1);
+  EXPECT_EQ(s.state().phase(), Phase::kEliminate);  // P1 and P3 still in
+  EXPECT_EQ(s.mutable_state().chance_outcomes().size(), 2u);
 }
 
 TEST(Impeachment, PassedTheRoundEndsAndTheCardGoesToTheMover) {
@@ -348,6 +492,7 @@ TEST(Impeachment, EachPlayerMovesAtMostOnceARound) {
   s.act(3, "vote down");
   s.act(4, "vote up");                            // the motion fails: P1 is out
   honest(s);                                      // P2 is paid 1
+  honest(s);                                      // P1, eliminated by it, 2
   EXPECT_EQ(s.mutable_state().chance_outcomes().size(), 2u);  // P3, P4: not P1
   s.chance("eliminate P3").chance("ruling wrong");
   s.act(3, "decline");

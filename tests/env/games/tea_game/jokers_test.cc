@@ -71,6 +71,32 @@ TEST(TeaJokers, AJokerExemptPlayerDrawingTheReverseJokerLosesTheExemptionNotTheG
   EXPECT_EQ(s.table().last_loser(), 0);
 }
 
+// The ruling: a joker-exempt player who draws the Joker again "loses at
+// once (a Reverse Joker in the same hand does not save them)". The Reverse
+// Joker drawn first ends the exemption, but the Joker after it still finds
+// the player exempt from an earlier game: it loses, it does not exempt anew.
+TEST(TeaJokers, TheReverseJokerFirstDoesNotSaveAnExemptPlayerFromTheJoker) {
+  Script s(kThree);
+  s.quiet_start("111");
+  s.draw("Joker 4C 9D");  // game 1: P0 joker-exempt, P1 loses
+  s.delays("000");
+  s.act(1, "play");       // P1 keeps the loss exemption and plays
+  for (int p = 0; p < 3; ++p) s.act(p, "on time");
+  s.order("311");         // P0 orders 3 drinks: 3 cards
+  s.draw("JC");           // a value; P0 cannot lose on it
+  s.draw("Reverse-Joker");  // ends the joker exemption; safe this game so far
+  EXPECT_TRUE(s.saw(1, "P0 loses the joker exemption but not this game"));
+  s.draw("Joker");        // the Joker again, in the same hand: P0 loses at once
+  EXPECT_TRUE(s.saw(2, "P0 draws the Joker again and loses at once")) << s.stream_text(2);
+  EXPECT_TRUE(s.saw(2, "P0 makes the tea: 5 drinks")) << s.stream_text(2);
+  const std::string stream = s.stream_text(2);  // exempt once (game 1), not anew
+  EXPECT_EQ(stream.find("P0 is joker-exempt"), stream.rfind("P0 is joker-exempt")) << stream;
+  EXPECT_FALSE(s.seat(0).joker_exempt);
+  EXPECT_EQ(s.table().last_loser(), 0);
+  EXPECT_EQ(s.seat(1).hand_size, 0);  // the game stopped there: nobody else drew
+  EXPECT_EQ(s.table().game(), 2);
+}
+
 TEST(TeaSets, SetsBeatSinglesAndBiggerSetsBeatSmaller) {
   Script s(kFour);
   s.quiet_start("3321");

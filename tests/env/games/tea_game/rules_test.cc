@@ -277,5 +277,37 @@ TEST(TeaConfig, BadBirthdaysAreRefusedByName) {
   }
 }
 
+// The message of the KibitzError loading `spec` throws ("" and a failure if none).
+std::string load_error(const std::string& spec) {
+  try {
+    load_game(spec);
+  } catch (const KibitzError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no error for " << spec;
+  return "";
+}
+
+TEST(TeaConfig, ABirthdayGivenTwiceIsRefused) {
+  const std::string why = load_error("tea_game(players=3,days=2,birthdays=1@2+0@1+1@2)");
+  EXPECT_NE(why.find("birthday '1@2' gives seat 1 a birthday on day 2 a second time"), std::string::npos)
+      << why;
+  EXPECT_NO_THROW(load_game("tea_game(players=3,days=2,birthdays=1@2+1@1+0@2)"));  // distinct pairs
+}
+
+TEST(TeaConfig, TheBirthdayListIsBoundedByTheSeatDayPairs) {
+  // The case: the same birthday 2,000 times is refused by its length
+  // before any entry is read.
+  std::string many = "1@1";
+  for (int k = 1; k < 2000; ++k) many += "+1@1";
+  const std::string why = load_error("tea_game(players=3,days=2,birthdays=" + many + ")");
+  EXPECT_NE(why.find("2000 entries, more than the 6 seat-day pairs"), std::string::npos) << why;
+  EXPECT_LT(why.size(), 200u) << why;  // the list is not echoed
+  // Every pair once is the longest list there is, and is accepted.
+  EXPECT_NO_THROW(load_game("tea_game(players=3,days=2,birthdays=0@1+0@2+1@1+1@2+2@1+2@2)"));
+  // An empty entry (a stray '+') is an error, not ignored.
+  EXPECT_NE(load_error("tea_game(players=3,birthdays=1@1+)").find("should be seat@day"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kibitz::tea_game::testing
