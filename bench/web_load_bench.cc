@@ -180,6 +180,9 @@ web::ServerOptions server_options(const LoadConfig& config, const std::string& r
   options.registry.replay_dir = replay_dir;
   options.registry.limits.max_tables = config.slots + 8;
   options.network.max_connections = 4 * config.slots + 64;
+  // Every simulated client comes from 127.0.0.1: one address, all the load.
+  options.network.max_connections_per_client = options.network.max_connections;
+  options.network.tables_per_minute = 1e6;
   if (!config.paced) {
     // People who answer at once outrun 10 messages a second; refusals
     // would be measured as replies, so the limit is out of the way.

@@ -3,7 +3,12 @@
 // spectators watch the public stream, finished games become replay files.
 // Tables are created by POST /api/tables (the index page has a form) or at
 // start-up with --table, whose join links are printed.
+#include <pthread.h>
+
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <future>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -12,7 +17,6 @@
 
 #include "env/core/error.h"
 #include "tools/command.h"
-#include "tools/interrupt.h"
 #include "tools/options.h"
 #include "web/server/routes.h"
 #include "web/server/server.h"
@@ -36,7 +40,9 @@ constexpr CommandUsage kServeUsage{
     "come from the index page or POST /api/tables (docs/serve.md).\n"
     "Listens on 127.0.0.1 (this machine only) unless --listen says otherwise; port 0 picks\n"
     "a free port. Every limit has a flag; past one, a request is refused with the limit's\n"
-    "name. Ctrl-C stops the server (exit 0); games under way end without a replay.",
+    "name. Ctrl-C (or SIGTERM, SIGHUP) stops the server within a second, cancelling the\n"
+    "searches under way, and exits 0; more signals while it stops change nothing. Games\n"
+    "under way end without a replay.",
     "kibitz serve --table 'loyalist_spies: human,ismcts,ismcts,ismcts'\n"
     "kibitz serve --listen 127.0.0.1:0 --table 'kuhn_poker: human,human' --table 'leduc_poker: human,cfr'\n"
     "kibitz serve --listen 0.0.0.0:8080 --replays games --max-tables 16"};
@@ -89,14 +95,15 @@ void print_table(std::ostream& out, const std::string& base, const web::Table& t
 // The counting limits as the user typed them: read as signed numbers so that
 // "-1" is refused by name instead of wrapping round to a huge unsigned value.
 struct LimitFlags {
-  long long max_tables, max_finished_tables, max_seats, max_listeners, max_queued, max_action_bytes;
+  long long max_tables, max_finished_tables, max_seats, max_spectators, max_queued, max_action_bytes;
   long long max_connections, max_message_bytes, max_request_bytes, burst, think_threads, network_threads;
   long long max_upload_bytes, max_queued_views, view_threads;
+  long long decision_ms, max_client_connections, request_timeout, table_idle_minutes, max_replays;
   explicit LimitFlags(const web::ServerOptions& server)
       : max_tables(server.registry.limits.max_tables),
         max_finished_tables(server.registry.limits.max_finished_tables),
         max_seats(server.registry.limits.max_seats_per_table),
-        max_listeners(static_cast<long long>(server.registry.limits.max_subscribers_per_table)),
+        max_spectators(static_cast<long long>(server.registry.limits.max_spectators_per_table)),
         max_queued(static_cast<long long>(server.registry.limits.max_queued_messages)),
         max_action_bytes(static_cast<long long>(server.registry.limits.max_action_bytes)),
         max_connections(server.network.max_connections),
@@ -107,8 +114,37 @@ struct LimitFlags {
         network_threads(server.network_threads),
         max_upload_bytes(static_cast<long long>(server.network.max_upload_bytes)),
         max_queued_views(static_cast<long long>(server.network.max_queued_views)),
-        view_threads(server.view_threads) {}
+        view_threads(server.view_threads),
+        decision_ms(server.registry.decision_time.count()),
+        max_client_connections(server.network.max_connections_per_client),
+        request_timeout(server.network.request_timeout_seconds),
+        table_idle_minutes(std::chrono::duration_cast<std::chrono::minutes>(server.registry.table_idle).count()),
+        max_replays(server.registry.max_replays) {}
 };
+
+// The flags that keep one client, one table or one agent from taking the
+// server from the others (docs/serve.md, "Limits").
+void add_fairness_options(boost::program_options::options_description& options, web::ServerOptions& server,
+                          LimitFlags& flags) {
+  namespace po = boost::program_options;
+  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
+  options.add_options()(
+      "decision-ms", count(flags.decision_ms),
+      "milliseconds an agent may think over one decision; then its search is stopped and it "
+      "plays what it has found")(
+      "max-client-connections", count(flags.max_client_connections),
+      "connections open at once from one client address (429 past it)")(
+      "tables-per-minute", po::value(&server.network.tables_per_minute)
+                               ->default_value(server.network.tables_per_minute)
+                               ->value_name("R"),
+      "tables one client address may create a minute, a minute's worth at once (429 past it)")(
+      "request-timeout", count(flags.request_timeout),
+      "seconds a connection has to send a request's header before it is closed")(
+      "table-idle-minutes", count(flags.table_idle_minutes),
+      "minutes a table may go with no person connected before it is closed, freeing its place")(
+      "max-replays", count(flags.max_replays),
+      "replay files this server keeps; past it, it deletes the oldest that it wrote itself");
+}
 
 // Every flag of `kibitz serve`, writing into `server`, `listen`, `tables`
 // and `flags` (the limits, checked and copied by apply_limits).
@@ -130,7 +166,8 @@ void add_serve_options(boost::program_options::options_description& options, web
       "max-tables", count(flags.max_tables), "tables playing at once")(
       "max-finished-tables", count(flags.max_finished_tables), "ended tables kept open for their listeners")(
       "max-seats", count(flags.max_seats), "seats per table")(
-      "max-listeners", count(flags.max_listeners), "connections to one table (seats and spectators)")(
+      "max-spectators", count(flags.max_spectators),
+      "spectators of one table at once (each seat always has its own place besides)")(
       "max-queued", count(flags.max_queued), "unsent messages to a connection before it is closed")(
       "max-action-bytes", count(flags.max_action_bytes), "length of an action's text")(
       "max-connections", count(flags.max_connections), "connections open at once")(
@@ -147,6 +184,7 @@ void add_serve_options(boost::program_options::options_description& options, web
       "WebSocket messages per second per connection, on average")(
       "burst", count(flags.burst),
       "messages at once before the rate applies; this many over it in a row closes the connection");
+  add_fairness_options(options, server, flags);
 }
 
 // A counting flag's value, at least `least` and at most what its field holds.
@@ -159,6 +197,17 @@ Field checked_count(const char* flag, long long value, long long least) {
   return static_cast<Field>(value);
 }
 
+void apply_fairness_limits(const LimitFlags& f, web::ServerOptions& server) {
+  server.registry.decision_time = std::chrono::milliseconds(checked_count<long long>("decision-ms", f.decision_ms, 1));
+  server.network.max_connections_per_client =
+      checked_count<int>("max-client-connections", f.max_client_connections, 1);
+  server.network.request_timeout_seconds = checked_count<int>("request-timeout", f.request_timeout, 1);
+  server.registry.table_idle =
+      std::chrono::minutes(checked_count<long long>("table-idle-minutes", f.table_idle_minutes, 1));
+  server.registry.max_replays = checked_count<std::size_t>("max-replays", f.max_replays, 1);
+  if (!(server.network.tables_per_minute > 0)) throw error("--tables-per-minute must be positive");
+}
+
 // Copies the checked limits into `server`, before serving rather than when
 // the first browser connects.
 void apply_limits(const LimitFlags& f, web::ServerOptions& server) {
@@ -167,7 +216,7 @@ void apply_limits(const LimitFlags& f, web::ServerOptions& server) {
   limits.max_tables = checked_count<int>("max-tables", f.max_tables, 1);
   limits.max_finished_tables = checked_count<int>("max-finished-tables", f.max_finished_tables, 0);
   limits.max_seats_per_table = checked_count<int>("max-seats", f.max_seats, 1);
-  limits.max_subscribers_per_table = checked_count<std::size_t>("max-listeners", f.max_listeners, 1);
+  limits.max_spectators_per_table = checked_count<std::size_t>("max-spectators", f.max_spectators, 1);
   limits.max_queued_messages = checked_count<std::size_t>("max-queued", f.max_queued, 1);
   limits.max_action_bytes = checked_count<std::size_t>("max-action-bytes", f.max_action_bytes, 1);
   network.max_connections = checked_count<int>("max-connections", f.max_connections, 1);
@@ -180,6 +229,51 @@ void apply_limits(const LimitFlags& f, web::ServerOptions& server) {
   server.network_threads = checked_count<int>("network-threads", f.network_threads, 1);
   server.view_threads = checked_count<int>("view-threads", f.view_threads, 1);
   if (!(network.messages_per_second > 0)) throw error("--rate must be positive");
+  apply_fairness_limits(f, server);
+}
+
+// Ctrl-C, SIGTERM and SIGHUP stop the server. They are blocked in every
+// thread (no handler runs) and the main thread takes the first with
+// sigwait: a second one while the server stops stays pending and is never
+// delivered, so it cannot turn the clean exit into a kill. The mask is not
+// restored: serving is the last thing this process does.
+sigset_t block_stop_signals() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  return signals;
+}
+
+void wait_for_stop_signal(const sigset_t& signals) {
+  int signal = 0;
+  while (sigwait(&signals, &signal) != 0) {
+  }
+}
+
+// How long stopping may take: the searches are cancelled at once, but an
+// agent that ignores its stop flag, or a table's agents being built (a CFR
+// solve cannot be stopped midway), would hold the threads longer.
+constexpr std::chrono::milliseconds kStopDeadline{750};
+
+// Stops the server; if that is not done by `deadline`, ends the process
+// with exit 0 anyway. Nothing is lost that a clean stop would keep: games
+// under way end without a replay either way, and finished games were
+// written (atomically) when they ended.
+void stop_within(web::Server& server, std::chrono::milliseconds deadline) {
+  std::promise<void> stopped;
+  std::future<void> done = stopped.get_future();
+  std::thread watchdog([&done, deadline] {
+    if (done.wait_for(deadline) == std::future_status::ready) return;
+    std::cerr << "kibitz serve: stopped (agents still busy were abandoned)\n" << std::flush;
+    std::cout << std::flush;
+    std::_Exit(kExitOk);
+  });
+  server.stop();
+  stopped.set_value();
+  watchdog.join();
 }
 
 }  // namespace
@@ -198,6 +292,8 @@ int run_serve(const std::vector<std::string>& args) {
   std::vector<web::TableSpec> specs;
   for (const std::string& table : tables) specs.push_back(parse_table_flag(table));
 
+  // Before the server starts a thread: every thread inherits this mask.
+  const sigset_t stop_signals = block_stop_signals();
   web::Server web_server(server);
   for (const web::TableSpec& spec : specs) {
     try {
@@ -209,7 +305,6 @@ int run_serve(const std::vector<std::string>& args) {
   const bool v6 = web_server.address().find(':') != std::string::npos;
   const std::string base = "http://" + (v6 ? "[" + web_server.address() + "]" : web_server.address()) +
                            ":" + std::to_string(web_server.port());
-  InterruptGuard guard("\nkibitz serve: stopping\n");
   web_server.start();
   std::cout << "kibitz serve: listening on " << base << "/ (Ctrl-C stops)\n"
             << "replays go to " << web_server.registry().replay_dir() << "\n";
@@ -217,8 +312,10 @@ int run_serve(const std::vector<std::string>& args) {
     print_table(std::cout, base, *web_server.registry().find(status.id));
   }
   std::cout << std::flush;
-  while (!guard.interrupted()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  web_server.stop();
+  wait_for_stop_signal(stop_signals);
+  std::cerr << "\nkibitz serve: stopping\n" << std::flush;
+  stop_within(web_server, kStopDeadline);
+  std::cerr << "kibitz serve: stopped\n" << std::flush;
   return kExitOk;
 }
 

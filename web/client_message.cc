@@ -2,22 +2,19 @@
 
 #include "env/core/error.h"
 #include "env/core/json.h"
+#include "web/request_json.h"
 
 namespace kibitz::web {
 
 ActMessage parse_client_message(std::string_view text) {
   json::Document doc;
-  doc.Parse(text.data(), text.size());
-  if (doc.HasParseError()) {
-    throw error("malformed JSON at byte ", doc.GetErrorOffset(), ": ",
-                json::GetParseError_En(doc.GetParseError()));
-  }
+  parse_request_json(text, "message", doc);
   if (!doc.IsObject()) throw error("a message must be a JSON object");
   const auto type = doc.FindMember("type");
-  if (type == doc.MemberEnd() || !type->value.IsString())
-    throw error("a message needs a \"type\" string");
-  if (std::string_view(type->value.GetString(), type->value.GetStringLength()) != "act") {
-    throw error("unknown message type \"", type->value.GetString(), "\" (expected \"act\")");
+  if (type == doc.MemberEnd() || !type->value.IsString()) throw error("a message needs a \"type\" string");
+  const std::string_view type_text(type->value.GetString(), type->value.GetStringLength());
+  if (type_text != "act") {
+    throw error("unknown message type ", quoted_request_text(type_text), " (expected \"act\")");
   }
   const auto action = doc.FindMember("action");
   if (action == doc.MemberEnd() || !action->value.IsString()) {

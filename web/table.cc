@@ -62,7 +62,8 @@ Table::Table(TablePlan plan, TableOptions options, ThinkPool& pool, EndHook on_e
       pool_(pool),
       on_end_(std::move(on_end)),
       state_(plan.game->new_initial_state()),
-      chance_(derive_seed(options_.seed, "chance", 0)) {
+      chance_(derive_seed(options_.seed, "chance", 0)),
+      last_attended_(std::chrono::steady_clock::now()) {
   for (std::size_t s = 0; s < plan.seats.size(); ++s) {
     SeatPlan& seat = plan.seats[s];
     labels_.push_back(seat.label);
@@ -110,12 +111,15 @@ std::shared_ptr<Subscription> Table::add_listener(Player seat) {
       const auto s = l.subscription.lock();
       return s == nullptr || s->closed();
     });
-    // A seat's rejoin replaces its older connection, so that one does not count.
-    const auto& replaced = seat >= 0 ? seat_listener_[static_cast<std::size_t>(seat)].lock() : nullptr;
-    const std::size_t staying = listeners_.size() - (replaced != nullptr && !replaced->closed() ? 1 : 0);
-    if (staying >= options_.max_subscribers) {
-      throw error("table ", id(), " already has its limit of ", options_.max_subscribers,
-                  " connections");
+    if (seat == kSpectator) {
+      const auto spectators = std::count_if(listeners_.begin(), listeners_.end(), [](const Listener& l) {
+        const auto s = l.subscription.lock();  // may have gone since the line above
+        return s != nullptr && s->seat() == kSpectator;
+      });
+      if (static_cast<std::size_t>(spectators) >= options_.max_spectators) {
+        throw error("table ", id(), " already has its limit of ", options_.max_spectators,
+                    " spectators (--max-spectators)");
+      }
     }
     if (seat >= 0) {
       auto& newest = seat_listener_[static_cast<std::size_t>(seat)];
@@ -125,6 +129,7 @@ std::shared_ptr<Subscription> Table::add_listener(Player seat) {
       }
       newest = subscription;
     }
+    last_attended_ = std::max(last_attended_, std::chrono::steady_clock::now());
     subscription->push(welcome_message(id(), *game_, seat, labels_));
     listeners_.push_back(Listener{subscription});
     publish_locked(listeners_.back(), wakeups);
@@ -198,19 +203,27 @@ void Table::schedule_agent_locked(Player seat, Wakeups& wakeups) {
   std::shared_ptr<const State> world = state_->clone();
   const int move = state_->move_number();
   std::weak_ptr<Table> self = weak_from_this();
-  const bool queued = pool_.submit([self, seat, world, move] {
-    if (const auto table = self.lock()) table->think(seat, world, move);
-  });
+  const bool queued = pool_.submit(
+      [self, seat, world, move](const std::atomic<bool>& stop) {
+        if (const auto table = self.lock()) table->think(seat, world, move, stop);
+      },
+      options_.decision_time);
   if (!queued) abort_locked("the server is shutting down", wakeups);
 }
 
-void Table::think(Player seat, std::shared_ptr<const State> world, int move) {
+void Table::think(Player seat, std::shared_ptr<const State> world, int move,
+                  const std::atomic<bool>& stop) {
   // The agent is this task's alone: a table has one decision under way at a
   // time, and nothing else touches its agents until the game ends.
   Agent& agent = *agents_[static_cast<std::size_t>(seat)];
   Action action = kInvalidAction;
   std::string failure;
   try {
+    // The spec's own budget, but stoppable: by the decision time, or by
+    // the server shutting down.
+    ActBudget budget;
+    budget.stop = &stop;
+    agent.set_budget(budget);
     const SeatView view(*world, seat);
     action = agent.act(view);
   } catch (const std::exception& e) {
@@ -294,6 +307,17 @@ void Table::deliver(Wakeups& wakeups) {
   wakeups.notify.clear();
   if (wakeups.ended && on_end_) on_end_(*this);
   wakeups.ended = false;
+}
+
+std::chrono::steady_clock::duration Table::unattended_for(std::chrono::steady_clock::time_point now) {
+  std::lock_guard lock(mutex_);
+  const bool has_people = std::any_of(tokens_.begin(), tokens_.end(), [](const std::string& t) { return !t.empty(); });
+  const bool attended = std::any_of(listeners_.begin(), listeners_.end(), [&](const Listener& l) {
+    const auto s = l.subscription.lock();
+    return s != nullptr && !s->closed() && (!has_people || s->seat() != kSpectator);
+  });
+  if (attended) last_attended_ = std::max(last_attended_, now);
+  return now > last_attended_ ? now - last_attended_ : std::chrono::steady_clock::duration{};
 }
 
 TableStatus Table::status() const {

@@ -5,9 +5,11 @@
 //
 // People act by their seat's token and an action's text; agents think on
 // the ThinkPool, off the caller's thread, on a copy of the state seen
-// through a SeatView, and their move is applied under the table's mutex
-// only if the game is still where it was when they started. Chance is drawn
-// inside, as soon as it comes up.
+// through a SeatView, within the table's decision time (the pool sets the
+// decision's ActBudget::stop when it passes, or when the server shuts
+// down), and their move is applied under the table's mutex only if the
+// game is still where it was when they started. Chance is drawn inside, as
+// soon as it comes up.
 //
 // Listeners (Subscription) receive only what they may know: a seat its own
 // stream (State::seat_stream), whether it is to act and its legal actions; a
@@ -21,6 +23,7 @@
 // think pool's tasks hold while they run.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -46,12 +49,17 @@ namespace kibitz::web {
 struct TableOptions {
   std::string id;            // the table's public name (in links and lists)
   std::uint64_t seed = 0;    // chance and the agents' seeds; keep it secret until the end
-  // Listeners at once, seats and spectators together.
-  std::size_t max_subscribers = 32;
+  // Spectators at once. Seats do not count: each seat always has its place
+  // (one connection, a rejoin replacing the older), which no number of
+  // spectators can take.
+  std::size_t max_spectators = 32;
   // Messages a listener may leave unread before it is closed.
   std::size_t max_queued_messages = 4096;
   // Longest action text a person may send.
   std::size_t max_action_bytes = 200;
+  // How long an agent may think over one decision: then its ActBudget::stop
+  // is set and a search answers with what it has found. Zero: no limit.
+  std::chrono::milliseconds decision_time{0};
 };
 
 // The answer to a person's action.
@@ -97,9 +105,9 @@ class Table : public std::enable_shared_from_this<Table> {
   Player seat_of_token(std::string_view token) const;
 
   // A listener for the seat of `token`: throws KibitzError for a token that
-  // is no seat's here, or when the table has its limit of listeners.
+  // is no seat's here. Never refused for the number of listeners.
   std::shared_ptr<Subscription> join(std::string_view token);
-  // A spectator; throws KibitzError at the limit of listeners.
+  // A spectator; throws KibitzError at the limit of spectators.
   std::shared_ptr<Subscription> watch();
 
   // A person's move: refused with a reason for an unknown token, a game that
@@ -113,6 +121,12 @@ class Table : public std::enable_shared_from_this<Table> {
   bool wait_until_over(std::chrono::milliseconds timeout) const;
   // Stops the game (no replay): used when the server shuts down.
   void abort(std::string reason);
+
+  // How long the table has gone unattended by `now`: zero while a person
+  // holds one of its seats' connections (for a table without person seats,
+  // while anyone watches), else the time since the last one left, or since
+  // the table was made when nobody ever came.
+  std::chrono::steady_clock::duration unattended_for(std::chrono::steady_clock::time_point now);
 
  private:
   struct Listener {
@@ -140,8 +154,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void publish_locked(Listener& listener, Wakeups& wakeups);
   std::shared_ptr<Subscription> add_listener(Player seat);
   // Runs on a think-pool thread: seat's agent chooses on `world`, a copy of
-  // the state at move `move`.
-  void think(Player seat, std::shared_ptr<const State> world, int move);
+  // the state at move `move`, until it is done or `stop` is set.
+  void think(Player seat, std::shared_ptr<const State> world, int move, const std::atomic<bool>& stop);
   // Wakes listeners and runs the end hook, with no lock held.
   void deliver(Wakeups& wakeups);
   ActResult refuse_locked(Player seat, std::string_view text) const;
@@ -165,6 +179,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string abort_reason_;
   std::vector<Listener> listeners_;
   std::vector<std::weak_ptr<Subscription>> seat_listener_;  // the newest per seat
+  std::chrono::steady_clock::time_point last_attended_;     // see unattended_for
 };
 
 }  // namespace kibitz::web

@@ -9,13 +9,16 @@
 //
 // A finished game is written to <replay_dir>/<table id>.kbr by ReplayWriter
 // (a temporary file renamed into place: a reader never sees half a file),
-// from the thread that played its last move.
+// from the thread that played its last move, and filed in the ReplayLibrary
+// (the list in memory, and the retention limit).
 //
 // Thread-safe.
 #pragma once
 
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "web/replay_library.h"
 #include "web/table.h"
 #include "web/table_spec.h"
 #include "web/think_pool.h"
@@ -33,18 +37,26 @@ struct ServerLimits {
   int max_tables = 64;           // tables playing at once
   int max_finished_tables = 64;  // ended tables kept open for their listeners; the oldest goes first
   int max_seats_per_table = 16;
-  std::size_t max_subscribers_per_table = 32;  // seats and spectators connected at once
+  std::size_t max_spectators_per_table = 32;  // spectators connected at once (seats have their own places)
   std::size_t max_queued_messages = 4096;      // unread messages before a listener is closed
   std::size_t max_action_bytes = 200;          // length of an action's text
 };
 
 struct RegistryOptions {
   ServerLimits limits;
-  // Threads on which agents think: up to this many slow searches run at
-  // once before a table waits for a thread.
+  // Threads on which agents are built and think: up to this many slow
+  // searches run at once before a table waits for a thread.
   int think_threads = 2;
+  // How long an agent may think over one decision before it is told to
+  // stop (ActBudget::stop) and answers with what it has found.
+  std::chrono::milliseconds decision_time{5000};
+  // A table with no person connected for this long is closed ("abandoned"),
+  // freeing its place under max_tables (Table::unattended_for).
+  std::chrono::milliseconds table_idle{std::chrono::minutes(30)};
   // Where finished games go; empty: nowhere.
   std::string replay_dir;
+  // Replay files of its own the server keeps; past it, it deletes its oldest.
+  std::size_t max_replays = 10000;
   bool allow_engine_agents = false;  // see TableSpecRules
 };
 
@@ -54,11 +66,15 @@ struct SeatHandle {
   Player seat = -1;
 };
 
-// One replay file of the directory.
-struct ReplayListing {
-  std::string file;  // the name inside replay_dir, e.g. "3f9c0a1b2d4e.kbr"
-  std::uintmax_t bytes = 0;
+// The answer to a table request, built on the think pool.
+struct CreateResult {
+  std::shared_ptr<Table> table;  // null when refused
+  std::string error;             // why not, naming the problem or the limit
+  // Refused by a server limit or its shutdown (try again later), rather
+  // than for what the request asked.
+  bool limit = false;
 };
+using CreateDone = std::function<void(CreateResult)>;
 
 class TableRegistry {
  public:
@@ -69,9 +85,25 @@ class TableRegistry {
   TableRegistry(const TableRegistry&) = delete;
   TableRegistry& operator=(const TableRegistry&) = delete;
 
-  // Checks the request (table_spec.h) and the limits, and starts the table.
+  // Checks the limits, then builds the table on the think pool (plan_table
+  // builds its agents, which can take a while: a CFR solve) and starts it.
+  // `done` is called exactly once, with no lock held: on the caller's thread
+  // for a refusal at once (max_tables), else on a think thread (or, when the
+  // server shuts down before the build starts, on the thread that stops it).
+  // A table being built holds its place under max_tables.
+  void create_async(TableSpec spec, CreateDone done);
+  // The same, waiting for the build: for callers that are not network
+  // threads (start-up tables, tests). Throws KibitzError naming the problem.
   // Its person seats' tokens are table->seat_token(s).
   std::shared_ptr<Table> create(const TableSpec& spec);
+
+  // Sets the stop flag of every decision under way and refuses new work:
+  // the first step of a shutdown, so that searches end within moments.
+  void cancel_thinking();
+  // Waits until the think pool has nothing under way: after
+  // cancel_thinking(), until the searches have stopped and the tables being
+  // built are done (a build cannot be stopped midway).
+  void wait_for_thinking();
 
   // The table with public id `id`, or null.
   std::shared_ptr<Table> find(std::string_view id) const;
@@ -80,8 +112,15 @@ class TableRegistry {
   std::optional<SeatHandle> find_seat(std::string_view token) const;
 
   std::vector<TableStatus> tables() const;
-  // The replay files of replay_dir, newest first.
+  // Closes the tables unattended for table_idle (Table::unattended_for):
+  // each is aborted as abandoned, which frees its place. Called before each
+  // table request is counted against max_tables, and by the server now and
+  // then. Returns how many it closed.
+  int expire_idle_tables(std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now());
+
+  // The replay files of replay_dir, newest first (kept in memory).
   std::vector<ReplayListing> replays() const;
+  const ReplayLibrary& replay_library() const { return replays_; }
   // Why the last replay could not be written (empty when all were).
   std::string last_replay_error() const;
 
@@ -94,14 +133,18 @@ class TableRegistry {
     bool over = false;
   };
 
+  class PendingBuild;
+  void build(const TableSpec& spec, PendingBuild& pending);
   void on_table_end(Table& table);
   void write_replay(const Table& table);
   // Drops the oldest ended tables past max_finished_tables; under the lock.
   void evict_locked();
 
   const RegistryOptions options_;
+  ReplayLibrary replays_;
   mutable std::mutex mutex_;
   std::vector<Entry> entries_;  // in creation order
+  int building_ = 0;            // tables being built: each holds a place under max_tables
   std::string last_replay_error_;
   std::unique_ptr<ThinkPool> pool_;
 };

@@ -8,6 +8,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/spec.h"
+#include "web/request_json.h"
 
 namespace kibitz::web {
 
@@ -67,13 +68,27 @@ TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::ui
   return plan;
 }
 
+namespace {
+
+// A spec string of a table request. Specs are plain text: a control
+// character (a NUL, a newline) is refused here, so no later message that
+// quotes the spec can be cut short or broken by one.
+std::string request_spec_text(const json::Value& value, const std::string& what) {
+  const std::string_view text(value.GetString(), value.GetStringLength());
+  for (const char c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      throw error("table request: ", what, " ", quoted_request_text(text),
+                  " holds a control character");
+    }
+  }
+  return std::string(text);
+}
+
+}  // namespace
+
 TableSpec parse_table_spec_json(std::string_view json) {
   json::Document doc;
-  doc.Parse(json.data(), json.size());
-  if (doc.HasParseError()) {
-    throw error("table request: malformed JSON at byte ", doc.GetErrorOffset(), ": ",
-                json::GetParseError_En(doc.GetParseError()));
-  }
+  parse_request_json(json, "table request", doc);
   if (!doc.IsObject()) throw error("table request: expected a JSON object");
   TableSpec spec;
   bool has_game = false;
@@ -82,17 +97,18 @@ TableSpec parse_table_spec_json(std::string_view json) {
     const std::string key(it->name.GetString(), it->name.GetStringLength());
     if (key == "game") {
       if (!it->value.IsString()) throw error("table request: \"game\" must be a string");
-      spec.game.assign(it->value.GetString(), it->value.GetStringLength());
+      spec.game = request_spec_text(it->value, "\"game\"");
       has_game = true;
     } else if (key == "seats") {
       if (!it->value.IsArray()) throw error("table request: \"seats\" must be an array of strings");
       for (const auto& seat : it->value.GetArray()) {
         if (!seat.IsString()) throw error("table request: every seat must be a string");
-        spec.seats.emplace_back(seat.GetString(), seat.GetStringLength());
+        spec.seats.push_back(request_spec_text(seat, "seat " + std::to_string(spec.seats.size())));
       }
       has_seats = true;
     } else {
-      throw error("table request: unknown field \"", key, "\" (expected \"game\" and \"seats\")");
+      throw error("table request: unknown field ", quoted_request_text(key),
+                  " (expected \"game\" and \"seats\")");
     }
   }
   if (!has_game) throw error("table request: missing \"game\"");

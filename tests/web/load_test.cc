@@ -70,6 +70,9 @@ class LoadTest : public ::testing::Test {
     // checked against it.
     options.registry.limits.max_finished_tables = kSlots * kGamesPerSlot;
     options.network.max_connections = 4 * kSlots;
+    // Every simulated client comes from 127.0.0.1: one address, all the load.
+    options.network.max_connections_per_client = options.network.max_connections;
+    options.network.tables_per_minute = 1e6;
     // People who answer at once outrun the default 10 messages a second.
     options.network.messages_per_second = 1e6;
     options.network.message_burst = 1000000;

@@ -13,11 +13,10 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using net::ip::tcp;
 
-HttpAnswer http_request(unsigned short port, std::string_view method, std::string_view target,
-                        std::string_view body, const Headers& headers) {
-  net::io_context io;
-  tcp::socket socket(io);
-  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+namespace {
+
+HttpAnswer exchange(tcp::socket& socket, unsigned short port, std::string_view method,
+                    std::string_view target, std::string_view body, const Headers& headers) {
   http::request<http::string_body> request(http::string_to_verb(beast::string_view(method.data(), method.size())),
                                            beast::string_view(target.data(), target.size()), 11);
   request.set(http::field::host, "127.0.0.1:" + std::to_string(port));
@@ -30,6 +29,26 @@ HttpAnswer http_request(unsigned short port, std::string_view method, std::strin
   http::response<http::string_body> response;
   http::read(socket, buffer, response);
   return {static_cast<int>(response.result_int()), response.body()};
+}
+
+}  // namespace
+
+HttpAnswer http_request(unsigned short port, std::string_view method, std::string_view target,
+                        std::string_view body, const Headers& headers) {
+  net::io_context io;
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  return exchange(socket, port, method, target, body, headers);
+}
+
+HttpAnswer http_request_from(const std::string& source, unsigned short port, std::string_view method,
+                             std::string_view target, std::string_view body) {
+  net::io_context io;
+  tcp::socket socket(io);
+  socket.open(tcp::v4());
+  socket.bind(tcp::endpoint(net::ip::make_address(source), 0));
+  socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  return exchange(socket, port, method, target, body, {});
 }
 
 WsClient::WsClient(unsigned short port, std::string_view target) : WsClient(port, target, "") {}
@@ -60,6 +79,14 @@ std::optional<std::string> WsClient::read() {
 bool WsClient::send(std::string_view text) {
   beast::error_code ec;
   ws_.write(net::buffer(text.data(), text.size()), ec);
+  return !ec;
+}
+
+bool WsClient::send_binary(std::string_view bytes) {
+  beast::error_code ec;
+  ws_.binary(true);
+  ws_.write(net::buffer(bytes.data(), bytes.size()), ec);
+  ws_.text(true);
   return !ec;
 }
 

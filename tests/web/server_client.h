@@ -26,6 +26,12 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 HttpAnswer http_request(unsigned short port, std::string_view method, std::string_view target,
                         std::string_view body = {}, const Headers& headers = {});
 
+// The same from another loopback address (e.g. "127.0.0.2"): another
+// client, as far as the server's per-client limits can tell. Throws
+// boost::system::system_error when the connection fails.
+HttpAnswer http_request_from(const std::string& source, unsigned short port, std::string_view method,
+                             std::string_view target, std::string_view body = {});
+
 class WsClient {
  public:
   // Connects and upgrades on `target` ("/ws/table/ID?seat=TOKEN").
@@ -38,6 +44,8 @@ class WsClient {
   std::optional<std::string> read();
   // false when the connection is gone.
   bool send(std::string_view text);
+  // The same as a binary frame.
+  bool send_binary(std::string_view bytes);
   // From any thread: ends the connection under a blocked read().
   void abort();
   const std::string& close_reason() const { return close_reason_; }

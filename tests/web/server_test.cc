@@ -73,6 +73,9 @@ class ServerTest : public ::testing::Test {
     NetworkLimits limits;
     limits.messages_per_second = 1e6;
     limits.message_burst = 1000000;
+    // Every table of every game, from one address (the per-client limits
+    // have tests of their own, server_limits_test.cc).
+    limits.tables_per_minute = 1e6;
     return limits;
   }
 

@@ -43,21 +43,59 @@ TEST(TableRegistryTest, SeatLimitRefusesWithItsValue) {
   EXPECT_NE(message.find("limit of 2 seats per table"), std::string::npos) << message;
 }
 
-TEST(TableRegistryTest, ListenerLimitRefusesWithItsValue) {
+TEST(TableRegistryTest, SpectatorsNeverTakeASeatsPlace) {
   RegistryOptions options;
-  options.limits.max_subscribers_per_table = 2;
+  options.limits.max_spectators_per_table = 2;
   TableRegistry registry(options);
   const auto table = registry.create({"kuhn_poker", {"human", "human"}});
-  const auto a = table->watch();
-  const auto b = table->join(table->seat_token(0));
+  auto a = table->watch();
+  const auto b = table->watch();
   try {
     table->watch();
-    FAIL() << "a third listener was accepted";
+    FAIL() << "a third spectator was accepted";
   } catch (const KibitzError& e) {
-    EXPECT_NE(std::string(e.what()).find("limit of 2 connections"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("limit of 2 spectators"), std::string::npos) << e.what();
   }
-  // A seat rejoining replaces its own connection: not one more.
+  // Both seats still join, and rejoin, with the spectators' places full.
   EXPECT_NO_THROW(table->join(table->seat_token(0)));
+  EXPECT_NO_THROW(table->join(table->seat_token(1)));
+  const auto again = table->join(table->seat_token(0));
+  EXPECT_FALSE(again->closed());
+  // A spectator gone frees its place.
+  a.reset();
+  EXPECT_FALSE(table->watch()->closed());
+}
+
+// A table nobody attends is closed after table_idle, and its place goes
+// to the next request; attended tables and finished ones are left alone.
+TEST(TableRegistryTest, AbandonedTablesExpireAndFreeTheirPlace) {
+  RegistryOptions options;
+  options.limits.max_tables = 2;
+  options.table_idle = 1h;  // driven by the times passed in below
+  TableRegistry registry(options);
+  const auto abandoned = registry.create({"kuhn_poker", {"human", "human"}});
+  const auto attended = registry.create({"kuhn_poker", {"human", "random"}});
+  const auto seat = attended->join(attended->seat_token(0));
+  EXPECT_THROW(registry.create({"kuhn_poker", {"human", "human"}}), KibitzError);
+  const auto now = std::chrono::steady_clock::now();
+  EXPECT_EQ(registry.expire_idle_tables(now + 59min), 0);
+  EXPECT_EQ(registry.expire_idle_tables(now + 61min), 1);
+  EXPECT_TRUE(abandoned->status().aborted);
+  EXPECT_NE(abandoned->status().abort_reason.find("abandoned"), std::string::npos);
+  EXPECT_FALSE(attended->status().aborted);
+  EXPECT_NO_THROW(registry.create({"kuhn_poker", {"human", "human"}}));
+}
+
+TEST(TableRegistryTest, ASpectatorDoesNotKeepAPeoplesTableAlive) {
+  RegistryOptions options;
+  options.table_idle = 1h;
+  TableRegistry registry(options);
+  const auto people = registry.create({"kuhn_poker", {"human", "human"}});
+  const auto watcher = people->watch();
+  const auto now = std::chrono::steady_clock::now();
+  EXPECT_GE(people->unattended_for(now + 2h), 1h);
+  const auto seat = people->join(people->seat_token(1));
+  EXPECT_EQ(people->unattended_for(now + 2h), std::chrono::steady_clock::duration{});
 }
 
 TEST(TableRegistryTest, AListenerThatNeverReadsIsClosed) {

@@ -18,6 +18,8 @@
 #include <string>
 
 #include "agents/external/seat_protocol.h"
+#include "env/core/error.h"
+#include "web/request_json.h"
 #include "web/server/request_guard.h"
 #include "web/server/routes.h"
 #include "web/server/sessions.h"
@@ -33,8 +35,8 @@ std::string_view view(beast::string_view text) { return {text.data(), text.size(
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(net::ip::tcp::socket socket, ServerContext& context)
-      : stream_(std::move(socket)), context_(context), slot_(context) {}
+  HttpSession(net::ip::tcp::socket socket, ServerContext& context, ConnectionSlot slot)
+      : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
 
   void run() {
     net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -47,7 +49,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // Content-Length against it there); the target's own once it is known.
     parser_->body_limit(std::max(context_.limits.max_request_bytes, context_.limits.max_upload_bytes));
     parser_->header_limit(16384);
-    stream_.expires_after(std::chrono::seconds(context_.limits.http_idle_seconds));
+    // A connection that sends nothing (half open, or idle between requests)
+    // holds its place this long at most.
+    stream_.expires_after(std::chrono::seconds(context_.limits.request_timeout_seconds));
     http::async_read_header(stream_, buffer_, *parser_,
                             [self = shared_from_this()](beast::error_code ec, std::size_t) {
                               self->on_header(ec);
@@ -79,6 +83,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void read_body() {
+    stream_.expires_after(std::chrono::seconds(context_.limits.http_idle_seconds));
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
                        self->on_read(ec);
@@ -108,13 +113,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         view(request[http::field::host]), view(request[http::field::origin]), context_.loopback);
     if (!refusal.empty()) {
       std::string body = "{\"error\":";
-      seat_protocol::append_json_string(body, refusal);
+      seat_protocol::append_json_string(body, printable_utf8(refusal, 1000));
       return answer(403, body + "}", false);
     }
     if (upgrade && target_path(view(request.target())).substr(0, 4) == "/ws/") {
       stream_.expires_never();
       return start_ws_session(stream_.release_socket(), std::move(request), context_,
                               std::move(slot_));
+    }
+    if (is_table_request(view(request.method_string()), view(request.target()))) {
+      return create_table(std::move(request));
     }
     if (runs_off_network_threads(view(request.method_string()), view(request.target()))) {
       return answer_off_thread(std::move(request));
@@ -124,6 +132,36 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                  view(request.target()), request.body());
     respond(std::move(reply), request.version(), request.keep_alive(),
             request.method() == http::verb::head);
+  }
+
+  // A table request: the client's creation limit, then the request is read
+  // here and the table built on the think pool; the answer comes back to
+  // this connection's strand once built.
+  void create_table(HttpRequest request) {
+    const unsigned version = request.version();
+    const bool keep_alive = request.keep_alive();
+    if (!context_.clients.take_table_creation(slot_.address())) {
+      return respond(error_reply(429, "this client address has created its limit of " +
+                                          seat_protocol::json_number(context_.limits.tables_per_minute) +
+                                          " tables a minute (--tables-per-minute); try again shortly"),
+                     version, keep_alive, false);
+    }
+    TableSpec spec;
+    try {
+      spec = parse_table_spec_json(request.body());
+    } catch (const KibitzError& e) {
+      return respond(error_reply(400, e.what()), version, keep_alive, false);
+    }
+    context_.registry.create_async(std::move(spec), [self = shared_from_this(), version,
+                                                     keep_alive](CreateResult result) {
+      HttpReply reply = table_reply(result);
+      self->context_.gate->pass([&] {
+        net::post(self->stream_.get_executor(),
+                  [self, reply = std::move(reply), version, keep_alive]() mutable {
+                    self->respond(std::move(reply), version, keep_alive, false);
+                  });
+      });
+    });
   }
 
   // Queues the request on the view threads, unless max_queued_views wait there.
@@ -223,8 +261,51 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 }  // namespace
 
-void start_http_session(net::ip::tcp::socket socket, ServerContext& context) {
-  std::make_shared<HttpSession>(std::move(socket), context)->run();
+void start_http_session(net::ip::tcp::socket socket, ServerContext& context, ConnectionSlot slot) {
+  std::make_shared<HttpSession>(std::move(socket), context, std::move(slot))->run();
+}
+
+namespace {
+
+// A refused connection: its answer, written once, then whatever the client
+// still sends is read and dropped until it closes or a second has passed,
+// so that the client reads the answer rather than a reset.
+class Refusal : public std::enable_shared_from_this<Refusal> {
+ public:
+  Refusal(net::ip::tcp::socket socket, int status, const std::string& message) : stream_(std::move(socket)) {
+    const std::string body = error_reply(status, message).body;
+    text_ = "HTTP/1.1 " + std::to_string(status) +
+            (status == 429 ? " Too Many Requests" : " Service Unavailable") +
+            "\r\nServer: kibitz\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+            "Connection: close\r\nContent-Length: " +
+            std::to_string(body.size()) + "\r\n\r\n" + body;
+  }
+  void run() {
+    stream_.expires_after(std::chrono::seconds(1));
+    net::async_write(stream_, net::buffer(text_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+      self->drain();
+    });
+  }
+
+ private:
+  void drain() {
+    stream_.async_read_some(net::buffer(scratch_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (!ec) self->drain();
+    });
+  }
+
+  beast::tcp_stream stream_;
+  std::string text_;
+  std::array<char, 4096> scratch_{};
+};
+
+}  // namespace
+
+void refuse_connection(net::ip::tcp::socket socket, int status, const std::string& message) {
+  std::make_shared<Refusal>(std::move(socket), status, message)->run();
 }
 
 }  // namespace kibitz::web::detail

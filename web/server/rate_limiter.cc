@@ -23,4 +23,9 @@ bool TokenBucket::try_take(Clock::time_point now) {
   return true;
 }
 
+bool TokenBucket::full(Clock::time_point now) const {
+  const double seconds = now > last_ ? std::chrono::duration<double>(now - last_).count() : 0.0;
+  return tokens_ + seconds * rate_ >= burst_;
+}
+
 }  // namespace kibitz::web

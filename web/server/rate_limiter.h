@@ -17,6 +17,8 @@ class TokenBucket {
 
   // Spends a token if one is there at `now`; false when the bucket is empty.
   bool try_take(Clock::time_point now = Clock::now());
+  // Whether the bucket has refilled to its burst by `now`.
+  bool full(Clock::time_point now = Clock::now()) const;
 
  private:
   double rate_;

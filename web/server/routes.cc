@@ -1,6 +1,7 @@
 #include "web/server/routes.h"
 
 #include <fstream>
+#include <future>
 #include <optional>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
 #include "web/replay_view.h"
+#include "web/request_json.h"
 
 namespace kibitz::web {
 namespace {
@@ -24,12 +26,6 @@ constexpr std::string_view kUploadSource = "uploaded file";
 
 HttpReply json_reply(int status, std::string body) {
   return HttpReply{status, "application/json", std::move(body)};
-}
-
-HttpReply error_reply(int status, std::string_view message) {
-  std::string body = "{\"error\":";
-  seat_protocol::append_json_string(body, message);
-  return json_reply(status, body + "}");
 }
 
 // MessageWriter leads every object with a "type"; list entries need none.
@@ -88,21 +84,22 @@ HttpReply list_replays(const TableRegistry& registry) {
   return json_reply(200, out + "]}");
 }
 
-// Only a name that registry.replays() lists is opened: a request can never
-// name a path outside the replay directory ("../x", "/etc/passwd").
-std::optional<ReplayListing> listed_replay(const TableRegistry& registry, std::string_view name) {
-  for (const ReplayListing& replay : registry.replays()) {
-    if (replay.file == name) return replay;
-  }
-  return std::nullopt;
-}
+// The most bytes of a listed replay file the server reads to answer one
+// request (the files it writes itself are a few kilobytes).
+constexpr std::size_t kMaxServedReplayBytes = std::size_t{64} << 20;
 
+// Only a name the replay library lists is opened (never a link, never a
+// path outside the folder: "../x", "/etc/passwd"), and errors name the file
+// alone, never the folder's path on the server.
 HttpReply one_replay(const TableRegistry& registry, std::string_view name) {
-  if (!listed_replay(registry, name)) return error_reply(404, "no replay named " + std::string(name));
-  const std::string path = registry.replay_dir() + "/" + std::string(name);
+  if (!registry.replay_library().find(name)) return error_reply(404, "no replay named " + std::string(name));
+  const std::string bytes = registry.replay_library().read(name, kMaxServedReplayBytes);
+  std::istringstream in(bytes);
+  replays::ReplayReader reader(in, std::string(name));
   std::ostringstream out;
   replays::JsonRecordWriter writer(out);
-  for (const replays::ReplayRecord& record : replays::read_replay_file(path)) writer.write(record);
+  replays::ReplayRecord record;
+  while (reader.next(record)) writer.write(record);
   writer.finish();
   return json_reply(200, out.str());
 }
@@ -128,12 +125,14 @@ HttpReply view_reply(Build build) {
 
 HttpReply listed_view(const TableRegistry& registry, std::string_view name, std::string_view target,
                       ReplayViewCache* views) {
-  const std::optional<ReplayListing> listing = listed_replay(registry, name);
+  const std::optional<ReplayListing> listing = registry.replay_library().find(name);
   if (!listing) return error_reply(404, "no replay named " + std::string(name));
   return view_reply([&] {
     const std::size_t game = parse_game_index(query_parameter(target, "game"));
-    const std::string path = registry.replay_dir() + "/" + listing->file;
-    const auto build = [&] { return replay_view_of_file(path, listing->file, game); };
+    const auto build = [&] {
+      const std::string bytes = registry.replay_library().read(listing->file, kMaxServedReplayBytes);
+      return replay_view_of_bytes(bytes, listing->file, game);
+    };
     if (views == nullptr) return build();
     // The size is in the key: a file replaced under the same name is viewed afresh.
     return views->get_or_build(listing->file + "\n" + std::to_string(listing->bytes) + "\n" +
@@ -152,9 +151,11 @@ HttpReply uploaded_view(std::string_view target, std::string_view body) {
 }
 
 HttpReply create_table(TableRegistry& registry, std::string_view body) {
-  const TableSpec spec = parse_table_spec_json(body);
-  const std::shared_ptr<Table> table = registry.create(spec);
-  return json_reply(201, created_table_json(*table));
+  TableSpec spec = parse_table_spec_json(body);
+  std::promise<CreateResult> built;
+  std::future<CreateResult> result = built.get_future();
+  registry.create_async(std::move(spec), [&built](CreateResult r) { built.set_value(std::move(r)); });
+  return table_reply(result.get());
 }
 
 HttpReply api(TableRegistry& registry, std::string_view method, std::string_view target,
@@ -181,6 +182,23 @@ HttpReply api(TableRegistry& registry, std::string_view method, std::string_view
 }
 
 }  // namespace
+
+// A message may quote what the client sent (a path, a name): cleaned, so
+// that a reply never carries invalid UTF-8 or a control byte.
+HttpReply error_reply(int status, std::string_view message) {
+  std::string body = "{\"error\":";
+  seat_protocol::append_json_string(body, printable_utf8(message, 4000));
+  return json_reply(status, body + "}");
+}
+
+bool is_table_request(std::string_view method, std::string_view target) {
+  return method == "POST" && target_path(target) == kApiTables;
+}
+
+HttpReply table_reply(const CreateResult& result) {
+  if (result.table) return json_reply(201, created_table_json(*result.table));
+  return error_reply(result.limit ? 503 : 400, result.error);
+}
 
 std::string_view target_path(std::string_view target) {
   return target.substr(0, target.find('?'));

@@ -46,6 +46,20 @@ HttpReply route_http(TableRegistry& registry, const StaticFileHook& static_files
 // server then calls it off the network threads.
 bool runs_off_network_threads(std::string_view method, std::string_view target);
 
+// Whether the request is a table request (POST /api/tables). The server
+// parses it on its network thread, builds the table on the think pool
+// (TableRegistry::create_async) and answers with table_reply once built;
+// route_http answers one by waiting for the build.
+bool is_table_request(std::string_view method, std::string_view target);
+
+// The answer to a table request: 201 {"id","game","seats","spectator"},
+// 400 naming what is wrong with it, or 503 past a limit.
+HttpReply table_reply(const CreateResult& result);
+
+// An error answer, {"error": MESSAGE}; the message is cleaned of invalid
+// UTF-8 and control bytes (request_json.h's printable_utf8).
+HttpReply error_reply(int status, std::string_view message);
+
 // Whether `target` is the upload route, whose body limit is max_upload_bytes
 // (every other request's is max_request_bytes).
 bool is_upload_target(std::string_view target);

@@ -7,9 +7,12 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "web/replay_view_cache.h"
+#include "web/server/client_limits.h"
 #include "web/server/server_limits.h"
 #include "web/server/static_pages.h"
 #include "web/table_registry.h"
@@ -40,6 +43,14 @@ class NotifyGate {
 };
 
 struct ServerContext {
+  ServerContext(TableRegistry& server_registry, NetworkLimits network_limits, StaticFileHook pages,
+                bool on_loopback)
+      : registry(server_registry),
+        limits(network_limits),
+        static_files(std::move(pages)),
+        loopback(on_loopback),
+        clients(network_limits.max_connections_per_client, network_limits.tables_per_minute) {}
+
   TableRegistry& registry;
   NetworkLimits limits;
   StaticFileHook static_files;
@@ -48,6 +59,7 @@ struct ServerContext {
   bool loopback = false;
   std::shared_ptr<NotifyGate> gate = std::make_shared<NotifyGate>();
   std::atomic<int> connections{0};
+  ClientLimits clients;
   // Where replay viewer documents are built, off the network threads, and
   // the last few built; the server stops the pool before its io_context
   // goes (a task holds its connection). view_started: ServerOptions'.
@@ -56,20 +68,50 @@ struct ServerContext {
   std::function<void()> view_started{};
 };
 
-// Counts one open connection for as long as it lives.
+// Counts one open connection, in all and for its client's address, for as
+// long as it lives.
 class ConnectionSlot {
  public:
-  explicit ConnectionSlot(ServerContext& context) : context_(&context) { ++context_->connections; }
-  ~ConnectionSlot() {
-    if (context_ != nullptr) --context_->connections;
+  // A slot for a connection from `address`, or nullopt with `refusal` set
+  // (an HTTP status and why) when the server or that address is at its limit.
+  static std::optional<ConnectionSlot> take(ServerContext& context, const std::string& address,
+                                            int& status, std::string& refusal) {
+    if (context.connections.load() >= context.limits.max_connections) {
+      status = 503;
+      refusal = "the server has its limit of " + std::to_string(context.limits.max_connections) +
+                " connections open (--max-connections); try again shortly";
+      return std::nullopt;
+    }
+    if (!context.clients.open_connection(address)) {
+      status = 429;
+      refusal = "this client address has its limit of " +
+                std::to_string(context.limits.max_connections_per_client) +
+                " connections open (--max-client-connections); close some first";
+      return std::nullopt;
+    }
+    return ConnectionSlot(context, address);
   }
-  ConnectionSlot(ConnectionSlot&& other) noexcept : context_(std::exchange(other.context_, nullptr)) {}
+  ~ConnectionSlot() {
+    if (context_ == nullptr) return;
+    --context_->connections;
+    context_->clients.close_connection(address_);
+  }
+  ConnectionSlot(ConnectionSlot&& other) noexcept
+      : context_(std::exchange(other.context_, nullptr)), address_(std::move(other.address_)) {}
   ConnectionSlot(const ConnectionSlot&) = delete;
   ConnectionSlot& operator=(const ConnectionSlot&) = delete;
   ConnectionSlot& operator=(ConnectionSlot&&) = delete;
 
+  const std::string& address() const { return address_; }
+
  private:
+  ConnectionSlot(ServerContext& context, std::string address)
+      : context_(&context), address_(std::move(address)) {
+    ++context_->connections;
+  }
+
   ServerContext* context_;
+  std::string address_;
 };
 
 }  // namespace kibitz::web::detail

@@ -13,8 +13,14 @@ namespace kibitz::web::detail {
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 
-// Serves one accepted connection; keeps itself alive through its handlers.
-void start_http_session(boost::asio::ip::tcp::socket socket, ServerContext& context);
+// Serves one accepted connection, counted by `slot`; keeps itself alive
+// through its handlers.
+void start_http_session(boost::asio::ip::tcp::socket socket, ServerContext& context, ConnectionSlot slot);
+
+// Answers a connection the server will not serve (over a connection limit)
+// with `status` and {"error": message}, then closes it: the client reads
+// why instead of a reset. Holds the socket for a second at most.
+void refuse_connection(boost::asio::ip::tcp::socket socket, int status, const std::string& message);
 
 // Takes over `socket`, whose upgrade request is `request`, and answers the
 // handshake: the table and seat are read from the request's target.

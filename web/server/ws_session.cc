@@ -25,6 +25,7 @@
 #include "agents/external/seat_protocol.h"
 #include "env/core/error.h"
 #include "web/client_message.h"
+#include "web/request_json.h"
 #include "web/server/rate_limiter.h"
 #include "web/server/routes.h"
 #include "web/server/sessions.h"
@@ -39,8 +40,10 @@ using seat_protocol::MessageWriter;
 
 constexpr std::string_view kWsTable = "/ws/table/";
 
+// Reasons may quote what a client sent (an unknown table's id): cleaned,
+// so that a reply never carries invalid UTF-8 or a control byte.
 std::string reason_message(std::string_view type, std::string_view reason) {
-  return MessageWriter(type).text("reason", reason).line();
+  return MessageWriter(type).text("reason", printable_utf8(reason, 1000)).line();
 }
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
@@ -84,10 +87,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void subscribe() {
     const std::string_view path = target_path(target_);
-    if (path.substr(0, kWsTable.size()) != kWsTable) throw error("no WebSocket route ", path);
+    if (path.substr(0, kWsTable.size()) != kWsTable) {
+      throw error("no WebSocket route ", quoted_request_text(path));
+    }
     const std::string_view id = path.substr(kWsTable.size());
     table_ = context_.registry.find(id);
-    if (!table_) throw error("no table ", id);
+    if (!table_) throw error("no table ", quoted_request_text(id));
     token_ = query_parameter(target_, "seat");
     subscription_ = token_.empty() ? table_->watch() : table_->join(token_);
   }
@@ -139,8 +144,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void close() {
     closed_ = true;
-    // A close reason is at most 123 bytes on the wire.
-    websocket::close_reason reason(close_code_, close_reason_.substr(0, 120));
+    // A close reason is at most 123 bytes on the wire, in valid UTF-8.
+    websocket::close_reason reason(close_code_, printable_utf8(close_reason_, 118));
     if (close_reason_.empty()) reason.reason = "closed by the server";
     ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
   }
@@ -149,27 +154,48 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       // On message_too_big Beast has already closed with code 1009.
       if (ec) return;
-      self->on_message(beast::buffers_to_string(self->buffer_.data()));
+      if (self->ws_.got_binary()) {
+        self->on_binary();
+      } else {
+        self->on_message(beast::buffers_to_string(self->buffer_.data()));
+      }
       self->buffer_.consume(self->buffer_.size());
       if (!self->closing_) self->read();
     });
   }
 
   void on_message(const std::string& text) {
-    if (!bucket_.try_take()) {
-      if (++over_rate_ >= context_.limits.message_burst) {
-        close_reason_ = "rate limit: too many messages over the limit in a row";
-        closing_ = true;
-        return write_next();
-      }
-      return send(reason_message("refused", rate_limit_text()));
-    }
-    over_rate_ = 0;
+    if (!within_rate()) return;
     try {
       handle(text);
     } catch (const KibitzError& e) {
       send(reason_message("error", e.what()));
     }
+  }
+
+  // Every message is JSON text; a binary frame is answered, not parsed (its
+  // bytes are never echoed), and counts against the rate like any message.
+  void on_binary() {
+    if (!within_rate()) return;
+    send(reason_message("error", "binary frames are not accepted: send each message as a text frame "
+                                 "holding one JSON object"));
+  }
+
+  // Spends a token of the rate limit; false (with the refusal sent, or the
+  // connection closing after a run of them) when the client is over it.
+  bool within_rate() {
+    if (bucket_.try_take()) {
+      over_rate_ = 0;
+      return true;
+    }
+    if (++over_rate_ >= context_.limits.message_burst) {
+      close_reason_ = "rate limit: too many messages over the limit in a row";
+      closing_ = true;
+      write_next();
+    } else {
+      send(reason_message("refused", rate_limit_text()));
+    }
+    return false;
   }
 
   std::string rate_limit_text() const {
