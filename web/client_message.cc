@@ -11,7 +11,8 @@ ActMessage parse_client_message(std::string_view text) {
   parse_request_json(text, "message", doc);
   if (!doc.IsObject()) throw error("a message must be a JSON object");
   const auto type = doc.FindMember("type");
-  if (type == doc.MemberEnd() || !type->value.IsString()) throw error("a message needs a \"type\" string");
+  if (type == doc.MemberEnd() || !type->value.IsString())
+    throw error("a message needs a \"type\" string");
   const std::string_view type_text(type->value.GetString(), type->value.GetStringLength());
   if (type_text != "act") {
     throw error("unknown message type ", quoted_request_text(type_text), " (expected \"act\")");

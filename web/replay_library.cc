@@ -29,7 +29,8 @@ struct Descriptor {
 
 bool is_listable_replay_name(std::string_view name) {
   constexpr std::string_view kSuffix = ".kbr";
-  if (name.size() <= kSuffix.size() || name.substr(name.size() - kSuffix.size()) != kSuffix) return false;
+  if (name.size() <= kSuffix.size() || name.substr(name.size() - kSuffix.size()) != kSuffix)
+    return false;
   if (name.front() == '.' || name.find('/') != std::string_view::npos) return false;
   return printable_utf8(name, name.size()) == name && name.find('\n') == std::string_view::npos &&
          name.find('\t') == std::string_view::npos;
@@ -50,7 +51,8 @@ ReplayLibrary::ReplayLibrary(std::string folder, std::size_t max_files)
     if (!is_listable_replay_name(name)) continue;
     found.push_back({item.last_write_time(ignored), ReplayListing{name, item.file_size(ignored)}});
   }
-  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::sort(found.begin(), found.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
   for (auto& [time, listing] : found) listed_.push_back(std::move(listing));
 }
 
@@ -93,14 +95,16 @@ std::string ReplayLibrary::read(std::string_view file, std::size_t max_read_byte
   const std::string name(file);
   if (!find(name)) throw error("no replay named ", quoted_request_text(name));
   Descriptor in;
-  in.fd = ::open((fs::path(folder_) / name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  in.fd =
+      ::open((fs::path(folder_) / name).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (in.fd < 0) throw error("replay ", name, " cannot be opened");
   struct stat info {};
   if (::fstat(in.fd, &info) != 0 || !S_ISREG(info.st_mode)) {
     throw error("replay ", name, " is not a regular file");
   }
   if (static_cast<std::uintmax_t>(info.st_size) > max_read_bytes) {
-    throw error("replay ", name, " is larger than the ", max_read_bytes, " bytes this server reads");
+    throw error("replay ", name, " is larger than the ", max_read_bytes,
+                " bytes this server reads");
   }
   std::string bytes(static_cast<std::size_t>(info.st_size), '\0');
   std::size_t got = 0;

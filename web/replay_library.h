@@ -48,7 +48,8 @@ class ReplayLibrary {
   // deleted. The list is locked meanwhile, so whoever sees the file in the
   // folder finds it listed too. An exception from `write` is passed on and
   // nothing is listed.
-  std::vector<std::string> add(const std::string& file, const std::function<void(const std::string&)>& write);
+  std::vector<std::string> add(const std::string& file,
+                               const std::function<void(const std::string&)>& write);
 
   // The bytes of listed file `file`, read without following a link, at
   // most max_read_bytes of them; KibitzError naming only the file otherwise.

@@ -67,7 +67,8 @@ void check_tree(const json::Value& root, std::string_view what) {
         stack.push_back({&member.value, item.depth + 1});
       }
     } else if (item.value->IsArray()) {
-      for (const auto& element : item.value->GetArray()) stack.push_back({&element, item.depth + 1});
+      for (const auto& element : item.value->GetArray())
+        stack.push_back({&element, item.depth + 1});
     }
   }
 }
@@ -114,6 +115,8 @@ std::string printable_utf8(std::string_view text, std::size_t max_bytes) {
   return out;
 }
 
-std::string quoted_request_text(std::string_view text) { return '"' + printable_utf8(text, 60) + '"'; }
+std::string quoted_request_text(std::string_view text) {
+  return '"' + printable_utf8(text, 60) + '"';
+}
 
 }  // namespace kibitz::web

@@ -11,7 +11,8 @@ ThinkPool::ThinkPool(int threads) {
   for (int i = 0; i < threads; ++i) slots_.push_back(std::make_unique<Slot>());
   threads_.reserve(static_cast<std::size_t>(threads));
   for (int i = 0; i < threads; ++i) {
-    threads_.emplace_back([this, slot = slots_[static_cast<std::size_t>(i)].get()] { worker_loop(*slot); });
+    threads_.emplace_back(
+        [this, slot = slots_[static_cast<std::size_t>(i)].get()] { worker_loop(*slot); });
   }
   watchdog_ = std::thread([this] { watchdog_loop(); });
 }

@@ -51,14 +51,16 @@ TEST(RequestJsonTest, AQuarterMillionOpenBracketsAreRefusedNotACrash) {
 TEST(RequestJsonTest, DeepButWellFormedNestingIsRefusedByTheDepthLimit) {
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   EXPECT_NE(refusal(deep).find("nested deeper than 32 levels"), std::string::npos);
-  const std::string ok = std::string(kMaxRequestJsonDepth, '[') + std::string(kMaxRequestJsonDepth, ']');
+  const std::string ok =
+      std::string(kMaxRequestJsonDepth, '[') + std::string(kMaxRequestJsonDepth, ']');
   EXPECT_EQ(refusal(ok), "");
   const std::string one_more = "[" + ok + "]";
   EXPECT_NE(refusal(one_more).find("nested deeper"), std::string::npos);
 }
 
 TEST(RequestJsonTest, DuplicateKeysAreRefusedNamingTheKey) {
-  EXPECT_NE(refusal(R"({"game":"kuhn_poker","game":"leduc_poker"})").find("the key \"game\" appears twice"),
+  EXPECT_NE(refusal(R"({"game":"kuhn_poker","game":"leduc_poker"})")
+                .find("the key \"game\" appears twice"),
             std::string::npos);
   // Nested objects are checked too; the same key in two objects is fine.
   EXPECT_NE(refusal(R"({"a":[{"x":1,"x":2}]})").find("\"x\" appears twice"), std::string::npos);
@@ -70,7 +72,8 @@ TEST(RequestJsonTest, InvalidUtf8IsRefusedWithItsOffset) {
   EXPECT_NE(message.find("invalid UTF-8"), std::string::npos) << message;
   EXPECT_TRUE(valid_utf8(message)) << message;
   EXPECT_NE(refusal("{\"g\xc3\":1}").find("invalid UTF-8"), std::string::npos);
-  EXPECT_NE(refusal("{\"g\":\"\xed\xa0\x80\"}").find("invalid UTF-8"), std::string::npos);  // a surrogate
+  EXPECT_NE(refusal("{\"g\":\"\xed\xa0\x80\"}").find("invalid UTF-8"),
+            std::string::npos);  // a surrogate
 }
 
 TEST(RequestJsonTest, EmptyAndTrailingTextAreRefused) {
@@ -86,7 +89,10 @@ TEST(RequestJsonTest, ANulInADuplicateKeyDoesNotCutTheMessage) {
 TEST(RequestJsonTest, PrintableUtf8CleansEveryByte) {
   EXPECT_EQ(printable_utf8("plain text\twith tab"), "plain text\twith tab");
   EXPECT_EQ(printable_utf8("caf\xc3\xa9"), "caf\xc3\xa9");
-  EXPECT_EQ(printable_utf8("a\xff" "b"), "a\xef\xbf\xbd" "b");
+  EXPECT_EQ(printable_utf8("a\xff"
+                           "b"),
+            "a\xef\xbf\xbd"
+            "b");
   EXPECT_EQ(printable_utf8(std::string("a\0b", 3)), "a\\x00b");
   EXPECT_EQ(printable_utf8("\xe2\x82"), "\xef\xbf\xbd\xef\xbf\xbd");  // truncated sequence
   EXPECT_EQ(printable_utf8("\xc0\xaf"), "\xef\xbf\xbd\xef\xbf\xbd");  // overlong '/'
@@ -110,14 +116,17 @@ TEST(RequestJsonTest, TableRequestsUseIt) {
     }
     return std::string();
   };
-  EXPECT_NE(table_refusal(R"({"game":"kuhn_poker","seats":["human","human"],"seats":["random","random"]})")
+  EXPECT_NE(table_refusal(
+                R"({"game":"kuhn_poker","seats":["human","human"],"seats":["random","random"]})")
                 .find("table request: the key \"seats\" appears twice"),
             std::string::npos);
-  EXPECT_NE(table_refusal(std::string(250000, '[')).find("table request: malformed JSON"), std::string::npos);
+  EXPECT_NE(table_refusal(std::string(250000, '[')).find("table request: malformed JSON"),
+            std::string::npos);
   const std::string nul = table_refusal(R"({"game":"kuhn\u0000poker","seats":["human","human"]})");
   EXPECT_NE(nul.find("\"kuhn\\x00poker\" holds a control character"), std::string::npos) << nul;
-  EXPECT_NE(table_refusal("{\"game\":\"kuhn_poker\",\"seats\":[\"hum\xe9n\"]}").find("invalid UTF-8"),
-            std::string::npos);
+  EXPECT_NE(
+      table_refusal("{\"game\":\"kuhn_poker\",\"seats\":[\"hum\xe9n\"]}").find("invalid UTF-8"),
+      std::string::npos);
 }
 
 TEST(RequestJsonTest, WebSocketMessagesUseIt) {
@@ -130,8 +139,10 @@ TEST(RequestJsonTest, WebSocketMessagesUseIt) {
     return std::string();
   };
   EXPECT_EQ(parse_client_message(R"({"type":"act","action":"bet"})").action, "bet");
-  EXPECT_EQ(parse_client_message(R"({"action":"a\u0000b","type":"act"})").action, std::string("a\0b", 3));
-  EXPECT_NE(message_refusal(R"({"type":"act","action":"bet","action":"pass"})").find("\"action\" appears twice"),
+  EXPECT_EQ(parse_client_message(R"({"action":"a\u0000b","type":"act"})").action,
+            std::string("a\0b", 3));
+  EXPECT_NE(message_refusal(R"({"type":"act","action":"bet","action":"pass"})")
+                .find("\"action\" appears twice"),
             std::string::npos);
   EXPECT_NE(message_refusal("").find("empty"), std::string::npos);
   const std::string nul = message_refusal(R"({"type":"a\u0000ct and the rest"})");

@@ -51,9 +51,11 @@ class ServeProcessTest : public ::testing::Test {
 
 TEST_F(ServeProcessTest, CtrlCWhileAgentsThinkExitsZeroWithinASecond) {
   // Searches that would think for ten minutes a decision, on both threads.
-  const std::string seats = "ismcts(sims=100000),ismcts(sims=100000),ismcts(sims=100000),ismcts(sims=100000)";
-  KibitzChild child({"serve", "--listen", "127.0.0.1:0", "--replays", dir_.string(), "--decision-ms",
-                     "600000", "--table", "loyalist_spies: " + seats, "--table", "loyalist_spies: " + seats});
+  const std::string seats =
+      "ismcts(sims=100000),ismcts(sims=100000),ismcts(sims=100000),ismcts(sims=100000)";
+  KibitzChild child({"serve", "--listen", "127.0.0.1:0", "--replays", dir_.string(),
+                     "--decision-ms", "600000", "--table", "loyalist_spies: " + seats, "--table",
+                     "loyalist_spies: " + seats});
   ASSERT_NE(port_of(child), 0);
   ASSERT_TRUE(child.read_until("spectators:"));
   std::this_thread::sleep_for(300ms);  // the agents are deep in thought
@@ -76,8 +78,9 @@ TEST_F(ServeProcessTest, SigtermStopsAnIdleServerWithExitZero) {
 }
 
 TEST_F(ServeProcessTest, AServerKilledMidFloodLeavesEveryReplayWhole) {
-  KibitzChild child({"serve", "--listen", "127.0.0.1:0", "--replays", dir_.string(), "--tables-per-minute",
-                     "1000000", "--max-tables", "64", "--max-client-connections", "256"});
+  KibitzChild child({"serve", "--listen", "127.0.0.1:0", "--replays", dir_.string(),
+                     "--tables-per-minute", "1000000", "--max-tables", "64",
+                     "--max-client-connections", "256"});
   const unsigned short port = port_of(child);
   ASSERT_NE(port, 0);
   // Four clients create tables of agents (each plays to its end at once and
@@ -99,7 +102,8 @@ TEST_F(ServeProcessTest, AServerKilledMidFloodLeavesEveryReplayWhole) {
   const auto until = Clock::now() + testing::patience(10s);
   auto replays = [&] {
     std::size_t n = 0;
-    for (const auto& item : std::filesystem::directory_iterator(dir_)) n += item.path().extension() == ".kbr";
+    for (const auto& item : std::filesystem::directory_iterator(dir_))
+      n += item.path().extension() == ".kbr";
     return n;
   };
   while (replays() < 40 && Clock::now() < until) std::this_thread::sleep_for(10ms);

@@ -14,7 +14,8 @@ std::chrono::milliseconds patience(std::chrono::milliseconds idle) {
   std::ifstream("/proc/loadavg") >> load;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const double factor = std::max(1.0, load / cores);
-  return std::chrono::milliseconds(static_cast<long long>(2.0 * factor * static_cast<double>(idle.count())));
+  return std::chrono::milliseconds(
+      static_cast<long long>(2.0 * factor * static_cast<double>(idle.count())));
 }
 
 AbortAfter::AbortAfter(WsClient& client, std::chrono::milliseconds limit)

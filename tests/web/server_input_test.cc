@@ -34,7 +34,8 @@ class ServerInputTest : public testing::ServerFixture {
 TEST_F(ServerInputTest, AQuarterMillionOpenBracketsAreA400AndTheServerGoesOn) {
   options_.network.max_request_bytes = 300000;
   start();
-  const HttpAnswer deep = testing::http_request(port(), "POST", "/api/tables", std::string(250000, '['));
+  const HttpAnswer deep =
+      testing::http_request(port(), "POST", "/api/tables", std::string(250000, '['));
   EXPECT_EQ(deep.status, 400) << deep.body;
   EXPECT_NE(deep.body.find("malformed JSON"), std::string::npos) << deep.body;
   const std::string nested = std::string(100000, '[') + std::string(100000, ']');
@@ -51,19 +52,22 @@ TEST_F(ServerInputTest, DuplicateKeysAreRefusedNamingTheKey) {
       port(), "POST", "/api/tables",
       R"({"game":"kuhn_poker","seats":["human","human"],"game":"leduc_poker"})");
   EXPECT_EQ(answer.status, 400);
-  EXPECT_NE(answer.body.find("the key \\\"game\\\" appears twice"), std::string::npos) << answer.body;
+  EXPECT_NE(answer.body.find("the key \\\"game\\\" appears twice"), std::string::npos)
+      << answer.body;
   EXPECT_TRUE(server_->registry().tables().empty());
 }
 
 TEST_F(ServerInputTest, InvalidUtf8IsRefusedAndNeverEchoed) {
   start();
-  const HttpAnswer spec = testing::http_request(port(), "POST", "/api/tables",
-                                                "{\"game\":\"kuhn\xff\xc0\",\"seats\":[\"human\",\"human\"]}");
+  const HttpAnswer spec = testing::http_request(
+      port(), "POST", "/api/tables", "{\"game\":\"kuhn\xff\xc0\",\"seats\":[\"human\",\"human\"]}");
   EXPECT_EQ(spec.status, 400);
   EXPECT_NE(spec.body.find("invalid UTF-8"), std::string::npos) << spec.body;
   EXPECT_TRUE(testing::is_valid_utf8(spec.body)) << spec.body;
   // A path is echoed in a 404: cleaned.
-  const HttpAnswer path = testing::http_request(port(), "GET", "/api/no\xff\xfe" "where");
+  const HttpAnswer path = testing::http_request(port(), "GET",
+                                                "/api/no\xff\xfe"
+                                                "where");
   EXPECT_EQ(path.status, 404);
   EXPECT_TRUE(testing::is_valid_utf8(path.body)) << path.body;
   EXPECT_NE(path.body.find("where"), std::string::npos) << path.body;

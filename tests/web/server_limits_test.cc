@@ -45,7 +45,8 @@ TEST_F(ServerLimitsTest, ASpectatorFloodDoesNotLockTheSeatHoldersOut) {
   const json::Document created = create("kuhn_poker", {"human", "human"});
   std::vector<std::unique_ptr<WsClient>> spectators;
   for (int i = 0; i < 32; ++i) {
-    spectators.push_back(std::make_unique<WsClient>(port(), testing::ws_target(created["spectator"].GetString())));
+    spectators.push_back(
+        std::make_unique<WsClient>(port(), testing::ws_target(created["spectator"].GetString())));
     ASSERT_TRUE(read_until(*spectators.back(), "welcome")) << "spectator " << i;
   }
   WsClient one_more(port(), testing::ws_target(created["spectator"].GetString()));
@@ -85,8 +86,9 @@ TEST_F(ServerLimitsTest, ATableFloodFromOneClientIsLimitedAndOthersStillCreate) 
   EXPECT_NE(refusal.find("--tables-per-minute"), std::string::npos) << refusal;
   EXPECT_EQ(static_cast<int>(server_->registry().tables().size()), created);
   // Another address has its own allowance.
-  const HttpAnswer other = testing::http_request_from(
-      "127.0.0.2", port(), "POST", "/api/tables", R"({"game":"kuhn_poker","seats":["human","human"]})");
+  const HttpAnswer other =
+      testing::http_request_from("127.0.0.2", port(), "POST", "/api/tables",
+                                 R"({"game":"kuhn_poker","seats":["human","human"]})");
   EXPECT_EQ(other.status, 201) << other.body;
 }
 
@@ -204,7 +206,8 @@ TEST_F(ServerLimitsTest, StoppingTheServerCancelsAgentsThinkingWithinASecond) {
   create("kuhn_poker", {"until_stopped", "until_stopped"});
   create("leduc_poker", {"until_stopped", "until_stopped"});
   const auto until = Clock::now() + testing::patience(2s);
-  while (testing::slow_decisions_begun.load() < begun + 2 && Clock::now() < until) std::this_thread::sleep_for(5ms);
+  while (testing::slow_decisions_begun.load() < begun + 2 && Clock::now() < until)
+    std::this_thread::sleep_for(5ms);
   ASSERT_EQ(testing::slow_decisions_begun.load(), begun + 2) << "both agents should be thinking";
   const auto asked = Clock::now();
   server_->stop();

@@ -23,11 +23,13 @@ class ServerRetentionTest : public testing::ServerFixture {
  protected:
   // Plays a table of agents to its end; returns its replay's name.
   std::string play_one() {
-    const std::shared_ptr<Table> table = server_->registry().create({"kuhn_poker", {"random", "random"}});
+    const std::shared_ptr<Table> table =
+        server_->registry().create({"kuhn_poker", {"random", "random"}});
     EXPECT_TRUE(table->wait_until_over(testing::patience(5s)));
     const std::string file = table->id() + ".kbr";
     const auto until = std::chrono::steady_clock::now() + testing::patience(5s);
-    while (!server_->registry().replay_library().find(file) && std::chrono::steady_clock::now() < until) {
+    while (!server_->registry().replay_library().find(file) &&
+           std::chrono::steady_clock::now() < until) {
       std::this_thread::sleep_for(1ms);
     }
     return file;
@@ -35,11 +37,14 @@ class ServerRetentionTest : public testing::ServerFixture {
 
   std::size_t kbr_files() const {
     std::size_t n = 0;
-    for (const auto& item : fs::directory_iterator(replay_dir_)) n += item.path().extension() == ".kbr";
+    for (const auto& item : fs::directory_iterator(replay_dir_))
+      n += item.path().extension() == ".kbr";
     return n;
   }
 
-  void put(const std::string& name, const std::string& bytes) { std::ofstream(replay_dir_ / name) << bytes; }
+  void put(const std::string& name, const std::string& bytes) {
+    std::ofstream(replay_dir_ / name) << bytes;
+  }
 };
 
 TEST_F(ServerRetentionTest, KeepsTheNewestOfItsOwnAndNeverDeletesOthers) {
@@ -105,7 +110,8 @@ TEST_F(ServerRetentionTest, ErrorsNeverNameTheFolder) {
     EXPECT_EQ(answer.status, 400) << target << ": " << answer.body;
     EXPECT_NE(answer.body.find("damaged.kbr"), std::string::npos) << answer.body;
     EXPECT_EQ(answer.body.find(replay_dir_.string()), std::string::npos) << answer.body;
-    EXPECT_EQ(answer.body.find(fs::temp_directory_path().string()), std::string::npos) << answer.body;
+    EXPECT_EQ(answer.body.find(fs::temp_directory_path().string()), std::string::npos)
+        << answer.body;
   }
 }
 

@@ -37,7 +37,9 @@ class UntilStoppedAgent : public Agent {
 
 void register_slow_agent() {
   static const bool registered = [] {
-    add_agents({AgentInfo{"until_stopped", "thinks until its decision is stopped (a test agent)", {},
+    add_agents({AgentInfo{"until_stopped",
+                          "thinks until its decision is stopped (a test agent)",
+                          {},
                           [](const Params&, std::shared_ptr<const Game>, std::uint64_t) {
                             return std::make_unique<UntilStoppedAgent>();
                           }}});

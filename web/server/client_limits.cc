@@ -6,7 +6,8 @@ namespace kibitz::web {
 
 ClientLimits::ClientLimits(int max_connections, double tables_per_minute)
     : max_connections_(max_connections), tables_per_minute_(tables_per_minute) {
-  if (max_connections < 1) throw error("the connections per client must be at least 1, not ", max_connections);
+  if (max_connections < 1)
+    throw error("the connections per client must be at least 1, not ", max_connections);
   if (!(tables_per_minute > 0)) throw error("the tables per minute per client must be positive");
 }
 
@@ -41,6 +42,11 @@ bool ClientLimits::take_table_creation(const std::string& address, Clock::time_p
     it = creations_.emplace(address, TokenBucket(tables_per_minute_ / 60.0, burst, now)).first;
   }
   return it->second.try_take(now);
+}
+
+std::size_t ClientLimits::addresses_tracked() const {
+  std::lock_guard lock(mutex_);
+  return creations_.size();
 }
 
 void ClientLimits::forget_full_buckets_locked(Clock::time_point now) {

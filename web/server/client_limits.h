@@ -35,6 +35,9 @@ class ClientLimits {
   // Spends one table creation of `address`; false when its bucket is empty.
   bool take_table_creation(const std::string& address, Clock::time_point now = Clock::now());
 
+  // Addresses whose creation bucket is kept (full ones are forgotten).
+  std::size_t addresses_tracked() const;
+
   int max_connections() const { return max_connections_; }
   double tables_per_minute() const { return tables_per_minute_; }
 
