@@ -15,7 +15,8 @@
 //    challenge pay from the bank; variant=bidding: `income` to everyone.
 //    With legal=true the legal system (legal_*.cc) steps in: appeals of
 //    rulings, lawsuits against declarations, fines for extra taken from the
-//    bank, impeachment of the dealer.
+//    bank (on work pay, a Bank card's takings and tie refunds: bank_pay.cc),
+//    impeachment of the dealer.
 //  - Sorting: chance gives each player a private truth; in order from the
 //    dealer's left each claims adult or child; an adult claim goes to an
 //    up/down vote of everyone else and stands unless downs outnumber ups.

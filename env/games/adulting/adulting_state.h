@@ -6,9 +6,8 @@
 // no hidden identity is fixed before anyone may see it.
 //
 // The legal system (legal_system.cc and legal_appeal.cc, legal_lawsuit.cc,
-// legal_fines.cc, legal_impeach.cc; only with config().legal, and only
-// variant=full has a work phase to reach it) steps in at the work phase's
-// hooks:
+// legal_fines.cc, legal_impeach.cc; only with config().legal and
+// variant=full) steps in at these hooks, the work phase's and the bank's:
 //  - after an elimination by ruling (after_ruling): the eliminated
 //    contestant may appeal; then impeachment may follow;
 //  - after each declaration (after_declare): lawsuits;
@@ -325,7 +324,7 @@ class AdultingState final : public GameState<AdultingState> {
   unsigned qualify_effect_ = 0;  // played a qualify effect this round
   unsigned qualified_ = 0;
   unsigned truths_ = 0;          // adult truths
-  unsigned disqualified_ = 0;    // by the legal system: out of work pay and sorting
+  unsigned disqualified_ = 0;    // by the legal system: out of rank and challenge pay and sorting
   std::array<std::uint8_t, kMaxPlayers> bids_{};
   int taker_ = -1;               // who took the card at the reveal (refunds skip them)
   int payee_pos_ = 0;            // the next tie refund: a position among the bidders

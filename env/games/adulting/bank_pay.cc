@@ -37,7 +37,8 @@ void AdultingState::next_refund() {
   const int best = bids_[idx(taker_)];
   while (best > 0 && payee_pos_ < seq_len_) {
     const int seat = seq_[idx(payee_pos_++)];
-    if (seat != taker_ && bids_[idx(seat)] == best) return take_from_bank(seat, best, BankPay::kRefund);
+    if (seat != taker_ && bids_[idx(seat)] == best)
+      return take_from_bank(seat, best, BankPay::kRefund);
   }
   end_round();
 }

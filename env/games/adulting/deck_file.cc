@@ -76,10 +76,11 @@ std::size_t first_bad_utf8(std::string_view text) {
     }
     if (i + static_cast<std::size_t>(length) > text.size()) return i;
     if (byte(i + 1) < low || byte(i + 1) > high) return i;
-    for (int k = 2; k < length; ++k) {
-      if (byte(i + static_cast<std::size_t>(k)) < 0x80 || byte(i + static_cast<std::size_t>(k)) > 0xBF) return i;
+    const auto end = i + static_cast<std::size_t>(length);
+    for (std::size_t k = i + 2; k < end; ++k) {
+      if (byte(k) < 0x80 || byte(k) > 0xBF) return i;
     }
-    i += static_cast<std::size_t>(length);
+    i = end;
   }
   return std::string_view::npos;
 }
@@ -265,7 +266,9 @@ class CardReader {
     const std::string_view text = text_of(*value);
     // Shown to people line by line: a control character (a "\u0000" or
     // "\n" escape) would cut or break the line it is shown on.
-    if (has_control_character(text)) fail(field, " holds a control character (below U+0020, or U+007F)");
+    if (has_control_character(text)) {
+      fail(field, " holds a control character (below U+0020, or U+007F)");
+    }
     return std::string(text);
   }
 
