@@ -201,6 +201,28 @@ TEST_F(ServerLimitsTest, ASlowAgentIsStoppedAtTheDecisionTimeAndOtherTablesMove)
   EXPECT_GE(testing::slow_decisions_ended.load() - ended_before, 2);
 }
 
+TEST_F(ServerLimitsTest, TablesAreBuiltOffTheNetworkThreads) {
+  testing::register_slow_agent();
+  testing::hold_slow_builds();
+  options_.network_threads = 1;  // were the build on it, nothing else would be answered
+  start();
+  const int begun = testing::slow_builds_begun.load();
+  HttpAnswer slow;
+  std::thread host([&] { slow = post_table("kuhn_poker", {"slow_to_build", "human"}); });
+  const auto until = Clock::now() + testing::patience(2s);
+  while (testing::slow_builds_begun.load() == begun && Clock::now() < until)
+    std::this_thread::sleep_for(2ms);
+  EXPECT_EQ(testing::slow_builds_begun.load(), begun + 1) << "the build did not start";
+  // The build is under way: pages, lists and other tables are still served.
+  const auto asked = Clock::now();
+  EXPECT_EQ(testing::http_request(port(), "GET", "/api/tables").status, 200);
+  EXPECT_EQ(post_table("kuhn_poker", {"human", "random"}).status, 201);
+  EXPECT_LT(Clock::now() - asked, testing::patience(1s));
+  testing::release_slow_builds();
+  host.join();
+  EXPECT_EQ(slow.status, 201) << slow.body;
+}
+
 TEST_F(ServerLimitsTest, StoppingTheServerCancelsAgentsThinkingWithinASecond) {
   testing::register_slow_agent();
   options_.registry.decision_time = 10min;

@@ -12,6 +12,14 @@ namespace kibitz::web::testing {
 
 void register_slow_agent();
 
+// "slow_to_build": a test agent whose building takes until
+// release_slow_builds() (or a minute), as a CFR solve at build time would;
+// it then plays like "random" would, its first legal action. Registered by
+// register_slow_agent() too.
+void release_slow_builds();
+void hold_slow_builds();
+extern std::atomic<int> slow_builds_begun;
+
 // Decisions the agents have begun and ended, in all.
 extern std::atomic<int> slow_decisions_begun;
 extern std::atomic<int> slow_decisions_ended;
