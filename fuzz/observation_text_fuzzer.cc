@@ -41,11 +41,22 @@ Observation read_one(const StreamSpec& spec, std::string_view line, int num_play
   return o;
 }
 
+// The games, loaded once for the whole run: a game is immutable, and
+// loading it for every input cost more than most inputs.
+const std::vector<std::shared_ptr<const Game>>& games() {
+  static const auto* loaded = [] {
+    auto* out = new std::vector<std::shared_ptr<const Game>>;
+    for (const char* spec : kSpecs) out->push_back(load_game(spec));
+    return out;
+  }();
+  return *loaded;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const auto game = load_game(kSpecs[data[0] % std::size(kSpecs)]);
+  const auto& game = games()[data[0] % std::size(kSpecs)];
   const StreamSpec& spec = game->stream_spec();
   std::string_view rest = fuzz::as_text(data + 1, size - 1);
   SeatStream stream;
