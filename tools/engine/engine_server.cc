@@ -14,15 +14,21 @@ namespace kibitz::tools {
 using seat_protocol::MessageWriter;
 
 std::vector<std::string> games_with_streams() {
-  std::vector<std::string> names;
-  for (const GameInfo& info : registered_games()) {
-    try {
-      load_game(info.name)->stream_spec();
-      names.push_back(info.name);
-    } catch (const KibitzError&) {
-      // Not on seat streams yet: the engine cannot play it.
+  // Worked out once: the registry is fixed when the program starts, and
+  // loading every game again for each hello cost more than the rest of a
+  // short session.
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const GameInfo& info : registered_games()) {
+      try {
+        load_game(info.name)->stream_spec();
+        out.push_back(info.name);
+      } catch (const KibitzError&) {
+        // Not on seat streams yet: the engine cannot play it.
+      }
     }
-  }
+    return out;
+  }();
   return names;
 }
 
