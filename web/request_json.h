@@ -9,6 +9,9 @@
 //     not meet a tree deeper than this);
 //   - invalid UTF-8 inside a string is refused, so nothing read from a
 //     request can later be echoed into a reply as invalid UTF-8;
+//   - a number whose conversion is undefined behaviour in rapidjson 1.1.0
+//     (a zero with an exponent, more than 20 digits or 32 characters) is
+//     refused before anything converts it; no request reads a number;
 //   - a key that appears twice in one object is refused, naming the key:
 //     "first wins" or "last wins" would let two readers of one request
 //     disagree on what it says.

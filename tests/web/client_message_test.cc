@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "env/core/error.h"
 
@@ -36,6 +37,23 @@ TEST(ClientMessage, NamesWhatIsWrong) {
   EXPECT_EQ(error_of(R"({"type":"act"})"), "an act message needs an \"action\" string");
   EXPECT_EQ(error_of(R"({"type":"act","action":["bet"]})"),
             "an act message needs an \"action\" string");
+}
+
+// Numbers on which rapidjson's conversion is undefined (0e90, found by
+// fuzz/ws_message_fuzzer and table_request_fuzzer) are refused before any
+// conversion, wherever they stand; ordinary numbers in extra fields pass.
+TEST(ClientMessage, RefusesNumbersRapidjsonCannotConvert) {
+  for (const std::string& number : std::vector<std::string>{
+           "0e90", "-0.000E+5", "184467440737095516155", std::string(40, '1')}) {
+    const std::string message = error_of(R"({"type":"act","action":"bet","n":)" + number + "}");
+    EXPECT_EQ(message.rfind("message: the number ", 0), 0u) << number << ": " << message;
+  }
+  EXPECT_EQ(error_of("0e90e9e").rfind("message: the number 0e90 is refused", 0), 0u)
+      << error_of("0e90e9e");
+  EXPECT_EQ(
+      parse_client_message(R"({"type":"act","action":"bet","n":[0,-1.5e3,12345678901234567890]})")
+          .action,
+      "bet");
 }
 
 }  // namespace
