@@ -26,8 +26,11 @@ namespace {
 
 constexpr CommandUsage kServeUsage{
     "serve", "kibitz serve [--listen ADDR:PORT] [--replays DIR] [--table 'GAME: SEATS'] [limits]",
-    "Serves web tables: every registered game, each seat a person (\"human\") or any agent\n"
-    "spec, models included. Each person's seat has its own secret join link\n"
+    "Serves web tables: every registered game, each seat a person (\"human\") or an agent\n"
+    "spec. Specs from requests and --table alike are checked (docs/serve.md, \"Security\n"
+    "model\"): no engine agents, files only by name from the --models and --decks folders,\n"
+    "every cost (sims, iters, max_nodes, time_ms, threads) within its --max-* cap.\n"
+    "Each person's seat has its own secret join link\n"
     "(/table/ID?seat=TOKEN): whoever holds it plays that seat and sees only that seat's\n"
     "stream; a closed tab rejoins with the same link. Spectators (/table/ID) see the public\n"
     "stream, and everything once the game has ended. Finished games are written to\n"
@@ -158,9 +161,8 @@ void add_serve_options(boost::program_options::options_description& options, web
       "where finished games are written (default kibitz_replays; created when missing)")(
       "table", po::value(&tables)->value_name("'GAME: SEATS'"),
       "a table to create at start-up, e.g. 'leduc_poker: human,cfr' (repeatable)")(
-      "allow-engine-agents", po::bool_switch(&server.registry.allow_engine_agents),
-      "let table requests use engine(cmd=...) agents, which run programs on this machine")(
-      "think-threads", count(flags.think_threads), "threads on which agents think")(
+      "think-threads", count(flags.think_threads),
+      "threads on which agents think; also the most threads one agent may ask for (threads=)")(
       "network-threads", count(flags.network_threads), "threads serving connections")(
       "view-threads", count(flags.view_threads), "threads building replay viewer documents")(
       "max-tables", count(flags.max_tables), "tables playing at once")(
@@ -276,6 +278,60 @@ void stop_within(web::Server& server, std::chrono::milliseconds deadline) {
   watchdog.join();
 }
 
+// What specs from the network may ask for (web/spec_policy.h): catalogues
+// of files by name, and the caps on cost parameters. Read as signed numbers,
+// like the limits, so "-1" is refused by name.
+struct SpecFlags {
+  std::string models, decks;
+  long long max_sims, max_iters, max_nodes, max_time_ms;
+  explicit SpecFlags(const web::SpecCaps& caps)
+      : max_sims(caps.max_sims),
+        max_iters(caps.max_iters),
+        max_nodes(caps.max_nodes),
+        max_time_ms(caps.max_time_ms) {}
+};
+
+void add_spec_options(boost::program_options::options_description& options, SpecFlags& flags) {
+  namespace po = boost::program_options;
+  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
+  options.add_options()(
+      "models", po::value(&flags.models)->value_name("DIR"),
+      "offer the files directly in DIR by name to model= and policy= (e.g. nn(model=spies) for "
+      "DIR/spies.pt); without it no spec may name a model or policy file")(
+      "decks", po::value(&flags.decks)->value_name("DIR"),
+      "offer the files directly in DIR by name to deck= (adulting(deck=small) for DIR/small.json)")(
+      "max-sims", count(flags.max_sims),
+      "simulations per decision one agent spec may ask for, nested searches multiplied "
+      "(sims=, worlds=); also samples per query (odds_trials=, belief=)")(
+      "max-iters", count(flags.max_iters), "solver iterations an agent spec may ask for (cfr's iters=)")(
+      "max-nodes", count(flags.max_nodes), "tree nodes one search or solver may hold (max_nodes=)")(
+      "max-time-ms", count(flags.max_time_ms), "milliseconds per decision an agent spec may ask for (time_ms=)");
+}
+
+// The catalogue of `flag` DIR, reported on `out`; empty without the flag.
+web::Catalogue load_catalogue(const std::string& flag, const std::string& dir, std::ostream& out) {
+  if (dir.empty()) return web::Catalogue(flag);
+  web::Catalogue catalogue = web::Catalogue::of_folder(flag, dir);
+  out << flag << " " << dir << ": " << catalogue.names().size() << " names";
+  for (const std::string& name : catalogue.names()) out << " " << name;
+  out << "\n";
+  for (const std::string& skipped : catalogue.skipped()) out << "  not offered: " << skipped << "\n";
+  return catalogue;
+}
+
+// Copies the checked caps and the catalogues into `server`; threads= is
+// capped by --think-threads, so apply_limits runs first.
+void apply_spec_options(const SpecFlags& f, web::ServerOptions& server, std::ostream& out) {
+  web::SpecPolicy& policy = server.registry.spec_policy;
+  policy.caps.max_sims = checked_count<std::int64_t>("max-sims", f.max_sims, 1);
+  policy.caps.max_iters = checked_count<std::int64_t>("max-iters", f.max_iters, 1);
+  policy.caps.max_nodes = checked_count<std::int64_t>("max-nodes", f.max_nodes, 2);
+  policy.caps.max_time_ms = checked_count<std::int64_t>("max-time-ms", f.max_time_ms, 1);
+  policy.caps.max_threads = server.registry.think_threads;
+  policy.models = load_catalogue("--models", f.models, out);
+  policy.decks = load_catalogue("--decks", f.decks, out);
+}
+
 }  // namespace
 
 int run_serve(const std::vector<std::string>& args) {
@@ -286,9 +342,12 @@ int run_serve(const std::vector<std::string>& args) {
   boost::program_options::options_description options;
   LimitFlags flags(server);
   add_serve_options(options, server, listen, tables, flags);
+  SpecFlags spec_flags(server.registry.spec_policy.caps);
+  add_spec_options(options, spec_flags);
   if (!parse_command_options(kServeUsage, options, args)) return kExitOk;
   parse_listen(listen, server);
   apply_limits(flags, server);
+  apply_spec_options(spec_flags, server, std::cout);
   std::vector<web::TableSpec> specs;
   for (const std::string& table : tables) specs.push_back(parse_table_flag(table));
 

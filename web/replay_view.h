@@ -25,6 +25,7 @@
 
 #include "replays/analysis/game_analysis.h"
 #include "replays/replay_record.h"
+#include "web/spec_policy.h"
 
 namespace kibitz::web {
 
@@ -40,6 +41,11 @@ struct ReplayViewOptions {
   std::size_t max_full_bytes = std::size_t{4} << 20;
   // The Loyalist Spies bluff analysis.
   replays::analysis::ReportOptions spies = viewer_report_options();
+  // For a file from a client (an upload): the record's game spec must pass
+  // this policy, and the game is built from the checked spec, so a spec
+  // that names a file can only name a catalogue entry; the document and any
+  // error name the entry, not its path. Null for the server's own replays.
+  const SpecPolicy* game_policy = nullptr;
 };
 
 // Where the record came from, for the document's header fields.

@@ -111,7 +111,7 @@ void TableRegistry::create_async(TableSpec spec, CreateDone done) {
 }
 
 void TableRegistry::build(const TableSpec& spec, PendingBuild& pending) {
-  const TableSpecRules rules{options_.limits.max_seats_per_table, options_.allow_engine_agents};
+  const TableSpecRules rules{options_.limits.max_seats_per_table, options_.spec_policy};
   std::shared_ptr<Table> table;
   CreateResult result;
   try {

@@ -57,7 +57,8 @@ struct RegistryOptions {
   std::string replay_dir;
   // Replay files of its own the server keeps; past it, it deletes its oldest.
   std::size_t max_replays = 10000;
-  bool allow_engine_agents = false;  // see TableSpecRules
+  // What specs from requests may ask for (web/spec_policy.h).
+  SpecPolicy spec_policy;
 };
 
 // A person seat found by its token.
@@ -125,6 +126,7 @@ class TableRegistry {
   std::string last_replay_error() const;
 
   const ServerLimits& limits() const { return options_.limits; }
+  const SpecPolicy& spec_policy() const { return options_.spec_policy; }
   const std::string& replay_dir() const { return options_.replay_dir; }
 
  private:

@@ -22,14 +22,23 @@ bool is_human_label(const std::string& label, int seat) {
   return true;
 }
 
-// Refuses engine(cmd=...) anywhere in the spec (nested as a rollout too)
-// unless allowed: its parameter is a command line the server would run.
-void check_agent_allowed(const std::string& label, int seat, const TableSpecRules& rules) {
-  if (rules.allow_engine_agents) return;
-  if (label.find("engine") == std::string::npos) return;
-  if (parse_spec(label).name == "engine" || label.find("engine(") != std::string::npos) {
-    throw error("seat ", seat, ": '", label,
-                "': engine agents run a program on the server and are not allowed at this server");
+// The game of the request, built from `checked`.
+std::shared_ptr<const Game> load_checked_game(const CheckedSpec& checked) {
+  try {
+    return load_game(checked.spec);
+  } catch (const KibitzError& e) {
+    throw error(without_paths(e.what(), checked));
+  }
+}
+
+// Seat s's agent, built from its checked spec.
+std::unique_ptr<Agent> make_checked_agent(const std::string& label, const SpecPolicy& policy,
+                                          std::shared_ptr<const Game> game, std::uint64_t seed) {
+  const CheckedSpec checked = check_agent_spec(label, policy);
+  try {
+    return make_agent(checked.spec, std::move(game), seed);
+  } catch (const KibitzError& e) {
+    throw error(without_paths(e.what(), checked));
   }
 }
 
@@ -38,15 +47,18 @@ void check_agent_allowed(const std::string& label, int seat, const TableSpecRule
 TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::uint64_t seed) {
   if (spec.game.empty()) throw error("the table names no game");
   TablePlan plan;
-  plan.game = load_game(spec.game);
+  const CheckedSpec game_spec = check_game_spec(spec.game, rules.policy);
+  plan.game = load_checked_game(game_spec);
+  // The game's spec as the host may see it: catalogue names, not paths.
+  const std::string game_name = without_paths(plan.game->spec(), game_spec);
   const int players = plan.game->num_players();
   if (players > rules.max_seats) {
-    throw error(plan.game->spec(), " has ", players, " seats, more than this server's limit of ",
+    throw error(game_name, " has ", players, " seats, more than this server's limit of ",
                 rules.max_seats, " seats per table");
   }
   if (static_cast<int>(spec.seats.size()) != players) {
     throw error("the table gives ", spec.seats.size(), " seat", spec.seats.size() == 1 ? "" : "s",
-                " but ", plan.game->spec(), " has ", players,
+                " but ", game_name, " has ", players,
                 " players: give one seat (\"human\" or an agent spec) per player");
   }
   for (int s = 0; s < players; ++s) {
@@ -54,8 +66,8 @@ TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::ui
     SeatPlan seat{label, nullptr};
     try {
       if (!is_human_label(label, s)) {
-        check_agent_allowed(label, s, rules);
-        seat.agent = make_agent(label, plan.game, derive_seed(seed, "seat", static_cast<std::uint64_t>(s)));
+        seat.agent = make_checked_agent(label, rules.policy, plan.game,
+                                        derive_seed(seed, "seat", static_cast<std::uint64_t>(s)));
       }
     } catch (const KibitzError& e) {
       const std::string message = e.what();

@@ -14,6 +14,7 @@
 
 #include "agents/agent.h"
 #include "env/core/game.h"
+#include "web/spec_policy.h"
 
 namespace kibitz::web {
 
@@ -30,15 +31,14 @@ struct TableSpec {
 struct TableSpecRules {
   // Seats per table, at most (TableLimits::max_seats_per_table).
   int max_seats = 16;
-  // engine(cmd=...) runs a program of the host's choosing on the server: a
-  // browser must not be able to do that, so it is refused unless the server
-  // is started with it allowed (the operator trusts every host).
-  bool allow_engine_agents = false;
+  // What the game spec and every agent spec may ask for: no programs, files
+  // only by catalogue name, costs within the caps (web/spec_policy.h).
+  SpecPolicy policy;
 };
 
 // One seat of a checked request.
 struct SeatPlan {
-  std::string label;             // "human", or the agent spec as written
+  std::string label;             // "human", or the agent spec as the host wrote it
   std::unique_ptr<Agent> agent;  // null for a person's seat
   bool human() const { return agent == nullptr; }
 };
@@ -48,8 +48,9 @@ struct TablePlan {
   std::vector<SeatPlan> seats;  // one per player
 };
 
-// Checks `spec` and builds its game and agents; agent s is seeded with
-// derive_seed(seed, "seat", s). Throws KibitzError naming the problem.
+// Checks `spec` against rules.policy and builds its game and agents from the
+// checked specs; agent s is seeded with derive_seed(seed, "seat", s). Throws
+// KibitzError naming the problem, never a catalogue file's path.
 TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::uint64_t seed);
 
 // Reads a request from JSON: {"game": "kuhn_poker", "seats": ["human", "random"]}.

@@ -189,13 +189,17 @@ AgentInfo EngineAgent::info() {
       "cmd=kibitz engine --agent ismcts; it is sent only the seat's own observations",
       {ParamSpec::text("cmd", "",
                        "the program and its arguments, split at spaces (quotes group words; no "
-                       "shell)"),
+                       "shell)")
+           .as_program(),
        ParamSpec::integer("timeout_ms", 60000, 1, 86'400'000,
-                          "the longest wait for any answer (act: plus time_ms)"),
+                          "the longest wait for any answer (act: plus time_ms)")
+           .as_cost(CostKind::kMilliseconds),
        ParamSpec::integer("sims", 0, 0, 1'000'000'000,
-                          "a simulations budget sent with every act; 0 sends none"),
+                          "a simulations budget sent with every act; 0 sends none")
+           .as_cost(CostKind::kSimulations),
        ParamSpec::integer("time_ms", 0, 0, 3'600'000,
-                          "a time budget sent with every act, in milliseconds; 0 sends none")},
+                          "a time budget sent with every act, in milliseconds; 0 sends none")
+           .as_cost(CostKind::kMilliseconds)},
       [](const Params& params, std::shared_ptr<const Game> game, std::uint64_t seed) {
         Options options;
         options.command = params.get_string("cmd");

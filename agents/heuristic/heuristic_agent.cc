@@ -46,7 +46,8 @@ std::vector<ParamSpec> heuristic_params() {
                       "tea_game: worth in drinks of a loss exemption kept for a later game (spend it when dealing "
                       "now beats playing by more; a loss wins one at this worth)"),
       ParamSpec::integer("odds_trials", 1500, 100, 1000000,
-                         "tea_game: simulated games per odds query (seeded from the agent's seed, cached per table)"),
+                         "tea_game: simulated games per odds query (seeded from the agent's seed, cached per table)")
+          .as_cost(CostKind::kSamples),
   };
 }
 

@@ -15,7 +15,6 @@
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/input_file.h"
-#include "env/core/quoted_excerpt.h"
 
 namespace kibitz::neural {
 
@@ -105,6 +104,9 @@ std::string encode_header(const CheckpointInfo& info, std::size_t tensors,
 }
 
 // Reads the header fields into `fields`; `pos` ends past the "end" line.
+// No message quotes the file: a path given as a model may name any file (a
+// server's secret, say: docs/serve.md, "Security model"), so a bad line is
+// named by its number.
 std::map<std::string, std::string> parse_header(const std::string& path, const std::string& bytes,
                                                 std::size_t& pos) {
   auto next_line = [&](std::string_view& line) {
@@ -118,12 +120,12 @@ std::map<std::string, std::string> parse_header(const std::string& path, const s
   if (bytes.compare(0, kMagic.size(), kMagic) != 0 || !next_line(line) ||
       line.size() <= kMagic.size() || line[kMagic.size()] != ' ') {
     throw error("'", path, "' is not a kibitz checkpoint (it does not start with '", kMagic,
-                "' but with ", quoted_excerpt(bytes, 24), ")");
+                " VERSION')");
   }
   int version = 0;
   if (!parse_number(line.substr(kMagic.size() + 1), version)) {
-    throw error("checkpoint '", path, "' is corrupt: bad format version line ",
-                quoted_excerpt(line));
+    throw error("checkpoint '", path, "' is corrupt: its first line is not '", kMagic,
+                " VERSION'");
   }
   if (version != kCheckpointFormatVersion) {
     throw error("checkpoint '", path, "' has format version ", version,
@@ -131,7 +133,7 @@ std::map<std::string, std::string> parse_header(const std::string& path, const s
   }
   std::map<std::string, std::string> fields;
   fields["format_version"] = std::to_string(version);
-  while (true) {
+  for (int number = 2;; ++number) {
     if (!next_line(line)) {
       throw error("checkpoint '", path, "' is truncated or corrupt: its header has no 'end' line");
     }
@@ -139,13 +141,12 @@ std::map<std::string, std::string> parse_header(const std::string& path, const s
     // The header is printable text, so its values (game spec, ...) can be
     // shown in messages as they are.
     if (!std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
-      throw error("checkpoint '", path, "' is corrupt: header line ", quoted_excerpt(line),
+      throw error("checkpoint '", path, "' is corrupt: header line ", number,
                   " is not printable text");
     }
     const std::size_t eq = line.find('=');
     if (eq == std::string_view::npos) {
-      throw error("checkpoint '", path, "' is corrupt: header line ", quoted_excerpt(line),
-                  " has no '='");
+      throw error("checkpoint '", path, "' is corrupt: header line ", number, " has no '='");
     }
     fields[std::string(line.substr(0, eq))] = std::string(line.substr(eq + 1));
   }
@@ -171,7 +172,7 @@ T take_number(std::map<std::string, std::string>& fields, const std::string& key
   // from_chars reads "inf" and "nan" too: no header number may be either.
   if constexpr (std::is_floating_point_v<T>) ok = ok && std::isfinite(value);
   if (!ok) {
-    throw error("checkpoint '", path, "' is corrupt: field ", key, "=", quoted_excerpt(text),
+    throw error("checkpoint '", path, "' is corrupt: field ", key,
                 std::is_floating_point_v<T> ? " is not a finite number" : " is not a number");
   }
   return value;
@@ -206,7 +207,8 @@ std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view
     // Printable, so the name can be shown as it is by later messages.
     if (space == std::string_view::npos || space == 0 ||
         !std::all_of(line.begin(), line.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
-      throw corrupt("bad tensor header " + quoted_excerpt(line));
+      throw corrupt("the header of tensor " + std::to_string(i) +
+                    " is not '<name> <sizes>' in printable text");
     }
     NamedTensor t;
     t.name = std::string(line.substr(0, space));
@@ -216,7 +218,7 @@ std::vector<NamedTensor> parse_payload(const std::string& path, std::string_view
       const std::size_t comma = dims.find(',');
       std::int64_t size = 0;
       if (!parse_number(dims.substr(0, comma), size) || size < 0 || size > (1 << 30)) {
-        throw corrupt("bad sizes in tensor header " + quoted_excerpt(line));
+        throw corrupt("bad sizes in the header of tensor " + std::to_string(i));
       }
       t.sizes.push_back(size);
       total *= size;
@@ -314,8 +316,8 @@ CheckpointFile parse_checkpoint(const std::string& path, const std::string& byte
   const auto payload_bytes = take_number<std::size_t>(fields, "payload_bytes", path);
   const auto checksum = take_number<std::uint64_t>(fields, "payload_fnv1a64", path, 16);
   if (!fields.empty()) {
-    throw error("checkpoint '", path, "' is corrupt: unknown header field ",
-                quoted_excerpt(fields.begin()->first));
+    throw error("checkpoint '", path, "' is corrupt: its header has ", fields.size(),
+                " field", fields.size() == 1 ? "" : "s", " this build does not know");
   }
   if (info.shape.input_size < 1 || info.shape.num_actions < 1 || info.shape.num_players < 1 ||
       !(info.shape.value_min < info.shape.value_max)) {
@@ -399,13 +401,14 @@ CheckpointFile read_checkpoint(const std::string& path) {
   const std::optional<std::string> target = latest_pointer_target(path, bytes);
   if (!target) return parse_checkpoint(path, bytes);  // refused as not a checkpoint
   // One step only: what `latest` names must be a checkpoint itself.
+  // The name is the file's own text: no message shows it, or the path
+  // made of it (a short one-word file may be a secret, not a pointer).
   std::string target_bytes;
   try {
     target_bytes = read_file_limited(*target, kMaxCheckpointBytes, "checkpoint");
-  } catch (const KibitzError& e) {
-    throw error("'", path, "' names the checkpoint '",
-                std::filesystem::path(*target).filename().string(),
-                "' (as a training run's 'latest' file does), but ", e.what());
+  } catch (const KibitzError&) {
+    throw error("'", path, "' is not a kibitz checkpoint: it holds one file name, as a training "
+                "run's 'latest' file does, but no readable checkpoint of that name is beside it");
   }
   return parse_checkpoint(*target, target_bytes);
 }

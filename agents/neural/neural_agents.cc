@@ -68,7 +68,8 @@ std::vector<ParamSpec> model_params() {
   return {
       ParamSpec::text("model", "",
                       "checkpoint file of a policy-value network, or a training run's "
-                      "DIR/latest (its newest checkpoint) (required)"),
+                      "DIR/latest (its newest checkpoint) (required)")
+          .as_file(FileKind::kModel),
       ParamSpec::text("device", "cpu", "where the network runs: cpu or cuda (cuda:N)"),
   };
 }
@@ -130,7 +131,8 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
 
 AgentInfo ismcts_nn_info() {
   std::vector<ParamSpec> params = model_params();
-  params.push_back(ParamSpec::integer("sims", 200, 1, 1'000'000'000, "simulations per decision"));
+  params.push_back(ParamSpec::integer("sims", 200, 1, 1'000'000'000, "simulations per decision")
+                       .as_cost(CostKind::kSimulations));
   params.push_back(ParamSpec::real(
       "c", 1.0, 0.0, 100.0,
       "PUCT exploration constant (returns are scaled to [0, 1] by the game's bounds)"));
@@ -150,7 +152,8 @@ AgentInfo ismcts_nn_info() {
       "worlds weighted by belief: each decision draws this many worlds from the information "
       "set, weights each by how likely the other seats' moves so far were under the policy, "
       "and simulations draw their world from them by weight; 0 samples every simulation's "
-      "world uniformly"));
+      "world uniformly")
+                       .as_cost(CostKind::kSamples));
   params.push_back(ParamSpec::real(
       "belief_floor", 0.2, 0.0, 1.0,
       "share of the uniform choice mixed into each modelled move's probability, so that no "
@@ -160,13 +163,16 @@ AgentInfo ismcts_nn_info() {
       "tempering: the power each world's likelihood is raised to; below 1 keeps a few "
       "worlds from taking all the weight (0: all worlds weigh alike)"));
   params.push_back(ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
-                                      "node bound per tree (threads: per thread)"));
+                                      "node bound per tree (threads: per thread)")
+                       .as_cost(CostKind::kNodes));
   params.push_back(
       ParamSpec::integer("time_ms", 0, 0, 3'600'000,
-                         "search time per decision in milliseconds; 0 counts simulations instead"));
+                         "search time per decision in milliseconds; 0 counts simulations instead")
+          .as_cost(CostKind::kMilliseconds));
   params.push_back(ParamSpec::integer(
       "threads", 1, 1, 256,
-      "root-parallel search threads sharing one batched network; 1 is deterministic by seed"));
+      "root-parallel search threads sharing one batched network; 1 is deterministic by seed")
+                       .as_cost(CostKind::kThreads));
   return {"ismcts_nn",
           "SO-ISMCTS with PUCT on a policy-value network: the policy is the prior, the value "
           "head values the leaves (no rollouts)",

@@ -169,15 +169,19 @@ std::vector<ParamSpec> common_params() {
                       "exploration constant (returns are scaled to [0, 1] by the game's bounds)"),
       ParamSpec::text("rollout", "random",
                       "leaf evaluation: random (uniform playouts) or an agent spec that plays "
-                      "the playout for every seat, e.g. heuristic"),
+                      "the playout for every seat, e.g. heuristic")
+          .as_agent_spec(),
       ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
                          "node bound per tree (MO: per seat's tree; threads: per thread); when "
-                         "full, search stops expanding and evaluates from the leaf"),
+                         "full, search stops expanding and evaluates from the leaf")
+          .as_cost(CostKind::kNodes),
       ParamSpec::integer("time_ms", 0, 0, 3'600'000,
                          "search time per decision in milliseconds; 0 counts simulations "
-                         "instead (only that is deterministic)"),
+                         "instead (only that is deterministic)")
+          .as_cost(CostKind::kMilliseconds),
       ParamSpec::integer("threads", 1, 1, 256,
-                         "root-parallel threads, each with its own tree; visits are summed"),
+                         "root-parallel threads, each with its own tree; visits are summed")
+          .as_cost(CostKind::kThreads),
   };
 }
 
@@ -217,7 +221,8 @@ AgentInfo SearchAgent::ismcts_info() {
       "single-observer information-set MCTS: one tree over sampled worlds, UCB with "
       "availability counts",
       SearchVariant::kSingleObserver,
-      {ParamSpec::integer("sims", 1000, 1, 1'000'000'000, "simulations per decision")});
+      {ParamSpec::integer("sims", 1000, 1, 1'000'000'000, "simulations per decision")
+           .as_cost(CostKind::kSimulations)});
 }
 
 AgentInfo SearchAgent::mo_ismcts_info() {
@@ -226,7 +231,8 @@ AgentInfo SearchAgent::mo_ismcts_info() {
       "multiple-observer information-set MCTS: one tree per seat, each following what its "
       "seat observes of the others' moves",
       SearchVariant::kMultipleObserver,
-      {ParamSpec::integer("sims", 1000, 1, 1'000'000'000, "simulations per decision")});
+      {ParamSpec::integer("sims", 1000, 1, 1'000'000'000, "simulations per decision")
+           .as_cost(CostKind::kSimulations)});
 }
 
 AgentInfo SearchAgent::pimc_info() {
@@ -235,8 +241,10 @@ AgentInfo SearchAgent::pimc_info() {
       "determinized MCTS (perfect-information Monte Carlo): UCT on each sampled world, root "
       "visits summed",
       SearchVariant::kDeterminized,
-      {ParamSpec::integer("worlds", 20, 1, 1'000'000, "sampled worlds (determinizations)"),
-       ParamSpec::integer("sims", 200, 1, 1'000'000'000, "simulations per world")});
+      {ParamSpec::integer("worlds", 20, 1, 1'000'000, "sampled worlds (determinizations)")
+           .as_cost(CostKind::kSimulations),
+       ParamSpec::integer("sims", 200, 1, 1'000'000'000, "simulations per world")
+           .as_cost(CostKind::kSimulations)});
 }
 
 }  // namespace kibitz

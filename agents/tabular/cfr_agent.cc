@@ -89,11 +89,14 @@ AgentInfo CfrAgent::info() {
           "saved policy file",
           {
               ParamSpec::integer("iters", 1000, 1, 100'000'000,
-                                 "CFR+ iterations to solve the game with (docs/cfr.md)"),
+                                 "CFR+ iterations to solve the game with (docs/cfr.md)")
+                  .as_cost(CostKind::kIterations),
               ParamSpec::text("policy", "",
-                              "a policy file (docs/policy_files.md) to play instead of solving"),
+                              "a policy file (docs/policy_files.md) to play instead of solving")
+                  .as_file(FileKind::kModel),
               ParamSpec::integer("max_nodes", static_cast<std::int64_t>(kDefaultMaxTreeNodes), 1,
-                                 1'000'000'000, "refuse games whose tree has more nodes than this"),
+                                 1'000'000'000, "refuse games whose tree has more nodes than this")
+                  .as_cost(CostKind::kNodes),
           },
           make_cfr_agent};
 }

@@ -20,10 +20,12 @@ namespace {
 constexpr std::string_view kFormatHeader = "# kibitz-policy 1";
 constexpr std::string_view kFormatTag = "# kibitz-policy";
 
-// Text in a message, quoted and escaped: most of it comes from the file, which
-// may be damaged or not a policy file at all (quoted_excerpt). 100 bytes
-// show any information state of the games small enough for policy files
-// whole (Leduc's longest has 49).
+// An information state in a message, quoted and escaped (quoted_excerpt).
+// Only states of the game's own tree are shown: text read from a file that
+// matches nothing in the game is never quoted, since the file may not be a
+// policy file at all (a server's secret, say); messages say where it is
+// instead (file:line, entry N). 100 bytes show any information state of the
+// games small enough for policy files whole (Leduc's longest has 49).
 std::string single_quoted(std::string_view text) { return quoted_excerpt(text, 100); }
 
 std::string describe_legal(std::span<const Action> legal) {
@@ -89,30 +91,31 @@ std::string format_probability(double p) {
 }
 
 // Parses the entries of one policy-file line into `policy`; `where` is the
-// "file:line" prefix of error messages.
+// "file:line" prefix of error messages. Text of the line is quoted only
+// once it has matched the game's tree (single_quoted).
 void parse_line(std::string_view line, const GameTree& tree, const std::string& where,
                 std::vector<bool>& seen, TabularPolicy& policy) {
   const auto tab = line.find('\t');
   if (tab == std::string_view::npos) {
-    throw error(where, ": malformed line ", quoted_excerpt(line),
-                ": expected '<information state><TAB><action>=<probability> ...' but found no "
-                "tab");
+    throw error(where, ": not a policy line: expected '<information state><TAB><action>="
+                "<probability> ...' but the line has no tab (is this a kibitz policy file? "
+                "docs/policy_files.md)");
   }
-  const std::string_view key = line.substr(0, tab);
-  const int id = tree.find_infoset(key);
+  const int id = tree.find_infoset(line.substr(0, tab));
   if (id < 0) {
-    throw error(where, ": unknown information state ", single_quoted(key), ": no state of ",
-                tree.game_spec(), " has it");
+    throw error(where, ": the line's information state (before the tab) is no state of ",
+                tree.game_spec());
   }
+  const GameTree::Infoset& infoset = tree.infoset(id);
+  const std::string_view key = infoset.key;  // the tree's, equal to the file's
   if (seen[static_cast<std::size_t>(id)]) {
     throw error(where, ": information state ", single_quoted(key), " is listed twice");
   }
   seen[static_cast<std::size_t>(id)] = true;
-  const GameTree::Infoset& infoset = tree.infoset(id);
 
   ActionProbabilities entries;
   std::string_view rest = line.substr(tab + 1);
-  while (true) {
+  for (int entry = 1;; ++entry) {
     const auto start = rest.find_first_not_of(" \t");
     if (start == std::string_view::npos) break;
     rest.remove_prefix(start);
@@ -122,21 +125,21 @@ void parse_line(std::string_view line, const GameTree& tree, const std::string& 
 
     const auto equals = token.rfind('=');
     if (equals == std::string_view::npos || equals == 0) {
-      throw error(where, ": malformed entry ", single_quoted(token), " at information state ",
-                  single_quoted(key), ": expected <action>=<probability>");
+      throw error(where, ": entry ", entry, " at information state ", single_quoted(key),
+                  " is not <action>=<probability>");
     }
-    const std::string_view action_text = token.substr(0, equals);
     const std::string_view probability_text = token.substr(equals + 1);
-    const auto action = parse_action(infoset, action_text);
+    const auto action = parse_action(infoset, token.substr(0, equals));
     if (!action) {
-      throw error(where, ": illegal action ", single_quoted(action_text), " at information state ",
-                  single_quoted(key), "; legal: ", describe_legal(infoset));
+      throw error(where, ": entry ", entry, " at information state ", single_quoted(key),
+                  " names no legal action; legal: ", describe_legal(infoset));
     }
     const auto probability = parse_probability(probability_text);
     if (!probability) {
-      throw error(where, ": bad probability ", single_quoted(probability_text), " for action ",
-                  single_quoted(action_text), " at information state ", single_quoted(key),
-                  ": expected a number such as 0.25 or a fraction such as 1/3");
+      throw error(where, ": entry ", entry, " (action ", *action, ") at information state ",
+                  single_quoted(key),
+                  " has a bad probability: expected a number such as 0.25 or a fraction such as "
+                  "1/3");
     }
     entries.push_back({*action, *probability});
   }
@@ -268,8 +271,8 @@ TabularPolicy load_policy(const std::string& path, const GameTree& tree, bool al
     if (trim(line).empty()) continue;
     if (line.front() == '#') {
       if (line.starts_with(kFormatTag) && trim(line) != kFormatHeader) {
-        throw error(where, ": unsupported policy file format ", single_quoted(trim(line)),
-                    "; this build reads '", kFormatHeader, "'");
+        throw error(where, ": unsupported policy file format (another version); this build "
+                    "reads '", kFormatHeader, "'");
       }
       continue;
     }

@@ -69,26 +69,61 @@ ParamValue parse_value(const std::string& what, const ParamSpec& decl, const std
 ParamSpec ParamSpec::integer(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
                              std::string help) {
   return {std::move(name), ParamType::kInt, def, static_cast<double>(min), static_cast<double>(max),
-          {}, std::move(help)};
+          {}, std::move(help), ParamRole::kPlain, FileKind::kNone, CostKind::kNone};
 }
 
 ParamSpec ParamSpec::real(std::string name, double def, double min, double max, std::string help) {
-  return {std::move(name), ParamType::kDouble, def, min, max, {}, std::move(help)};
+  return {std::move(name), ParamType::kDouble, def, min, max, {},
+          std::move(help), ParamRole::kPlain, FileKind::kNone, CostKind::kNone};
 }
 
 ParamSpec ParamSpec::boolean(std::string name, bool def, std::string help) {
-  return {std::move(name), ParamType::kBool, def, std::nullopt, std::nullopt, {}, std::move(help)};
+  return {std::move(name), ParamType::kBool, def, std::nullopt, std::nullopt, {},
+          std::move(help), ParamRole::kPlain, FileKind::kNone, CostKind::kNone};
 }
 
 ParamSpec ParamSpec::choice(std::string name, std::string def, std::vector<std::string> choices,
                             std::string help) {
   return {std::move(name), ParamType::kChoice, std::move(def), std::nullopt, std::nullopt,
-          std::move(choices), std::move(help)};
+          std::move(choices), std::move(help), ParamRole::kPlain, FileKind::kNone,
+          CostKind::kNone};
 }
 
 ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
   return {std::move(name), ParamType::kString, std::move(def), std::nullopt, std::nullopt, {},
-          std::move(help)};
+          std::move(help), ParamRole::kPlain, FileKind::kNone, CostKind::kNone};
+}
+
+ParamSpec ParamSpec::as_agent_spec() const {
+  KIBITZ_CHECK(type == ParamType::kString, "parameter '", name, "': an agent spec is text");
+  ParamSpec out = *this;
+  out.role = ParamRole::kAgentSpec;
+  return out;
+}
+
+ParamSpec ParamSpec::as_file(FileKind kind) const {
+  KIBITZ_CHECK(type == ParamType::kString && kind != FileKind::kNone, "parameter '", name,
+               "': a file parameter is text and names its catalogue");
+  ParamSpec out = *this;
+  out.role = ParamRole::kFile;
+  out.file_kind = kind;
+  return out;
+}
+
+ParamSpec ParamSpec::as_program() const {
+  KIBITZ_CHECK(type == ParamType::kString, "parameter '", name, "': a command line is text");
+  ParamSpec out = *this;
+  out.role = ParamRole::kProgram;
+  return out;
+}
+
+ParamSpec ParamSpec::as_cost(CostKind kind) const {
+  KIBITZ_CHECK(type == ParamType::kInt && kind != CostKind::kNone, "parameter '", name,
+               "': a cost is an integer and names its kind");
+  ParamSpec out = *this;
+  out.role = ParamRole::kCost;
+  out.cost_kind = kind;
+  return out;
 }
 
 std::string ParamSpec::describe_range() const {

@@ -21,6 +21,33 @@ namespace kibitz {
 
 enum class ParamType { kInt, kDouble, kBool, kChoice, kString };
 
+// What a parameter's value does, declared with it so that a server can
+// decide what a client may ask for by reading the parsed spec, never its
+// text (web/spec_policy.h; docs/serve.md, "Security model").
+enum class ParamRole {
+  kPlain,      // chooses behaviour at a cost its declared range bounds
+  kAgentSpec,  // another agent's spec, built inside this one (rollout=)
+  kFile,       // names a file to read (model=, policy=, deck=)
+  kProgram,    // a command line to run (engine's cmd=)
+  kCost,       // buys CPU time, memory or threads (sims=, iters=, threads=...)
+};
+
+// Which operator catalogue a kFile parameter's names come from (kibitz serve
+// --models DIR, --decks DIR). A file parameter's default never names a file
+// ("" or "builtin"): it is the value that reads none.
+enum class FileKind { kNone, kModel, kDeck };
+
+// What a kCost parameter buys, each kind capped by its own server limit.
+enum class CostKind {
+  kNone,
+  kSimulations,   // per decision; nested agents' multiply (sims=, worlds=)
+  kSamples,       // per query or decision, not multiplied (odds_trials=, belief=)
+  kIterations,    // solver iterations spent when the agent is built (iters=)
+  kNodes,         // tree nodes held in memory (max_nodes=)
+  kMilliseconds,  // wall-clock time per decision or wait (time_ms=, timeout_ms=)
+  kThreads,       // threads started per decision (threads=)
+};
+
 using ParamValue = std::variant<std::int64_t, double, bool, std::string>;
 
 // The declaration of one parameter.
@@ -32,6 +59,9 @@ struct ParamSpec {
   std::optional<double> max;          // inclusive, for kInt and kDouble
   std::vector<std::string> choices;   // for kChoice
   std::string help;
+  ParamRole role = ParamRole::kPlain;
+  FileKind file_kind = FileKind::kNone;  // for kFile
+  CostKind cost_kind = CostKind::kNone;  // for kCost
 
   static ParamSpec integer(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
                            std::string help);
@@ -40,6 +70,13 @@ struct ParamSpec {
   static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string help);
   static ParamSpec text(std::string name, std::string def, std::string help);
+
+  // The same declaration with its role: write e.g.
+  // ParamSpec::integer("sims", ...).as_cost(CostKind::kSimulations).
+  ParamSpec as_agent_spec() const;
+  ParamSpec as_file(FileKind kind) const;
+  ParamSpec as_program() const;
+  ParamSpec as_cost(CostKind kind) const;
 
   // "int in [2, 3], default 2" and the like, for help texts and errors.
   std::string describe_range() const;

@@ -278,5 +278,28 @@ TEST_F(NeuralAgents, CudaIsRefusedCleanlyWithoutCuda) {
   }
 }
 
+// What a server lets a client ask of these agents depends on the roles
+// their declarations give (web/spec_policy.h): the model is a file from the
+// --models catalogue, the search's budgets are costs.
+TEST_F(NeuralAgents, DeclarationsSayWhatEachParameterIs) {
+  for (const char* name : {"nn", "ismcts_nn"}) {
+    for (const ParamSpec& p : find_agent(name).params) {
+      SCOPED_TRACE(std::string(name) + " " + p.name);
+      if (p.name == "model") {
+        EXPECT_EQ(p.role, ParamRole::kFile);
+        EXPECT_EQ(p.file_kind, FileKind::kModel);
+      } else if (p.name == "sims") {
+        EXPECT_EQ(p.cost_kind, CostKind::kSimulations);
+      } else if (p.name == "belief") {
+        EXPECT_EQ(p.cost_kind, CostKind::kSamples);
+      } else if (p.name == "max_nodes" || p.name == "time_ms" || p.name == "threads") {
+        EXPECT_EQ(p.role, ParamRole::kCost);
+      } else {
+        EXPECT_EQ(p.role, ParamRole::kPlain);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kibitz::neural

@@ -97,6 +97,14 @@ TEST(Cli, FlagErrorsNameTheFlag) {
   expect_bad_input("serve --max-tables 0", "--max-tables");
   expect_bad_input("serve --listen nowhere", "--listen");
   expect_bad_input("serve --table 'kuhn_poker'", "--table");
+  // What specs may ask for (docs/serve.md, "Security model").
+  expect_bad_input("serve --max-sims 0", "--max-sims");
+  expect_bad_input("serve --max-nodes -1", "--max-nodes");
+  expect_bad_input("serve --models /nonexistent/kibitz_models", "--models");
+  expect_bad_input("serve --listen 127.0.0.1:0 --table 'kuhn_poker: human,engine (cmd=/bin/true)'",
+                   "runs a program on the server");
+  expect_bad_input("serve --listen 127.0.0.1:0 --table 'kuhn_poker: human,ismcts(sims=1000000000)'",
+                   "--max-sims");
 }
 
 TEST(Cli, BadGamesAgentsAndParametersAreNamed) {

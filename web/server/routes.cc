@@ -141,12 +141,16 @@ HttpReply listed_view(const TableRegistry& registry, std::string_view name, std:
   });
 }
 
-HttpReply uploaded_view(std::string_view target, std::string_view body) {
+HttpReply uploaded_view(const TableRegistry& registry, std::string_view target, std::string_view body) {
   if (body.empty()) {
     return error_reply(400, "the request body is empty: send the bytes of a .kbr replay file");
   }
+  // An uploaded game spec is a client's: it passes the same policy as a table's.
+  ReplayViewOptions options;
+  options.game_policy = &registry.spec_policy();
   return view_reply([&] {
-    return replay_view_of_bytes(body, kUploadSource, parse_game_index(query_parameter(target, "game")));
+    return replay_view_of_bytes(body, kUploadSource, parse_game_index(query_parameter(target, "game")),
+                                options);
   });
 }
 
@@ -168,7 +172,7 @@ HttpReply api(TableRegistry& registry, std::string_view method, std::string_view
   }
   if (path == kUploadView) {
     if (method != "POST") return error_reply(405, std::string(path) + " takes POST (a replay file's bytes)");
-    return uploaded_view(target, body);
+    return uploaded_view(registry, target, body);
   }
   if (method != "GET") return error_reply(405, std::string(path) + " takes GET");
   if (const std::string_view file = viewed_file(path); !file.empty()) {

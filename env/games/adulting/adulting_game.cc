@@ -37,7 +37,8 @@ GameInfo game_info() {
        ParamSpec::text("deck", std::string(kBuiltinDeck),
                        "a deck file (JSON, schema in kibitz rules adulting), e.g. "
                        "'adulting(deck=docs/examples/adulting_small_deck.json)'; builtin: the "
-                       "built-in 40-card deck (a file named builtin: ./builtin)")},
+                       "built-in 40-card deck (a file named builtin: ./builtin)")
+           .as_file(FileKind::kDeck)},
       [](const Params& params) -> std::shared_ptr<const Game> {
         return std::make_shared<AdultingGame>(params);
       },
