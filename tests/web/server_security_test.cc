@@ -111,7 +111,11 @@ TEST_F(ServerSecurityTest, ANestedEngineSpecIsRefusedAndRunsNothing) {
         "engine(cmd=/usr/bin/touch " + marker + ")"}) {
     const HttpAnswer answer = create("kuhn_poker", {seat, "random"});
     EXPECT_EQ(answer.status, 400) << seat << ": " << answer.body;
-    EXPECT_TRUE(contains(answer.body, "runs a program on the server")) << answer.body;
+    // The tab is refused first as a control character in a table request;
+    // the policy refuses it too (spec_policy_test.cc).
+    EXPECT_TRUE(contains(answer.body, "runs a program on the server") ||
+                contains(answer.body, "holds a control character"))
+        << answer.body;
   }
   std::this_thread::sleep_for(100ms);  // a program started anyway would have run by now
   EXPECT_FALSE(fs::exists(marker));
