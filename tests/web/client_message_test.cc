@@ -56,5 +56,17 @@ TEST(ClientMessage, RefusesNumbersRapidjsonCannotConvert) {
       "bet");
 }
 
+// An escaped lone low surrogate decodes to bytes that are not UTF-8 (found
+// by fuzz/ws_message_fuzzer): refused, in a value as in a key, where a
+// valid pair passes.
+TEST(ClientMessage, RefusesEscapesThatDecodeToInvalidUtf8) {
+  EXPECT_EQ(error_of(R"({"type":"act","action":"\udca1"})"),
+            "message: invalid UTF-8 in a string (an escaped lone surrogate)");
+  EXPECT_EQ(error_of(R"({"type":"act","action":"bet","\udca1":1})"),
+            "message: invalid UTF-8 in a string (an escaped lone surrogate)");
+  EXPECT_EQ(parse_client_message(R"({"type":"act","action":"\ud83c\udca1"})").action,
+            "\xF0\x9F\x82\xA1");
+}
+
 }  // namespace
 }  // namespace kibitz::web
