@@ -9,6 +9,8 @@
 #include "env/core/state.h"
 #include "env/games/loyalist_spies/cards.h"
 #include "replays/analysis/game_outcome.h"
+#include "replays/export_json.h"
+#include "replays/export_timeline.h"
 #include "replays/record_fields.h"
 #include "replays/strict_json.h"
 
@@ -46,11 +48,13 @@ ReplayedMoves replay_moves(const ReplayRecord& record) {
 }
 
 // A record with what the export adds for readers: each action's text and
-// mover, and the game's public outcome (docs/replays.md).
+// mover, the game's public outcome, and the timeline of its events, chance
+// seats, forced chance moves and tallies (docs/replays.md).
 struct ExportedRecord {
   const ReplayRecord* record = nullptr;
   ReplayedMoves moves;
   analysis::GameOutcome outcome;
+  ExportTimeline timeline;
 };
 
 }  // namespace
@@ -130,6 +134,9 @@ void save(cereal::JSONOutputArchive& ar, const ExportedRecord& exported) {
   ar(cereal::make_nvp("action_text", exported.moves.texts));
   save_players(ar, exported.moves.players);
   ar(cereal::make_nvp("outcome", exported.outcome));
+  const State* state = exported.moves.state.get();
+  save_timeline(ar, state != nullptr ? &state->game().stream_spec() : nullptr, exported.timeline,
+                exported.record->actions.size());
 }
 
 }  // namespace
@@ -164,9 +171,10 @@ JsonRecordWriter::~JsonRecordWriter() {
 
 void JsonRecordWriter::write(const ReplayRecord& record) {
   KIBITZ_CHECK(archive_ != nullptr, "write after finish()");
-  ExportedRecord exported{&record, replay_moves(record), {}};
+  ExportedRecord exported{&record, replay_moves(record), {}, {}};
   if (exported.moves.state != nullptr) {
     exported.outcome = analysis::public_outcome(*exported.moves.state);
+    exported.timeline = export_timeline(exported.moves.state->game(), record.actions);
   }
   archive_->json(exported);
 }

@@ -6,12 +6,15 @@
 //                 "returns": [...], "start_time": "...", "duration_seconds": 0.01,
 //                 "action_text": ["deal J", "deal K", "pass", ...],
 //                 "action_player": ["chance", "chance", 0, ...],
-//                 "outcome": {"game": "kuhn_poker", "finished": true, ...}}, ...]}
+//                 "outcome": {"game": "kuhn_poker", "finished": true, ...},
+//                 "chance_seat": [0, 1, null, ...], "forced_chance": [...],
+//                 "events": [{"move": 0, "kind": "dealt", ...}, ...], "final": {...}}, ...]}
 //
-// action_text, action_player and outcome are for reading only (each action
-// as its mover would say it, who moved, the public outcome from
-// replays/analysis/game_outcome.h); reading ignores them. docs/replays.md
-// describes every field.
+// action_text, action_player, outcome and the timeline fields are for
+// reading only (each action as its mover would say it, who moved, the
+// public outcome from replays/analysis/game_outcome.h, the timeline from
+// export_timeline.h); reading ignores them. docs/replays.md describes every
+// field.
 #pragma once
 
 #include <istream>

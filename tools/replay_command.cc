@@ -80,7 +80,10 @@ int run_export(const std::vector<std::string>& args) {
   const CommandUsage usage{
       "replay export", "kibitz replay export FILE --json [--out OUT]",
       "Writes every record of FILE as one JSON document with named fields, each action also as\n"
-      "its text (format in docs/replays.md), to standard output or to OUT (written atomically:\n"
+      "its text and mover, the seat each chance move concerns, the chance outcomes settled\n"
+      "without an action (forced), every event the game showed (payments, verdicts, winners,\n"
+      "laws, scores) with who saw it, and each seat's final tallies (format in\n"
+      "docs/replays.md), to standard output or to OUT (written atomically:\n"
       "OUT never holds half a document). A damaged FILE, or a record whose actions are not a\n"
       "legal game, is an error (exit 2) naming the record.",
       "kibitz replay export games.kbr --json | less\n"

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "env/core/export_notes.h"
 #include "env/core/game.h"
 #include "env/core/params.h"
 
@@ -22,6 +23,8 @@ struct GameInfo {
   std::function<std::shared_ptr<const Game>(const Params&)> factory;
   // Specs the conformance suite and benchmarks run (at least the default).
   std::vector<std::string> test_specs;
+  // Optional: what the JSON export of a record adds (export_notes.h).
+  ExportNotes export_notes{};
 };
 
 // All registered games, sorted by name (defined in env/games/all_games.cc).
