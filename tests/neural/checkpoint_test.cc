@@ -277,7 +277,7 @@ TEST(Checkpoint, RefusesCorruptFiles) {
   std::string bad = bytes;
   bad.replace(bad.find("num_actions=3"), 13, "num_actions=x");
   write_file(path, bad);
-  expect_refusal([&] { load_network(path, *game); }, {"corrupt", "num_actions='x'"});
+  expect_refusal([&] { load_network(path, *game); }, {"corrupt", "field num_actions is not a number"});
   bad = bytes;
   bad.replace(bad.find("training_step"), 13, "training_stop");
   write_file(path, bad);
