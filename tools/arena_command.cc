@@ -3,8 +3,9 @@
 // agent plays every seat equally often with the same luck; the command
 // reports per-agent mean return and win rate with 95% intervals, per-seat
 // results and Bradley-Terry ratings, and can write a JSON summary, a
-// per-game CSV and a replay file of every game. Ctrl-C stops starting new
-// games and reports (and writes) what finished.
+// per-game CSV and a replay file of every game. Ctrl-C (or SIGTERM, SIGHUP)
+// stops starting new games and reports (and writes) what finished; a second
+// one cuts the searches of the games under way short (tools/interrupt.h).
 #include <unistd.h>
 
 #include <atomic>
@@ -27,13 +28,15 @@
 #include "tools/interrupt.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
+#include "tools/streamed_file.h"
 
 namespace kibitz::tools {
 namespace {
 
-// Runs beyond this would hold too many results in memory (each game keeps
-// one double per seat); split them by seed instead.
-constexpr std::int64_t kMaxGames = 100'000'000;
+// No run keeps anything per game (results are running statistics, the CSV
+// and replay file are streamed), so this bound only keeps every count exact
+// and far from overflow; it is more games than any machine can play.
+constexpr std::int64_t kMaxGames = 1'000'000'000'000;
 constexpr int kMaxThreads = 1024;
 
 }  // namespace
@@ -52,9 +55,12 @@ int run_arena(const std::vector<std::string>& args) {
       "(over per-deal means), per-seat results, and Bradley-Terry ratings (Elo scale) from\n"
       "per-deal duplicate comparisons with bootstrap intervals. Results do not depend on\n"
       "--threads. --record writes every game as a replay record, in game order. Progress\n"
-      "goes to stderr (a line every 5 s when it is not a terminal). Ctrl-C stops starting\n"
-      "games, lets running ones finish, prints the statistics of the complete deals, writes\n"
-      "the files with every finished game and exits 130.",
+      "goes to stderr (a line every 5 s when it is not a terminal). Memory does not grow\n"
+      "with --games (at most 10^12): results are kept as running statistics.\n"
+      "Ctrl-C (or SIGTERM, SIGHUP) stops starting games, lets running ones finish, prints\n"
+      "the statistics of the complete deals, writes the files with every finished game and\n"
+      "exits 128 + the signal (130 for Ctrl-C). Another signal cuts the searches of the\n"
+      "games under way short, so they end sooner; none loses a finished game.",
       "kibitz arena --game kuhn_poker --agents 'cfr(iters=200),random' --games 4000\n"
       "kibitz arena --game leduc_poker --agents cfr,random --threads 2 --json r.json\n"
       "kibitz arena --game 'kuhn_poker(players=3)' --agents cfr,random --csv games.csv --quiet\n"
@@ -115,9 +121,25 @@ int run_arena(const std::vector<std::string>& args) {
   }();
   if (!json_path.empty()) check_writable(json_path);
   if (!csv_path.empty()) check_writable(csv_path);
+  // The signals are caught from before the first output file is opened (so
+  // none can end the command with a temporary file left behind) and before
+  // the plan is printed (so a script that sees the plan knows a signal will
+  // be answered with a summary). The agents' set-up is done by then.
+  InterruptGuard::Options signals;
+  signals.hurry_message =
+      "\nkibitz arena: interrupted again; cutting the searches of the games under way short\n";
+  InterruptGuard guard(
+      "\nkibitz arena: interrupted; finishing the games under way (again: cut their searches "
+      "short)\n",
+      signals);
   // Opened before the first game, so an unwritable path fails at once; if
-  // the run fails, the writer's destructor drops its temporary file and the
-  // path keeps its old contents.
+  // the run fails, their destructors drop their temporary files and the
+  // paths keep their old contents. Both are written as games finish.
+  std::optional<StreamedFile> csv;
+  if (!csv_path.empty()) {
+    csv.emplace(csv_path, "--csv");
+    write_arena_csv_header(csv->stream(), setup);
+  }
   std::optional<replays::ReplayWriter> writer;
   if (!record_path.empty()) writer.emplace(record_path);
 
@@ -126,11 +148,8 @@ int run_arena(const std::vector<std::string>& args) {
   info.games_requested = num_games;
   info.deals_planned = (num_games + rotations - 1) / rotations;
 
+  int exit_status = kExitOk;
   ArenaResults results = [&] {
-    // Ctrl-C is caught before the plan is printed, so a script that sees the
-    // plan knows an interrupt will be answered with a summary.
-    InterruptGuard guard(
-        "\nkibitz arena: interrupted; finishing the games under way (Ctrl-C again to quit now)\n");
     print_arena_plan(std::cout, setup, info);
     std::cout << std::flush;
     ProgressBar bar(std::cerr, "kibitz arena", "games", info.deals_planned * rotations,
@@ -138,16 +157,18 @@ int run_arena(const std::vector<std::string>& args) {
     ArenaRunOptions run;
     run.threads = threads;
     run.stop = &guard.stop_flag();
+    run.hurry = &guard.hurry_flag();
     run.progress = [&bar](std::int64_t done, std::int64_t) { bar.update(done); };
-    if (writer) {
-      // The runner calls this one game at a time, in game order.
-      run.on_record = [&writer](std::int64_t, const replays::ReplayRecord& record) {
-        writer->write(record);
-      };
-    }
+    run.record = writer.has_value();
+    // The runner calls this one game at a time, in game order.
+    run.on_game = [&](const FinishedArenaGame& game) {
+      if (writer) writer->write(*game.record);
+      if (csv) write_arena_csv_row(csv->stream(), setup, game);
+    };
     ArenaResults finished = play_arena(setup, info.deals_planned, run);
     bar.finish(finished.num_finished());
     info.interrupted = guard.interrupted();
+    if (info.interrupted) exit_status = guard.exit_status();
     return finished;
   }();
 
@@ -158,10 +179,7 @@ int run_arena(const std::vector<std::string>& args) {
     write_file_atomically(json_path,
                           [&](std::ostream& out) { write_arena_json(out, setup, info, summary); });
   }
-  if (!csv_path.empty()) {
-    write_file_atomically(csv_path,
-                          [&](std::ostream& out) { write_arena_csv(out, setup, results); });
-  }
+  if (csv) csv->commit();
   if (writer) {
     // After an interrupt too: every finished game has been written, so the
     // file holds exactly the games the CSV lists.
@@ -170,7 +188,7 @@ int run_arena(const std::vector<std::string>& args) {
     std::cout << "recorded " << recorded << (recorded == 1 ? " game" : " games") << " to "
               << record_path << "\n";
   }
-  return info.interrupted ? kExitInterrupted : kExitOk;
+  return exit_status;
 }
 
 }  // namespace kibitz::tools

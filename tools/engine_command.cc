@@ -18,6 +18,7 @@
 #include "tools/command.h"
 #include "tools/engine/bounded_line_reader.h"
 #include "tools/engine/engine_server.h"
+#include "tools/interrupt.h"
 #include "tools/options.h"
 
 namespace kibitz::tools {
@@ -49,7 +50,10 @@ constexpr CommandUsage kEngineUsage{
     "to resynchronise) and end_game (with the seat's return when the game was played out). A\n"
     "bad line (not JSON, unknown type, out of order, an observation no deal explains, longer\n"
     "than 1 MiB) gets {\"type\":\"error\",\"message\":...} naming the problem; the engine and\n"
-    "its game carry on unchanged. The end of input ends it.\n"
+    "its game carry on unchanged. The end of input ends it: a search under way stops at\n"
+    "once and answers with the move it has found (at least one simulation), and the lines\n"
+    "sent before the end are still answered. Ctrl-C (or SIGTERM, SIGHUP) cuts a search short\n"
+    "the same way, then ends the engine with status 128 + the signal (130 for Ctrl-C).\n"
     "A new_game with a \"seed\" builds the agent afresh from that seed; without one the agent\n"
     "is reused from game to game (built from --seed for the first).",
     "kibitz engine --agent random\n"
@@ -95,8 +99,14 @@ int run_engine(const std::vector<std::string>& args) {
   find_agent(parse_spec(agent_spec).name);  // an unknown agent fails now, not at the first game
   Transcript transcript(log_path);
 
+  // Ctrl-C (or SIGTERM, SIGHUP) cuts a search under way short; its answer
+  // is still sent, then the engine exits (128 + the signal). The end of
+  // input does the same to a search, and ends the engine once the lines
+  // sent before it are answered.
+  InterruptGuard guard("\nkibitz engine: interrupted\n");
   EngineServer server(agent_spec, seed);
-  BoundedLineReader reader(STDIN_FILENO, seat_protocol::kMaxLineBytes);
+  server.watch_decisions(STDIN_FILENO, &guard.stop_flag());
+  BoundedLineReader reader(STDIN_FILENO, seat_protocol::kMaxLineBytes, &guard.stop_flag());
   while (const std::optional<BoundedLineReader::Line> line = reader.next()) {
     std::string reply;
     if (line->too_long) {
@@ -108,8 +118,9 @@ int run_engine(const std::vector<std::string>& args) {
     }
     transcript.sent(reply);
     std::cout << reply << '\n' << std::flush;
+    if (guard.interrupted()) break;
   }
-  return kExitOk;
+  return guard.interrupted() ? guard.exit_status() : kExitOk;
 }
 
 }  // namespace kibitz::tools

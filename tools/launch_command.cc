@@ -190,7 +190,7 @@ int run_launch(const std::vector<std::string>& args) {
       "When a rank fails, the launcher names it and its status; the others stop on their\n"
       "own (status 4) or, after --grace, are ended (SIGTERM, then SIGKILL 5 s later).\n"
       "Ctrl-C is passed on to every rank: they finish the iteration and rank 0\n"
-      "checkpoints (--resume continues); a second Ctrl-C stops them at once. Exit status:\n"
+      "checkpoints (--resume continues); later ones are not passed on. Exit status:\n"
       "0 when every rank exited 0, else that of the first rank to fail on its own account\n"
       "(not one that exited 4 because another failed; 128 + N for a signal N), or 2 for a\n"
       "bad command line, refused before any rank starts. Ranks on several machines:\n"

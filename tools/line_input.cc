@@ -4,10 +4,11 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include <array>
 #include <cerrno>
 #include <cstring>
 #include <utility>
+
+#include "env/core/error.h"
 
 namespace kibitz::tools {
 namespace {
@@ -26,56 +27,47 @@ std::optional<std::string> StreamLineInput::read_line() {
   return without_carriage_return(std::move(line));
 }
 
-void FdLineInput::wait_until_readable() {
-  // SIGINT is blocked from the flag check until ppoll atomically unblocks it,
-  // so a Ctrl-C between the two cannot be missed (it ends the ppoll at once).
-  sigset_t interrupt_only;
-  sigemptyset(&interrupt_only);
-  sigaddset(&interrupt_only, SIGINT);
+bool wait_for_input(int fd, const std::atomic<bool>* stop) {
+  const auto stopped = [stop] { return stop != nullptr && stop->load(); };
+  // The stop signals are blocked from the flag check until ppoll atomically
+  // unblocks them, so a Ctrl-C between the two cannot be missed (it ends
+  // the ppoll at once).
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
   sigset_t previous;
-  pthread_sigmask(SIG_BLOCK, &interrupt_only, &previous);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &previous);
   int ready = 0;
   int wait_error = 0;
-  if (!stopped()) {
-    pollfd request{fd_, POLLIN, 0};
+  while (!stopped()) {
+    pollfd request{fd, POLLIN, 0};
     ready = ::ppoll(&request, 1, nullptr, &previous);
     wait_error = ready < 0 ? errno : 0;
+    if (ready > 0 || wait_error != EINTR) break;
   }
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  if (stopped()) throw Interrupted();
-  if (ready < 0 && wait_error != EINTR) {
-    throw error("cannot wait for standard input: ", std::strerror(wait_error));
-  }
+  if (stopped()) return false;
+  if (ready < 0) throw error("cannot wait for input: ", std::strerror(wait_error));
+  return true;
 }
 
 std::optional<std::string> FdLineInput::read_line() {
-  if (stopped()) throw Interrupted();
   while (true) {
-    const std::size_t end = buffer_.find('\n');
-    if (end != std::string::npos) {
-      std::string line = buffer_.substr(0, end);
-      buffer_.erase(0, end + 1);
-      return without_carriage_return(std::move(line));
+    if (reader_.stopped()) throw Interrupted();
+    std::optional<BoundedLineReader::Line> line = reader_.next();
+    if (!line) {
+      if (reader_.stopped()) throw Interrupted();
+      return std::nullopt;
     }
-    if (buffer_.size() > kMaxLineBytes) {
-      throw error("a line of standard input is longer than ", kMaxLineBytes, " bytes");
+    if (line->too_long) {
+      notices_ << "skipped a line of " << line->bytes << " bytes: longer than the "
+               << kMaxLineBytes << "-byte limit\n"
+               << std::flush;
+      continue;
     }
-    if (at_end_) {
-      if (buffer_.empty()) return std::nullopt;
-      return without_carriage_return(std::exchange(buffer_, std::string()));
-    }
-    wait_until_readable();
-    std::array<char, 4096> chunk;
-    const ssize_t got = ::read(fd_, chunk.data(), chunk.size());
-    if (got < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
-      throw error("cannot read standard input: ", std::strerror(errno));
-    }
-    if (got == 0) {
-      at_end_ = true;
-    } else {
-      buffer_.append(chunk.data(), static_cast<std::size_t>(got));
-    }
+    return without_carriage_return(std::move(line->text));
   }
 }
 

@@ -7,11 +7,13 @@
 
 #include <atomic>
 #include <exception>
+#include <iostream>
 #include <istream>
 #include <optional>
 #include <string>
 
 #include "env/core/error.h"
+#include "tools/engine/bounded_line_reader.h"
 
 namespace kibitz::tools {
 
@@ -52,28 +54,28 @@ class StreamLineInput final : public LineInput {
 // Lines from a file descriptor, read unbuffered by anything else, so the
 // wait for data can be a ppoll that a signal ends. Once `stop` (e.g. an
 // InterruptGuard's flag) is set, read_line throws Interrupted, whether
-// it was waiting or not.
+// it was waiting or not. A line longer than kMaxLineBytes is skipped as it
+// is read (it never fills the memory) and `notices` is told so; the next
+// line is read as usual, as `kibitz engine` does.
 class FdLineInput final : public LineInput {
  public:
-  // A line longer than this is an error (KibitzError), so endless input
-  // without a newline (a stray /dev/zero) cannot fill the memory.
   static constexpr std::size_t kMaxLineBytes = 1 << 20;
 
-  // `stop` may be null (then only end of input ends a wait); it must outlive
-  // this object. Nothing else may read `fd` meanwhile.
-  FdLineInput(int fd, const std::atomic<bool>* stop) : fd_(fd), stop_(stop) {}
+  // `stop` may be null (then only end of input ends a wait); it and
+  // `notices` must outlive this object. Nothing else may read `fd`
+  // meanwhile.
+  FdLineInput(int fd, const std::atomic<bool>* stop, std::ostream& notices = std::cerr)
+      : reader_(fd, kMaxLineBytes, stop), notices_(notices) {}
   std::optional<std::string> read_line() override;
 
  private:
-  bool stopped() const { return stop_ != nullptr && stop_->load(); }
-  // Blocks until `fd_` has data or is at its end; throws Interrupted
-  // when `stop_` is set before or during the wait.
-  void wait_until_readable();
-
-  int fd_;
-  const std::atomic<bool>* stop_;
-  std::string buffer_;  // read but not yet returned
-  bool at_end_ = false;
+  BoundedLineReader reader_;
+  std::ostream& notices_;
 };
+
+// Blocks until `fd` has data or is at its end (true), or until `stop` (may
+// be null) is set, before or during the wait (false). The stop signals
+// (tools/interrupt.h) end the wait, so a flag they set is never missed.
+bool wait_for_input(int fd, const std::atomic<bool>* stop);
 
 }  // namespace kibitz::tools

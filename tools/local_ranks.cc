@@ -130,8 +130,7 @@ struct Argv {
 // In the child, between fork and exec.
 [[noreturn]] void become_rank(const Argv& argv, const int out[2], const int err[2], pid_t parent) {
   // A process group of its own: a Ctrl-C at the terminal goes to the
-  // launcher alone, which forwards it once (a second SIGINT would make the
-  // rank quit at once instead of checkpointing).
+  // launcher alone, which forwards the first one only.
   ::setpgid(0, 0);
   // The rank dies with the launcher rather than train on unwatched.
   ::prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -244,14 +243,18 @@ void Supervisor::signal_running(int signal_number) {
 void Supervisor::forward_interrupts() {
   const int received = interrupts.load();
   if (received == forwarded_) return;
-  for (; forwarded_ < received; ++forwarded_) signal_running(SIGINT);
+  // Only the first is passed on: a rank never loses its checkpoint to a
+  // repeated Ctrl-C (coreutils timeout signals the launcher and its group,
+  // so one request often arrives twice). SIGKILL stops a run at once.
+  if (forwarded_ == 0) signal_running(SIGINT);
   std::cerr << "\n"
             << kName
-            << (received == 1
+            << (forwarded_ == 0
                     ? "interrupted: passed on to every rank; they finish this iteration and rank 0 "
-                      "checkpoints (Ctrl-C again to stop them at once)"
-                    : "interrupted again: passed on; the ranks stop at once")
+                      "checkpoints"
+                    : "already stopping: the ranks finish this iteration")
             << "\n";
+  forwarded_ = received;
 }
 
 void Supervisor::on_exit(int index, int wait_status) {

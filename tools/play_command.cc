@@ -39,6 +39,8 @@ namespace kibitz::tools {
 namespace {
 
 constexpr const char* kHumanLabel = "human";
+// --games at most: the count is an int, and a run keeps only running means.
+constexpr int kMaxPlayGames = 1'000'000'000;
 
 std::string signed_number(double x, const char* format = "%+g") {
   char buffer[32];
@@ -302,8 +304,10 @@ constexpr CommandUsage kPlayUsage{
     "so the same seed deals the same games: without --seed a game with a person gets a fresh\n"
     "seed (printed, to replay it), agents-only games seed 0 so their results reproduce. With\n"
     "several games the mean return of every seat is reported with a 95% confidence interval.\n"
-    "Ctrl-C, 'quit' or the end of input abandon the game under way and keep (and record) the\n"
-    "finished ones; exit status 130 after Ctrl-C, 2 if input ends before a game does.",
+    "Ctrl-C (or SIGTERM, SIGHUP), 'quit' or the end of input abandon the game under way and\n"
+    "keep (and record) the finished ones, with the summary; more signals change nothing. Exit\n"
+    "status 130 after Ctrl-C (128 + the signal), 2 if input ends before a game does. --games\n"
+    "is at most 10^9.",
     "kibitz play --game kuhn_poker --seats human,random\n"
     "kibitz play --game 'kuhn_poker(players=3)' --seats random,human,random --seed 7\n"
     "kibitz play --game leduc_poker --seats human,human\n"
@@ -335,7 +339,9 @@ int run_play(const std::vector<std::string>& args) {
       "write every finished game to the replay file PATH (replaced; see docs/replays.md)");
   if (!parse_command_options(kPlayUsage, options, args)) return kExitOk;
 
-  if (num_games < 1) throw error("--games must be at least 1, got ", num_games);
+  if (num_games < 1 || num_games > kMaxPlayGames) {
+    throw error("--games must be between 1 and ", kMaxPlayGames, ", got ", num_games);
+  }
   const std::shared_ptr<const Game> game = load_game(game_spec);
   const std::vector<std::string> labels = seat_labels(seats_text, *game);
   const bool any_human = std::any_of(labels.begin(), labels.end(), is_human);
@@ -343,15 +349,20 @@ int run_play(const std::vector<std::string>& args) {
   const std::uint64_t seed = !seed_text.empty() ? parse_uint64(seed_text, "--seed")
                              : drawn_seed       ? fresh_seed()
                                                 : 0;
+  // Ctrl-C ends the game under way, even at a prompt (the input below waits
+  // on the guard's flag), and the finished games are still written.
+  // SIGTERM and SIGHUP likewise; later signals change nothing. Caught before
+  // the record's temporary file exists, so no signal can leave it behind.
+  InterruptGuard guard("\nkibitz play: interrupted; keeping the finished games\n");
   // Opened before the first game, so an unwritable path fails at once.
   std::optional<replays::ReplayWriter> writer;
   if (!record_path.empty()) writer.emplace(record_path);
-  // Ctrl-C ends the game under way, even at a prompt (the input below waits
-  // on the guard's flag), and the finished games are still written.
-  InterruptGuard guard(
-      "\nkibitz play: interrupted; keeping the finished games (Ctrl-C again to quit now)\n");
   FdLineInput input(STDIN_FILENO, &guard.stop_flag());
   std::vector<Seat> seats = make_seats(labels, game, seed, input);
+  // The game under way is abandoned anyway: a search need not go on.
+  ActBudget cut_short;
+  cut_short.stop = &guard.stop_flag();
+  for (Seat& seat : seats) seat.agent->set_budget(cut_short);
 
   std::cout << "kibitz play: " << game->spec() << ", seed " << seed;
   if (drawn_seed) std::cout << " (replay with --seed " << seed << ")";
@@ -367,7 +378,9 @@ int run_play(const std::vector<std::string>& args) {
   std::vector<RunningMean> stats(seats.size());
   Table table(game, std::move(seats), seed, reveal, narrate, writer ? &*writer : nullptr, io);
   PlayOutcome outcome = play_games(table, num_games, stats);
-  if (outcome.exit_code == kExitOk && guard.interrupted()) outcome.exit_code = kExitInterrupted;
+  if (guard.interrupted() && (outcome.exit_code == kExitOk || outcome.exit_code == kExitInterrupted)) {
+    outcome.exit_code = guard.exit_status();
+  }
   if (num_games > 1 && outcome.games_finished > 1) {
     print_summary(*game, table.seats(), stats, outcome.games_finished, seed);
   }

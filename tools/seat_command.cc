@@ -36,8 +36,10 @@ constexpr CommandUsage kSeatUsage{
     "and how sure it is (its policy's share, and its expected return when it has one); make\n"
     "the move at the table and enter it (its action, e.g. 'bet'). The AI never needs another\n"
     "seat's cards. 'help' lists the commands, 'new' starts another game, 'quit' stops.\n"
-    "Exit status: 0 after quit or at the end of input between games, 2 when input ends\n"
-    "during a game, 130 after Ctrl-C.",
+    "Ctrl-C ends the session at once, a search under way included. A line over 1 MiB is\n"
+    "skipped with a notice. Exit status: 0 after quit or at the end of input between games,\n"
+    "2 when input ends during a game, 130 after Ctrl-C (128 + the signal after SIGTERM or\n"
+    "SIGHUP).",
     "kibitz seat --game kuhn_poker --seat 1 --agent cfr\n"
     "kibitz seat --game leduc_poker --seat 0 --agent 'ismcts(sims=5000)'\n"
     "kibitz seat --game 'loyalist_spies(players=4)' --seat 3 --agent ismcts --time-ms 3000"};
@@ -67,8 +69,11 @@ int run_seat(const std::vector<std::string>& args) {
       "no-fill", po::bool_switch(&no_fill), "never fill in forced observations: type everything");
   if (!parse_command_options(kSeatUsage, options, args)) return kExitOk;
   const std::uint64_t seed = parse_uint64(seed_text, "--seed");
-  if (console.budget.simulations < 0 || console.budget.time_ms < 0) {
-    throw error("--sims and --time-ms must not be negative");
+  if (console.budget.simulations < 0 || console.budget.simulations > 1'000'000'000) {
+    throw error("--sims must be from 0 to 1000000000, got ", console.budget.simulations);
+  }
+  if (console.budget.time_ms < 0 || console.budget.time_ms > 3'600'000) {
+    throw error("--time-ms must be from 0 to 3600000 (an hour), got ", console.budget.time_ms);
   }
   if (console.budget.simulations > 0 && console.budget.time_ms > 0) {
     throw error("give one of --sims and --time-ms, not both");
@@ -85,14 +90,18 @@ int run_seat(const std::vector<std::string>& args) {
   const std::unique_ptr<Agent> agent = make_agent(agent_spec, game, seed);
   std::cout << "kibitz seat: " << game->spec() << ", " << agent->spec() << " plays seat " << seat
             << " (" << seat_text(seat) << "), seed " << seed << "\n";
+  // Ctrl-C (or SIGTERM, SIGHUP) ends the session at once, a search under
+  // way included; the input's writer going away cuts a search short.
   InterruptGuard guard("\nkibitz seat: interrupted\n");
-  FdLineInput input(STDIN_FILENO, &guard.stop_flag());
+  console.watch_fd = STDIN_FILENO;
+  console.interrupt = &guard.stop_flag();
+  FdLineInput input(STDIN_FILENO, &guard.stop_flag(), std::cout);
   SeatConsole table(game, seat, *agent, seed, console, input, std::cout);
   try {
     return table.run();
   } catch (const Interrupted&) {
     std::cout << "\n" << std::flush;
-    return kExitInterrupted;
+    return guard.exit_status();
   }
 }
 

@@ -1,5 +1,7 @@
 // kibitz tea odds: each player's chance to make the tea at a described Tea
 // Game table (env/games/tea_game/odds.h; docs/tea_odds.md).
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdint>
 #include <iomanip>
@@ -13,12 +15,17 @@
 #include "env/games/tea_game/odds.h"
 #include "tools/command.h"
 #include "tools/options.h"
+#include "tools/progress_bar.h"
 
 namespace kibitz::tools {
 namespace {
 
 using tea_game::TeaOdds;
 using tea_game::TeaTable;
+
+// --simulate at most: a game takes about a microsecond, so this is hours of
+// work; the counts stay exact in the doubles of the output.
+constexpr std::uint64_t kMaxSimulatedGames = 10'000'000'000;
 
 std::vector<int> parse_int_list(const std::string& text, const std::string& flag) {
   std::vector<int> out;
@@ -137,7 +144,7 @@ int run_tea_odds(const std::vector<std::string>& args) {
       "kibitz tea odds --drinks 1,2,1,3,1 --exempt 2 --simulate 100000 --seed 7 --json"};
   po::options_description options;
   std::string drinks, exempt, joker_exempt, simulate, seed = "0";
-  bool no_joker = false, no_reverse = false, aces_low = false, json = false;
+  bool no_joker = false, no_reverse = false, aces_low = false, json = false, quiet = false;
   options.add_options()("drinks", po::value(&drinks)->required()->value_name("LIST"),
                         "drinks each player orders, 1-3, comma-separated (3-10 players)")(
       "exempt", po::value(&exempt)->value_name("LIST"),
@@ -148,10 +155,11 @@ int run_tea_odds(const std::vector<std::string>& args) {
       "no-reverse-joker", po::bool_switch(&no_reverse), "the Reverse Joker is not in the deck")(
       "aces-low", po::bool_switch(&aces_low), "aces are the lowest cards")(
       "simulate", po::value(&simulate)->value_name("N"),
-      "simulate N games even where exact odds are feasible (default: exact where feasible, "
-      "else 200000 games)")("seed", po::value(&seed)->value_name("S"),
+      "simulate N games (at most 10^10) even where exact odds are feasible (default: exact "
+      "where feasible, else 200000 games); progress goes to stderr")("seed", po::value(&seed)->value_name("S"),
                             "the simulation's seed (default 0)")(
-      "json", po::bool_switch(&json), "print JSON instead of text");
+      "json", po::bool_switch(&json), "print JSON instead of text")(
+      "quiet", po::bool_switch(&quiet), "no progress on stderr");
   if (!parse_command_options(usage, options, args)) return kExitOk;
 
   TeaTable table;
@@ -170,8 +178,16 @@ int run_tea_odds(const std::vector<std::string>& args) {
   TeaOdds odds;
   if (!simulate.empty()) {
     const std::uint64_t trials = parse_uint64(simulate, "--simulate");
-    if (trials == 0) throw error("--simulate: the number of games must be at least 1");
-    odds = tea_game::simulate_tea_odds(table, trials, seed_value);
+    if (trials == 0 || trials > kMaxSimulatedGames) {
+      throw error("--simulate: the number of games must be from 1 to ", kMaxSimulatedGames,
+                  ", got ", simulate);
+    }
+    ProgressBar bar(std::cerr, "kibitz tea odds", "games", static_cast<std::int64_t>(trials),
+                    ::isatty(STDERR_FILENO) != 0, !quiet);
+    odds = tea_game::simulate_tea_odds(table, trials, seed_value, [&bar](std::uint64_t done) {
+      bar.update(static_cast<std::int64_t>(done));
+    });
+    bar.finish(static_cast<std::int64_t>(trials));
   } else {
     odds = tea_game::tea_odds(table, tea_game::kDefaultTrials, seed_value);
   }

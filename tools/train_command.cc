@@ -114,9 +114,10 @@ int run_train(const std::vector<std::string>& args) {
       "small games policy.txt (the net's tabular policy). --resume continues the run in\n"
       "DIR up to the given budget; a DIR that already holds a run is refused unless\n"
       "--resume or --force (which deletes the old run's files first) is given. The seed\n"
-      "defaults to 0, so a run is repeatable: with --threads 1 bit for bit. Ctrl-C\n"
-      "finishes the iteration, checkpoints and exits with status 130; --resume then\n"
-      "continues exactly as if the run had not stopped. --world-size N --rank R --master\n"
+      "defaults to 0, so a run is repeatable: with --threads 1 bit for bit. Ctrl-C (or,\n"
+      "without --world-size, SIGTERM or SIGHUP) finishes the iteration, checkpoints and\n"
+      "exits with status 128 + the signal (130 for Ctrl-C); more signals change nothing;\n"
+      "--resume then continues exactly as if the run had not stopped. --world-size N --rank R --master\n"
       "ADDR:PORT makes this process one of N training one network together (rank 0\n"
       "listens at ADDR:PORT and alone writes DIR; docs/training.md, \"Distributed\n"
       "training\"); a rank stopped by another rank's failure exits with status 4.",
@@ -158,9 +159,14 @@ int run_train(const std::vector<std::string>& args) {
   callbacks.log = [&](const std::string& line) {
     if (!quiet) std::cerr << "\n" << prefix << line << "\n";
   };
+  // SIGTERM and SIGHUP stop a lone run the same way; a rank of a
+  // distributed run keeps their default, so its launcher can end it
+  // (tools/local_ranks.h). Later signals never cut the checkpoint short.
+  InterruptGuard::Options signals;
+  signals.terminate_signals = config.world_size == 1;
+  signals.hurry_message = "\nkibitz train: already stopping; finishing this iteration\n";
   InterruptGuard guard(
-      "\nkibitz train: interrupted; finishing this iteration and checkpointing "
-      "(Ctrl-C again to quit now)\n");
+      "\nkibitz train: interrupted; finishing this iteration and checkpointing\n", signals);
   training::TrainSummary summary;
   try {
     summary = training::train(config, callbacks, &guard.stop_flag());
@@ -171,7 +177,7 @@ int run_train(const std::vector<std::string>& args) {
   }
   bar.finish(config.steps > 0 ? summary.steps : summary.iterations);
   print_summary(config, summary);
-  return summary.stopped ? kExitInterrupted : kExitOk;
+  return summary.stopped ? guard.exit_status() : kExitOk;
 }
 
 // Registers run_train in the command table when this file is linked.

@@ -42,6 +42,7 @@ void validate(const TrainConfig& config) {
   require(!config.out_dir.empty(), "--out", "is required");
   require((config.steps > 0) != (config.iterations > 0), "--steps/--iterations",
           "give exactly one of them, positive");
+  require(config.steps <= kMaxTrainSteps, "--steps", "must be <= 1e+12");
   require(config.init.empty() || !config.resume, "--init",
           "cannot be combined with --resume (a resumed run continues from its own checkpoint)");
   require(!config.force || !config.resume, "--force",

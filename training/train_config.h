@@ -39,11 +39,16 @@ std::string_view exit_expert_name(ExitExpert expert);
 std::uint64_t parse_seed(std::string_view text);
 
 // One training run. Defaults are the command's defaults.
+// The most decisions a run may train on (--steps): far beyond any run, it
+// keeps a mistyped budget from starting a run that could never end.
+inline constexpr std::int64_t kMaxTrainSteps = 1'000'000'000'000;
+
 struct TrainConfig {
   std::string game_spec;
   Algorithm algorithm = Algorithm::kPpo;
   std::string out_dir;
-  // Exactly one budget is positive: decisions trained on, or iterations.
+  // Exactly one budget is positive: decisions trained on (at most
+  // kMaxTrainSteps), or iterations.
   std::int64_t steps = 0;
   std::int64_t iterations = 0;
   std::uint64_t seed = 0;

@@ -9,6 +9,15 @@ namespace kibitz::training {
 namespace {
 
 constexpr Bound closed(double value) { return Bound{value, false}; }
+
+// Upper bounds of the counts (issue 30: every count has one, and a clear
+// error above it; --steps's, kMaxTrainSteps, is checked with the budget). Each is far beyond any run this machine class can do;
+// they keep a typo (an extra digit or three) from starting a run that
+// could never end or would exhaust the memory.
+constexpr double kMaxIterations = 1e9;
+constexpr double kMaxGamesPerIteration = 1e6;
+constexpr double kMaxDecisionsPerIteration = 1e7;
+constexpr double kMaxSims = 1e6;
 constexpr Bound open(double value) { return Bound{value, true}; }
 
 const TextField kAlgo{
@@ -40,7 +49,7 @@ std::vector<TrainOption> make_table() {
     {"steps", "N", "budget: decisions trained on (give this or --iterations)",
      &C::steps, {}, {}, false, false},
     {"iterations", "N", "budget: iterations (give this or --steps)",
-     &C::iterations, {}, {}, false, false},
+     &C::iterations, {}, closed(kMaxIterations), false, false},
     {"seed", "S", "seed of everything random in the run (a fixed default, so runs repeat)", kSeed},
     {"threads", "T", "torch and environment threads (1: bit-for-bit reproducible)",
      &C::threads, closed(1), closed(256)},
@@ -55,7 +64,8 @@ std::vector<TrainOption> make_table() {
     {"envs", "N", "PPO: environments stepped as one batch", &C::envs, closed(1), closed(65536)},
     {"eval-every", "K", "evaluate every K iterations and at the end (0: never)",
      &C::eval_every, closed(0)},
-    {"eval-games", "G", "games per opponent in each evaluation", &C::eval_games, closed(1)},
+    {"eval-games", "G", "games per opponent in each evaluation", &C::eval_games, closed(1),
+     closed(kMaxGamesPerIteration)},
     {"checkpoint-every", "K", "checkpoint every K iterations and at the end",
      &C::checkpoint_every, closed(1)},
     {"resume", "", "continue the run in --out from its latest checkpoint", &C::resume},
@@ -65,9 +75,11 @@ std::vector<TrainOption> make_table() {
     {"init", "PATH", "start from the weights of this checkpoint (same game and --hidden) instead "
      "of random ones, e.g. expert iteration from a PPO model; the optimizer starts fresh",
      &C::init, {}, {}, false, false},
-    {"batch", "N", "PPO: decisions collected per iteration", &C::batch, closed(1)},
-    {"epochs", "N", "passes over each iteration's data", &C::epochs, closed(1)},
-    {"minibatch", "N", "minibatch size", &C::minibatch, closed(1)},
+    {"batch", "N", "PPO: decisions collected per iteration", &C::batch, closed(1),
+     closed(kMaxDecisionsPerIteration)},
+    {"epochs", "N", "passes over each iteration's data", &C::epochs, closed(1), closed(1000)},
+    {"minibatch", "N", "minibatch size", &C::minibatch, closed(1),
+     closed(kMaxDecisionsPerIteration)},
     {"clip", "X", "PPO: clip range of the probability ratio", &C::clip, open(0), open(1)},
     {"gae-lambda", "X", "PPO: GAE lambda", &C::gae_lambda, closed(0), closed(1)},
     {"value-coef", "X", "weight of the value loss", &C::value_coef, closed(0)},
@@ -77,21 +89,25 @@ std::vector<TrainOption> make_table() {
      "(default: constant)", &C::entropy_coef_final, closed(0), {}, false, false},
     {"pool-prob", "P", "PPO: share of episodes against a past checkpoint",
      &C::pool_probability, closed(0), closed(1)},
-    {"pool-size", "N", "PPO: past checkpoints kept in the opponent pool", &C::pool_size, closed(0)},
+    {"pool-size", "N", "PPO: past checkpoints kept in the opponent pool", &C::pool_size, closed(0),
+     closed(1000)},
     {"opponent", "SPEC", "PPO: an agent (e.g. heuristic) that plays every seat but the learner's in "
      "--opponent-prob of the episodes; only the learner's decisions are trained on (default: none)",
      &C::opponent, {}, {}, false, false},
     {"opponent-prob", "P", "PPO: share of episodes against --opponent (drawn before the pool's)",
      &C::opponent_probability, closed(0), closed(1)},
-    {"exit-games", "N", "exit: self-play games per iteration", &C::exit_games, closed(1)},
-    {"sims", "N", "exit: ISMCTS simulations per decision", &C::sims, closed(1)},
+    {"exit-games", "N", "exit: self-play games per iteration", &C::exit_games, closed(1),
+     closed(kMaxGamesPerIteration)},
+    {"sims", "N", "exit: ISMCTS simulations per decision", &C::sims, closed(1),
+     closed(kMaxSims)},
     {"exit-expert", "net|rollout", "exit: the searching expert: net = ismcts_nn with the current "
      "net (prior and values), rollout = ismcts(sims=N) with random rollouts, not using the net",
      kExitExpert},
     {"exit-target-power", "P", "exit: raise the root visit shares to P and renormalize before "
      "learning them (1: as they are; above 1: sharper)", &C::exit_target_power, open(0),
      closed(100)},
-    {"exit-window", "N", "exit: iterations of samples trained on", &C::exit_window, closed(1)},
+    {"exit-window", "N", "exit: iterations of samples trained on", &C::exit_window, closed(1),
+     closed(1000)},
     {"world-size", "N", "processes training one network together (1: this one alone); --batch, "
      "--exit-games and --minibatch are totals across them", &C::world_size, closed(1),
      closed(4096), false, true, true},

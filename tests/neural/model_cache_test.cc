@@ -125,17 +125,23 @@ TEST(ModelCache, AnArenaOfManyGamesReadsItsCheckpointOnce) {
   const std::int64_t before = model_cache_reads();
   const tools::ArenaSetup setup = tools::make_arena_setup(
       game, {"nn(model=" + path + ")", "ismcts_nn(model=" + path + ",sims=10)", "random"}, 4);
+  // The runner keeps no per-game list: collect the returns as games finish.
+  auto collect = [](std::vector<std::vector<double>>& into) {
+    return [&into](const tools::FinishedArenaGame& game) { into.push_back(game.returns); };
+  };
+  std::vector<std::vector<double>> parallel_returns, serial_returns;
   tools::ArenaRunOptions two;
   two.threads = 2;
+  two.on_game = collect(parallel_returns);
   const tools::ArenaResults results = tools::play_arena(setup, 20, two);
   ASSERT_EQ(results.num_finished(), 120);
   EXPECT_EQ(model_cache_reads() - before, 1);
-  const tools::ArenaResults serial = tools::play_arena(setup, 20, {});
-  for (std::int64_t g = 0; g < 120; ++g) {
-    const auto a = results.returns(g);
-    const auto b = serial.returns(g);
-    ASSERT_EQ(std::vector<double>(a.begin(), a.end()), std::vector<double>(b.begin(), b.end()))
-        << "game " << g;
+  tools::ArenaRunOptions one;
+  one.on_game = collect(serial_returns);
+  tools::play_arena(setup, 20, one);
+  ASSERT_EQ(serial_returns.size(), 120u);
+  for (std::size_t g = 0; g < 120; ++g) {
+    ASSERT_EQ(parallel_returns[g], serial_returns[g]) << "game " << g;
   }
   EXPECT_EQ(model_cache_reads() - before, 1);
 }

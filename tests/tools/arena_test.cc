@@ -88,20 +88,35 @@ ArenaSetup kuhn_setup(std::vector<std::string> agents, std::uint64_t seed,
   return make_arena_setup(load_game(game), std::move(agents), seed);
 }
 
+// Every game's returns, by game index, collected through on_game.
+struct CollectedGames {
+  std::vector<std::int64_t> order;
+  std::vector<std::vector<double>> returns;
+};
+
+ArenaResults play_collecting(const ArenaSetup& setup, std::int64_t deals, ArenaRunOptions options,
+                             CollectedGames& into) {
+  options.on_game = [&into](const FinishedArenaGame& game) {
+    into.order.push_back(game.game);
+    into.returns.push_back(game.returns);
+  };
+  return play_arena(setup, deals, options);
+}
+
 TEST(ArenaRunner, ResultsDoNotDependOnTheThreadCount) {
   const ArenaSetup setup = kuhn_setup({"random", "cfr(iters=50)"}, 11);
-  ArenaRunOptions one;
-  const ArenaResults serial = play_arena(setup, 300, one);
+  CollectedGames serial_games;
+  const ArenaResults serial = play_collecting(setup, 300, {}, serial_games);
   ASSERT_EQ(serial.num_finished(), 600);
   for (const int threads : {2, 3}) {
     ArenaRunOptions options;
     options.threads = threads;
-    const ArenaResults parallel = play_arena(setup, 300, options);
+    CollectedGames parallel_games;
+    const ArenaResults parallel = play_collecting(setup, 300, options, parallel_games);
     ASSERT_EQ(parallel.num_finished(), 600);
-    for (std::int64_t g = 0; g < 600; ++g) {
-      const auto a = serial.returns(g);
-      const auto b = parallel.returns(g);
-      ASSERT_EQ(std::vector<double>(a.begin(), a.end()), std::vector<double>(b.begin(), b.end()))
+    EXPECT_EQ(parallel_games.order, serial_games.order);
+    for (std::size_t g = 0; g < 600; ++g) {
+      ASSERT_EQ(serial_games.returns[g], parallel_games.returns[g])
           << "game " << g << " with " << threads << " threads";
     }
     std::ostringstream serial_json, parallel_json;
@@ -159,19 +174,20 @@ TEST(ArenaRunner, StopFlagFinishesRunningGamesAndKeepsWholeDeals) {
     if (done > 0) stop.store(true);
   };
   const std::int64_t deals = 500'000;
-  const ArenaResults results = play_arena(setup, deals, options);
+  CollectedGames games;
+  const ArenaResults results = play_collecting(setup, deals, options, games);
   EXPECT_GT(results.num_finished(), 0);
   EXPECT_LT(results.num_finished(), results.num_games());
   // Games are handed out in order and every game handed out is finished, so
   // the finished games are a prefix and only the last deal may be partial.
   const std::int64_t finished = results.num_finished();
-  for (std::int64_t g = 0; g < results.num_games(); ++g) {
-    ASSERT_EQ(results.finished(g), g < finished) << "game " << g;
+  ASSERT_EQ(static_cast<std::int64_t>(games.order.size()), finished);
+  for (std::int64_t g = 0; g < finished; ++g) {
+    ASSERT_EQ(games.order[static_cast<std::size_t>(g)], g);
   }
-  const std::vector<std::int64_t> complete = results.complete_deals();
-  EXPECT_EQ(static_cast<std::int64_t>(complete.size()), finished / 3);
+  EXPECT_EQ(results.num_complete_deals(), finished / 3);
   const ArenaSummary summary = summarize_arena(setup, results);
-  EXPECT_EQ(summary.deals_used, static_cast<std::int64_t>(complete.size()));
+  EXPECT_EQ(summary.deals_used, finished / 3);
   EXPECT_EQ(summary.games_finished, results.num_finished());
 
   // A stop before the start plays nothing.
@@ -180,7 +196,7 @@ TEST(ArenaRunner, StopFlagFinishesRunningGamesAndKeepsWholeDeals) {
   EXPECT_EQ(play_arena(setup, 10, stopped).num_finished(), 0);
 }
 
-// Records reach on_record once per game, in game order, one call at a time,
+// Games reach on_game once each, in game order, one call at a time,
 // and are the same games for any thread count.
 TEST(ArenaRunner, RecordsArriveInGameOrderForAnyThreadCount) {
   const ArenaSetup setup = kuhn_setup({"random", "cfr(iters=50)", "random"}, 8);
@@ -190,12 +206,15 @@ TEST(ArenaRunner, RecordsArriveInGameOrderForAnyThreadCount) {
     std::vector<std::int64_t> order;
     std::atomic<int> inside{0};
     bool overlapped = false;
+    std::vector<std::vector<double>> returns;
     ArenaRunOptions options;
     options.threads = threads;
-    options.on_record = [&](std::int64_t game, const replays::ReplayRecord& record) {
+    options.record = true;
+    options.on_game = [&](const FinishedArenaGame& game) {
       overlapped = overlapped || inside.fetch_add(1) != 0;
-      order.push_back(game);
-      records.push_back(record);
+      order.push_back(game.game);
+      records.push_back(*game.record);
+      returns.push_back(game.returns);
       inside.fetch_sub(1);
     };
     const ArenaResults results = play_arena(setup, 100, options);
@@ -205,8 +224,7 @@ TEST(ArenaRunner, RecordsArriveInGameOrderForAnyThreadCount) {
     for (std::int64_t g = 0; g < 600; ++g) {
       ASSERT_EQ(order[static_cast<std::size_t>(g)], g) << threads << " threads";
       const replays::ReplayRecord& record = records[static_cast<std::size_t>(g)];
-      const auto returns = results.returns(g);
-      EXPECT_EQ(record.returns, std::vector<double>(returns.begin(), returns.end()));
+      EXPECT_EQ(record.returns, returns[static_cast<std::size_t>(g)]);
     }
     if (threads == 1) {
       serial = records;
@@ -333,7 +351,7 @@ TEST(Statistics, BradleyTerryIsSymmetricOnSymmetricData) {
 // The per-agent and per-seat statistics on hand-written results.
 TEST(Statistics, SummaryOfKnownResults) {
   const ArenaSetup setup = kuhn_setup({"random", "random"}, 0);
-  ArenaResults results(4, 2, 2);
+  ArenaResults results(setup.schedule, 4);
   // Deal d: the agent in seat 0 wins 1 + d; agent 0 is in seat 0 in seating 0.
   for (std::int64_t d = 0; d < 4; ++d) {
     const double x = 1.0 + static_cast<double>(d);
@@ -358,7 +376,7 @@ TEST(Statistics, SummaryOfKnownResults) {
 
   // Agent 0 earns more than agent 1 facing it in three deals of four: it
   // wins those deals even though it loses the single big game of deal 3.
-  ArenaResults duplicate(4, 2, 2);
+  ArenaResults duplicate(setup.schedule, 4);
   for (std::int64_t d = 0; d < 4; ++d) {
     const double edge = d < 3 ? 1.0 : -5.0;                         // agent 0's return in each game
     duplicate.record(d * 2, std::vector<double>{edge, -edge});      // agent 0 in seat 0
@@ -370,7 +388,7 @@ TEST(Statistics, SummaryOfKnownResults) {
   EXPECT_GT(duplicates.agents[0].rating.rating, 0.0);
   EXPECT_NEAR(duplicates.agents[0].rating.rating, -duplicates.agents[1].rating.rating, 1e-9);
   // An incomplete deal is left out.
-  results = ArenaResults(2, 2, 2);
+  results = ArenaResults(setup.schedule, 2);
   results.record(0, std::vector<double>{1, -1});
   results.record(1, std::vector<double>{1, -1});
   results.record(2, std::vector<double>{1, -1});

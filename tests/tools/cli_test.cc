@@ -91,6 +91,22 @@ TEST(Cli, FlagErrorsNameTheFlag) {
   expect_bad_input("play --game kuhn_poker --seats random,random --seed -1", "--seed");
   expect_bad_input("play --game kuhn_poker --seats random,random extra", "extra");
   expect_bad_input("rules kuhn_poker leduc_poker", "leduc_poker");  // extra word
+  // Every count has a documented maximum, refused by name above it.
+  expect_bad_input("play --game kuhn_poker --seats random,random --games 1000000001", "--games");
+  expect_bad_input("arena --game kuhn_poker --agents random,random --games 1000000000001",
+                   "--games");
+  expect_bad_input("exploitability --game kuhn_poker --policy uniform --max-nodes 1000000001",
+                   "--max-nodes");
+  expect_bad_input("seat --game kuhn_poker --seat 0 --agent random --sims 1000000001", "--sims");
+  expect_bad_input("seat --game kuhn_poker --seat 0 --agent random --time-ms 3600001",
+                   "--time-ms");
+  expect_bad_input("tea odds --drinks 1,1,1 --simulate 10000000001", "--simulate");
+  expect_bad_input("train --game kuhn_poker --algo ppo --out /nonexistent/kibitz_run "
+                   "--steps 1000000000001",
+                   "--steps: must be <= 1e+12");
+  expect_bad_input("train --game kuhn_poker --algo ppo --out /nonexistent/kibitz_run "
+                   "--iterations 1000000001",
+                   "--iterations: must be <= 1e+09");
   // serve's limits: a negative count is refused by name, not wrapped round.
   expect_bad_input("serve --max-queued -1", "--max-queued");
   expect_bad_input("serve --max-message-bytes -5", "--max-message-bytes");

@@ -1,16 +1,19 @@
 // KibitzChild: the built kibitz binary run as a child process with pipes on
 // its standard streams, for tests that must talk to it while it runs:
 // answer its prompts as a person would, or press Ctrl-C (SIGINT) at a chosen
-// moment. std::system can do neither. No timeouts: every wait is for output
-// the child is certain to write, or for its end.
+// moment. std::system can do neither. Every wait but wait_within is for
+// output the child is certain to write, or for its end.
 #pragma once
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -96,6 +99,35 @@ class KibitzChild {
     while (read_some(out_, out_text_)) {
     }
     while (read_some(err_, err_text_)) {
+    }
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    reaped_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  // Like wait() (without closing the input), but gives up after `limit`
+  // (scale it for a busy machine, tests/support/time_scale.h): the child is
+  // then killed and nullopt returned, so a child that ignores what it was
+  // told fails the test instead of hanging it.
+  std::optional<int> wait_within(std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    bool out_open = true, err_open = true;
+    while (out_open || err_open) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) break;
+      std::array<pollfd, 2> fds{pollfd{out_open ? out_ : -1, POLLIN, 0},
+                                pollfd{err_open ? err_ : -1, POLLIN, 0}};
+      if (::poll(fds.data(), fds.size(), static_cast<int>(left.count())) <= 0) continue;
+      if (fds[0].revents != 0) out_open = read_some(out_, out_text_);
+      if (fds[1].revents != 0) err_open = read_some(err_, err_text_);
+    }
+    if (out_open || err_open) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+      reaped_ = true;
+      return std::nullopt;
     }
     int status = 0;
     ::waitpid(pid_, &status, 0);

@@ -162,17 +162,25 @@ TEST(FdLineInput, StopsOnceTheStopFlagIsSet) {
   EXPECT_THROW(in.read_line(), Interrupted);
 }
 
-TEST(FdLineInput, RefusesALineWithoutEnd) {
+// An overlong line is skipped with a notice, as `kibitz engine` skips one,
+// and the session goes on with the next line: with an end and without.
+TEST(FdLineInput, SkipsAnOverlongLineAndReadsOn) {
   std::FILE* file = std::tmpfile();
   ASSERT_NE(file, nullptr);
-  const std::string endless(FdLineInput::kMaxLineBytes + 2, 'x');
-  ASSERT_EQ(std::fwrite(endless.data(), 1, endless.size(), file), endless.size());
+  const std::string huge(FdLineInput::kMaxLineBytes + 2, 'x');
+  const std::string text = "bet\n" + huge + "\npass\n" + huge;
+  ASSERT_EQ(std::fwrite(text.data(), 1, text.size(), file), text.size());
   std::fflush(file);
   ::lseek(::fileno(file), 0, SEEK_SET);
-  FdLineInput in(::fileno(file), nullptr);
-  const std::string message = error_of([&] { in.read_line(); });
+  std::ostringstream notices;
+  FdLineInput in(::fileno(file), nullptr, notices);
+  EXPECT_EQ(in.read_line(), "bet");
+  EXPECT_EQ(in.read_line(), "pass");
+  EXPECT_EQ(in.read_line(), std::nullopt);
   std::fclose(file);
-  EXPECT_NE(message.find("longer than"), std::string::npos) << message;
+  const std::string expected = "skipped a line of " + std::to_string(huge.size()) +
+                               " bytes: longer than the 1048576-byte limit\n";
+  EXPECT_EQ(notices.str(), expected + expected);
 }
 
 }  // namespace

@@ -73,6 +73,19 @@ TEST(TeaOddsCli, SimulationGivesIntervalsSeedAndMethod) {
   EXPECT_TRUE(contains(big.out, "\"interval95\":[")) << big.out;
 }
 
+// A simulation shows its progress on stderr (a line every few seconds off a
+// terminal, and the final count), never on stdout; --quiet hides it.
+TEST(TeaOddsCli, SimulationShowsProgress) {
+  const Result run = tea("odds --drinks 1,1,1 --simulate 200000 --seed 5");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_TRUE(contains(run.err, "kibitz tea odds")) << run.err;
+  EXPECT_TRUE(contains(run.err, "200000/200000 games")) << run.err;
+  EXPECT_FALSE(contains(run.out, "games in")) << run.out;
+  const Result quiet = tea("odds --drinks 1,1,1 --simulate 200000 --seed 5 --quiet");
+  EXPECT_EQ(quiet.out, run.out);
+  EXPECT_TRUE(quiet.err.empty()) << quiet.err;
+}
+
 TEST(TeaOddsCli, JsonNamesEveryPlayer) {
   const Result run = tea("odds --drinks 1,1,1 --aces-low --no-joker --no-reverse-joker --json");
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -106,6 +119,7 @@ TEST(TeaOddsCli, BadInputIsNamedWithExit2) {
       {"odds --drinks 1,1,1 --exempt 3", "no player 3"},
       {"odds --drinks 1,1,1 --joker-exempt 0,0", "listed twice"},
       {"odds --drinks 1,1,1 --simulate 0", "--simulate"},
+      {"odds --drinks 1,1,1 --simulate 10000000001", "from 1 to 10000000000"},
       {"odds --drinks 1,1,1 --seed -1", "--seed"},
       {"odds --drinks 1,1,1 --bogus", "bogus"},
       {"oods --drinks 1,1,1", "unknown subcommand 'oods'"},

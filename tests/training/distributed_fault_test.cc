@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/time_scale.h"
 #include "tests/training/dist_test_util.h"
 #include "tests/training/rank_process.h"
 #include "tests/training/store_only_rank.h"
@@ -39,6 +40,14 @@ namespace fs = std::filesystem;
 using std::chrono::seconds;
 using std::chrono::steady_clock;
 using testing::RankPlan;
+
+// Every wait and every upper bound on time below is written for an idle
+// machine and scaled for a busy one (tests/support/time_scale.h): ranks are
+// processes that load LibTorch, which alone can take seconds under load.
+// Lower bounds (a timeout waited out) are not scaled.
+seconds scaled(seconds limit) {
+  return std::chrono::duration_cast<seconds>(test_support::scaled(limit));
+}
 using testing::RankProcess;
 
 constexpr int kRankFailed = 4;
@@ -141,15 +150,15 @@ TEST(DistributedFault, KilledRankStopsTheOthersNamingItAndTheRunResumes) {
   const fs::path logs = testing::fresh_dir("fault_kill_logs");
   std::vector<std::unique_ptr<RankProcess>> ranks;
   for (int rank = 0; rank < 3; ++rank) ranks.push_back(start_rank(plan, rank, logs));
-  ASSERT_TRUE(wait_for_checkpoint(plan.out, 2, seconds(90))) << ranks[0]->err();
+  ASSERT_TRUE(wait_for_checkpoint(plan.out, 2, scaled(seconds(90)))) << ranks[0]->err();
   ranks[1]->kill_now();
   const auto killed = steady_clock::now();
   for (const int rank : {0, 2}) {
     RankProcess& survivor = *ranks[static_cast<std::size_t>(rank)];
-    ASSERT_EQ(survivor.wait_for(seconds(60)), kRankFailed) << survivor.err();
+    ASSERT_EQ(survivor.wait_for(scaled(seconds(60))), kRankFailed) << survivor.err();
     // --dist-timeout 5 s, the 3 s search for the silent rank, and room for
     // a busy machine.
-    EXPECT_LT(survivor.ended() - killed, seconds(20)) << "rank " << rank;
+    EXPECT_LT(survivor.ended() - killed, scaled(seconds(20))) << "rank " << rank;
     EXPECT_NE(survivor.err().find(named(1, *ranks[1]) + " died or stopped answering"),
               std::string::npos)
         << survivor.err();
@@ -176,7 +185,7 @@ TEST(DistributedFault, KilledRankStopsTheOthersNamingItAndTheRunResumes) {
   const fs::path pair_logs = testing::fresh_dir("fault_kill_pair_logs");
   std::vector<std::unique_ptr<RankProcess>> resumed;
   for (int rank = 0; rank < 2; ++rank) resumed.push_back(start_rank(pair, rank, pair_logs));
-  for (auto& rank : resumed) EXPECT_EQ(rank->wait_for(seconds(120)), 0) << rank->err();
+  for (auto& rank : resumed) EXPECT_EQ(rank->wait_for(scaled(seconds(120))), 0) << rank->err();
   EXPECT_EQ(latest_iteration(copy), at + 2);
 }
 
@@ -189,8 +198,8 @@ TEST(DistributedFault, AMasterNobodyRunsIsReportedWithinTheTimeout) {
   const fs::path logs = testing::fresh_dir("fault_master_logs");
   const auto started = steady_clock::now();
   const std::unique_ptr<RankProcess> rank = start_rank(plan, 1, logs);
-  ASSERT_EQ(rank->wait_for(seconds(60)), kRankFailed) << rank->err();
-  EXPECT_LT(rank->ended() - started, seconds(15));
+  ASSERT_EQ(rank->wait_for(scaled(seconds(60))), kRankFailed) << rank->err();
+  EXPECT_LT(rank->ended() - started, scaled(seconds(15)));
   EXPECT_NE(rank->err().find("rank 0, the master at 127.0.0.1:" + std::to_string(plan.port) +
                              ", cannot be reached within 2 s (--dist-timeout)"),
             std::string::npos)
@@ -227,12 +236,12 @@ TEST(DistributedFault, AMasterPortThatNeverAnswersIsReportedWithinTheTimeout) {
   const std::unique_ptr<RankProcess> rank = start_rank(plan, 1, logs);
   // Before the fix this rank waited for an answer forever: the deadline
   // (the destructor kills it) keeps a regression from hanging the test.
-  ASSERT_EQ(rank->wait_for(seconds(30)), kRankFailed) << rank->err();
+  ASSERT_EQ(rank->wait_for(scaled(seconds(30))), kRankFailed) << rank->err();
   EXPECT_GE(mute.accepted(), 1) << "the rank never connected";
   // It waits the whole --dist-timeout (2 s) for an answer, then stops:
   // the rest is start-up and room for a busy machine.
   EXPECT_GE(rank->ended() - started, seconds(2));
-  EXPECT_LT(rank->ended() - started, seconds(12));
+  EXPECT_LT(rank->ended() - started, scaled(seconds(12)));
   EXPECT_NE(rank->err().find("rank 0, the master at 127.0.0.1:" + std::to_string(plan.port) +
                              ", accepted the connection but did not answer as a kibitz "
                              "rendezvous within 2 s (--dist-timeout)"),
@@ -250,12 +259,12 @@ TEST(DistributedFault, APeerThatConnectsToRank0ButNeverSpeaksIsARankThatNeverJoi
   const fs::path logs = testing::fresh_dir("fault_silent_peer_logs");
   const auto started = steady_clock::now();
   const std::unique_ptr<RankProcess> rank = start_rank(plan, 0, logs);
-  const int silent = connect_once_listening(plan.port, started + seconds(20));
-  const std::optional<int> status = rank->wait_for(seconds(30));
+  const int silent = connect_once_listening(plan.port, started + scaled(seconds(20)));
+  const std::optional<int> status = rank->wait_for(scaled(seconds(30)));
   if (silent >= 0) ::close(silent);
   ASSERT_GE(silent, 0) << "rank 0 never listened: " << rank->err();
   ASSERT_EQ(status, kRankFailed) << rank->err();
-  EXPECT_LT(rank->ended() - started, seconds(12));
+  EXPECT_LT(rank->ended() - started, scaled(seconds(12)));
   EXPECT_NE(rank->err().find("rank 1 did not join within 2 s (--dist-timeout)"), std::string::npos)
       << rank->err();
 }
@@ -272,17 +281,17 @@ TEST(DistributedFault, APeerThatStallsRank0sStoreStopsRank0) {
   const std::unique_ptr<RankProcess> rank = start_rank(plan, 0, logs);
   // The first byte of a request, and nothing more: c10d's store server
   // waits for the rest, and answers nobody meanwhile.
-  const int stalling = connect_once_listening(plan.port, started + seconds(20));
+  const int stalling = connect_once_listening(plan.port, started + scaled(seconds(20)));
   const char first = 0;
   const bool sent = stalling >= 0 && ::send(stalling, &first, 1, 0) == 1;
-  const std::optional<int> status = rank->wait_for(seconds(60));
+  const std::optional<int> status = rank->wait_for(scaled(seconds(60)));
   if (stalling >= 0) ::close(stalling);
   ASSERT_TRUE(sent) << rank->err();
   ASSERT_EQ(status, kRankFailed) << rank->err();
   // Its own store's answer (2 s), a host's (2 s), its heartbeat's (up to
   // 2 s), and room for a busy machine; before, it waited for the stalling
   // connection to close.
-  EXPECT_LT(rank->ended() - started, seconds(20));
+  EXPECT_LT(rank->ended() - started, scaled(seconds(20)));
   EXPECT_NE(rank->err().find("the rendezvous this rank hosts (the TCPStore at --master) stopped "
                              "answering"),
             std::string::npos)
@@ -300,11 +309,11 @@ TEST(DistributedFault, ARankThatMeetsButNeverConnectsItsGlooPairsStopsRank0) {
   const std::unique_ptr<RankProcess> rank0 = start_rank(plan, 0, logs);
   const testing::StoreOnlyRank rank1(plan.port, 1, std::chrono::milliseconds(20000));
   const auto met = steady_clock::now();
-  ASSERT_EQ(rank0->wait_for(seconds(60)), kRankFailed) << rank0->err();
+  ASSERT_EQ(rank0->wait_for(scaled(seconds(60))), kRankFailed) << rank0->err();
   // Gloo gives up after --dist-timeout (2 s), the search for a silent rank
   // takes 2 + 2 s, and rank 0 waits 2 s more for rank 1 to leave (it never
   // does): about 8 s, with room for a busy machine.
-  EXPECT_LT(rank0->ended() - met, seconds(20));
+  EXPECT_LT(rank0->ended() - met, scaled(seconds(20)));
   EXPECT_NE(rank0->err().find("rank 1 (host store-only, pid 0) joined but did not start "
                               "connecting to the others within 2 s (--dist-timeout)"),
             std::string::npos)
@@ -321,7 +330,7 @@ TEST(DistributedFault, ARankThatNeverJoinsIsNamed) {
   plan.out = testing::fresh_dir("fault_never");
   const fs::path logs = testing::fresh_dir("fault_never_logs");
   const std::unique_ptr<RankProcess> rank = start_rank(plan, 0, logs);
-  ASSERT_EQ(rank->wait_for(seconds(60)), kRankFailed) << rank->err();
+  ASSERT_EQ(rank->wait_for(scaled(seconds(60))), kRankFailed) << rank->err();
   EXPECT_NE(rank->err().find("rank 1 did not join within 2 s (--dist-timeout)"), std::string::npos)
       << rank->err();
   EXPECT_FALSE(fs::exists(plan.out)) << "nothing is written before every rank has joined";
@@ -341,9 +350,9 @@ TEST(DistributedFault, ARankWithOtherOptionsIsRefusedByName) {
   const std::string difference =
       "its options differ from rank 0's: --batch 256 on rank 0, "
       "--batch 128 here";
-  ASSERT_EQ(rank1->wait_for(seconds(60)), kBadInput) << rank1->err();
+  ASSERT_EQ(rank1->wait_for(scaled(seconds(60))), kBadInput) << rank1->err();
   EXPECT_NE(rank1->err().find(difference), std::string::npos) << rank1->err();
-  ASSERT_EQ(rank0->wait_for(seconds(60)), kRankFailed) << rank0->err();
+  ASSERT_EQ(rank0->wait_for(scaled(seconds(60))), kRankFailed) << rank0->err();
   EXPECT_NE(rank0->err().find(named(1, *rank1) + " stopped on an error: " + difference),
             std::string::npos)
       << rank0->err();
@@ -360,9 +369,9 @@ TEST(DistributedFault, ARank0ThatFailsOnItsInputStopsTheOthers) {
   const fs::path logs = testing::fresh_dir("fault_rank0_logs");
   const std::unique_ptr<RankProcess> rank0 = start_rank(plan, 0, logs);
   const std::unique_ptr<RankProcess> rank1 = start_rank(plan, 1, logs);
-  ASSERT_EQ(rank0->wait_for(seconds(60)), kBadInput) << rank0->err();
+  ASSERT_EQ(rank0->wait_for(scaled(seconds(60))), kBadInput) << rank0->err();
   EXPECT_NE(rank0->err().find("--resume: no run to resume in"), std::string::npos) << rank0->err();
-  ASSERT_EQ(rank1->wait_for(seconds(60)), kRankFailed) << rank1->err();
+  ASSERT_EQ(rank1->wait_for(scaled(seconds(60))), kRankFailed) << rank1->err();
   EXPECT_NE(
       rank1->err().find(named(0, *rank0) + " stopped on an error: --resume: no run to resume"),
       std::string::npos)

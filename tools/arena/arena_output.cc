@@ -242,29 +242,32 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
   out << "\n  ]\n}\n";
 }
 
-void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResults& results) {
-  const int seats = results.num_seats();
-  const bool roles = replays::analysis::game_has_roles(*setup.game);
+void write_arena_csv_header(std::ostream& out, const ArenaSetup& setup) {
+  const int seats = setup.game->num_players();
   out << "game,deal,rotation";
   for (int s = 0; s < seats; ++s) out << ",seat" << s << "_agent";
   for (int s = 0; s < seats; ++s) out << ",seat" << s << "_return";
-  if (roles) {
+  if (replays::analysis::game_has_roles(*setup.game)) {
     for (int s = 0; s < seats; ++s) out << ",seat" << s << "_roles";
   }
   out << "\n";
-  std::vector<std::string> fields;
-  for (const std::string& spec : setup.agents) fields.push_back(csv_field(spec));
-  for (std::int64_t game = 0; game < results.num_games(); ++game) {
-    if (!results.finished(game)) continue;
-    const int rotation = static_cast<int>(game % results.num_rotations());
-    out << game << "," << game / results.num_rotations() << "," << rotation;
-    for (const int agent : setup.schedule.seating(rotation)) out << "," << fields[agent];
-    for (const double r : results.returns(game)) out << "," << exact(r);
-    if (roles) {
-      for (const std::string& letters : results.roles(game)) out << "," << letters;
-    }
-    out << "\n";
+}
+
+void write_arena_csv_row(std::ostream& out, const ArenaSetup& setup,
+                         const FinishedArenaGame& game) {
+  const int rotations = setup.schedule.num_rotations();
+  const int rotation = static_cast<int>(game.game % rotations);
+  out << game.game << "," << game.game / rotations << "," << rotation;
+  for (const int agent : setup.schedule.seating(rotation)) {
+    out << "," << csv_field(setup.agents[static_cast<std::size_t>(agent)]);
   }
+  for (const double r : game.returns) out << "," << exact(r);
+  if (replays::analysis::game_has_roles(*setup.game)) {
+    for (int s = 0; s < setup.game->num_players(); ++s) {
+      out << "," << (static_cast<std::size_t>(s) < game.roles.size() ? game.roles[s] : "");
+    }
+  }
+  out << "\n";
 }
 
 }  // namespace kibitz::tools

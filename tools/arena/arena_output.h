@@ -30,11 +30,13 @@ void print_arena_table(std::ostream& out, const ArenaSetup& setup, const ArenaRu
 void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRunInfo& info,
                       const ArenaSummary& summary);
 
-// A header, then one row per finished game in game order:
-// game,deal,rotation,seat0_agent..,seat0_return.. with the agent specs as
-// given (quoted, as CSV requires, when they hold commas); for a game with
-// roles (Loyalist Spies) then seat0_roles.., each seat's role in every
-// round, one letter a round (L Loyal, T Traitor, C Compromised: "TLL").
-void write_arena_csv(std::ostream& out, const ArenaSetup& setup, const ArenaResults& results);
+// The per-game CSV, written as games finish (in game order): a header, then
+// one row per finished game: game,deal,rotation,seat0_agent..,seat0_return..
+// with the agent specs as given (quoted, as CSV requires, when they hold
+// commas); for a game with roles (Loyalist Spies) then seat0_roles.., each
+// seat's role in every round, one letter a round (L Loyal, T Traitor,
+// C Compromised: "TLL").
+void write_arena_csv_header(std::ostream& out, const ArenaSetup& setup);
+void write_arena_csv_row(std::ostream& out, const ArenaSetup& setup, const FinishedArenaGame& game);
 
 }  // namespace kibitz::tools

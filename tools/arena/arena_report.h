@@ -13,8 +13,8 @@
 // earned in the games where they faced each other (same cards, seats
 // swapped by the schedule); the higher total wins the deal, equal totals
 // tie. A Bradley-Terry fit to those outcomes gives the ratings; the
-// bootstrap resamples whole deals (in at most max_rating_batches contiguous
-// blocks). Comparing single games instead would rate by hands won, which in
+// bootstrap resamples whole deals (in at most 1,000 contiguous blocks,
+// arena_tally.h). Comparing single games instead would rate by hands won, which in
 // poker favours whoever never folds.
 #pragma once
 
@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "tools/arena/arena_runner.h"
+#include "tools/arena/arena_tally.h"
 #include "tools/arena/statistics.h"
 
 namespace kibitz::tools {
@@ -58,7 +59,6 @@ struct ArenaSummary {
 
 struct SummaryOptions {
   int bootstrap_resamples = 1000;
-  int max_rating_batches = 1000;
   // Virtual drawn games between every pair of agents (see fit_bradley_terry).
   double prior_draws = 1.0;
 };
@@ -67,8 +67,5 @@ struct SummaryOptions {
 // run prints the same intervals.
 ArenaSummary summarize_arena(const ArenaSetup& setup, const ArenaResults& results,
                              const SummaryOptions& options = {});
-
-// The seats of a game that share its highest return (ties within 1e-9).
-std::vector<int> winning_seats(std::span<const double> returns);
 
 }  // namespace kibitz::tools

@@ -1,6 +1,5 @@
 #include "tools/arena/arena_runner.h"
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -19,35 +18,35 @@
 namespace kibitz::tools {
 namespace {
 
-// Hands records of games that finish in any order to a consumer in game
-// order, one at a time: a record waits here until every game before it has
-// been handed over. Games are taken in index order and each takes a bounded
-// time, so few wait at once.
-class InOrderRecords {
+// Hands games that finish in any order to a consumer in game order, one at
+// a time: a game waits here until every game before it has been handed
+// over. Games are taken in index order and each takes a bounded time, so
+// few wait at once.
+class InOrderGames {
  public:
-  using Consumer = std::function<void(std::int64_t, const replays::ReplayRecord&)>;
-  explicit InOrderRecords(const Consumer& consume) : consume_(consume) {}
+  using Consumer = std::function<void(const FinishedArenaGame&)>;
+  explicit InOrderGames(Consumer consume) : consume_(std::move(consume)) {}
 
-  void deliver(std::int64_t game, replays::ReplayRecord record) {
+  void deliver(FinishedArenaGame game) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (game != next_) {
-      waiting_.emplace(game, std::move(record));
+    if (game.game != next_) {
+      waiting_.emplace(game.game, std::move(game));
       return;
     }
-    consume_(game, record);
+    consume_(game);
     ++next_;
     for (auto it = waiting_.find(next_); it != waiting_.end(); it = waiting_.find(next_)) {
-      consume_(next_, it->second);
+      consume_(it->second);
       waiting_.erase(it);
       ++next_;
     }
   }
 
  private:
-  const Consumer& consume_;
+  Consumer consume_;
   std::mutex mutex_;  // one consumer call at a time, and guards the rest
   std::int64_t next_ = 0;
-  std::map<std::int64_t, replays::ReplayRecord> waiting_;
+  std::map<std::int64_t, FinishedArenaGame> waiting_;
 };
 
 }  // namespace
@@ -87,7 +86,8 @@ class RecordingObserver : public MatchObserver {
 // this deal: what a worker of play_arena runs for each game.
 std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<const Game>& game,
                                       std::span<const std::string> seat_agents,
-                                      std::uint64_t deal_seed, replays::ReplayRecord* record) {
+                                      std::uint64_t deal_seed, replays::ReplayRecord* record,
+                                      const std::atomic<bool>* hurry = nullptr) {
   KIBITZ_CHECK(static_cast<int>(seat_agents.size()) == game->num_players(),
                "play_deal: ", seat_agents.size(), " agents for ", game->num_players(), " seats");
   const Rng deal_root(deal_seed);
@@ -96,6 +96,12 @@ std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<
   for (std::size_t s = 0; s < seat_agents.size(); ++s) {
     seats.push_back(
         &agents.get(seat_agents[s], static_cast<Player>(s), deal_root.child("seat", s).seed()));
+  }
+  if (hurry != nullptr) {
+    // The agents' own budgets, with the flag that cuts them short.
+    ActBudget budget;
+    budget.stop = hurry;
+    for (Agent* agent : seats) agent->set_budget(budget);
   }
   // Only a recorded game pays for the record; the recorder's clock starts
   // after the agents are ready, so its duration is the game's play alone.
@@ -141,65 +147,28 @@ std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t dea
                    record);
 }
 
-ArenaResults::ArenaResults(std::int64_t num_deals, int num_rotations, int num_seats)
-    : num_deals_(num_deals), num_rotations_(num_rotations), num_seats_(num_seats) {
-  KIBITZ_CHECK(num_deals >= 0 && num_rotations > 0 && num_seats > 0, "bad arena size");
-  returns_.assign(static_cast<std::size_t>(num_games() * num_seats), 0.0);
-  roles_.assign(static_cast<std::size_t>(num_games() * num_seats), std::string());
-  finished_.assign(static_cast<std::size_t>(num_games()), 0);
+ArenaResults::ArenaResults(const ArenaSchedule& schedule, std::int64_t num_deals)
+    : num_deals_(num_deals), tally_(schedule) {
+  KIBITZ_CHECK(num_deals >= 0, "bad arena size");
 }
 
-std::int64_t ArenaResults::num_finished() const {
-  std::int64_t count = 0;
-  for (const char f : finished_) count += f != 0 ? 1 : 0;
-  return count;
-}
-
-std::vector<std::int64_t> ArenaResults::complete_deals() const {
-  std::vector<std::int64_t> deals;
-  for (std::int64_t deal = 0; deal < num_deals_; ++deal) {
-    bool complete = true;
-    for (int r = 0; r < num_rotations_ && complete; ++r) {
-      complete = finished(deal * num_rotations_ + r);
-    }
-    if (complete) deals.push_back(deal);
-  }
-  return deals;
-}
-
-std::span<const double> ArenaResults::returns(std::int64_t game) const {
-  KIBITZ_CHECK(finished(game), "game ", game, " has not finished");
-  return std::span<const double>(returns_).subspan(static_cast<std::size_t>(game * num_seats_),
-                                                   static_cast<std::size_t>(num_seats_));
-}
-
-std::span<const std::string> ArenaResults::roles(std::int64_t game) const {
-  KIBITZ_CHECK(finished(game), "game ", game, " has not finished");
-  return std::span<const std::string>(roles_).subspan(static_cast<std::size_t>(game * num_seats_),
-                                                      static_cast<std::size_t>(num_seats_));
-}
-
-void ArenaResults::record(std::int64_t game, std::span<const double> returns,
-                          std::span<const std::string> roles) {
+void ArenaResults::record(std::int64_t game, std::span<const double> returns) {
   KIBITZ_CHECK(game >= 0 && game < num_games(), "game ", game, " out of range");
-  KIBITZ_CHECK(static_cast<int>(returns.size()) == num_seats_, "wrong number of returns");
-  KIBITZ_CHECK(roles.empty() || static_cast<int>(roles.size()) == num_seats_,
-               "wrong number of roles");
-  std::copy(returns.begin(), returns.end(),
-            returns_.begin() + static_cast<std::ptrdiff_t>(game * num_seats_));
-  std::copy(roles.begin(), roles.end(),
-            roles_.begin() + static_cast<std::ptrdiff_t>(game * num_seats_));
-  finished_[static_cast<std::size_t>(game)] = 1;
+  tally_.add(game, returns);
 }
 
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
                         const ArenaRunOptions& options) {
-  ArenaResults results(num_deals, setup.schedule.num_rotations(), setup.game->num_players());
+  ArenaResults results(setup.schedule, num_deals);
   const int rotations = results.num_rotations();
   std::vector<std::vector<std::string>> seatings;
   for (int r = 0; r < rotations; ++r) seatings.push_back(seated_specs(setup, r));
-  std::optional<InOrderRecords> records;
-  if (options.on_record) records.emplace(options.on_record);
+  // The statistics take the games in order too, so nothing of a game is
+  // kept once it has been handed over.
+  InOrderGames in_order([&](const FinishedArenaGame& game) {
+    results.record(game.game, game.returns);
+    if (options.on_game) options.on_game(game);
+  });
 
   WorkerPoolOptions pool;
   pool.threads = options.threads;
@@ -211,12 +180,16 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
   run_jobs(results.num_games(), pool, [&](int) -> Job {
     auto agents = std::make_shared<SeatAgents>(setup.game);
     return [&, agents](std::int64_t game) {
-      replays::ReplayRecord record;
+      FinishedArenaGame finished;
+      finished.game = game;
+      if (options.record) finished.record.emplace();
       const std::unique_ptr<State> final_state = play_deal_with(
           *agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
-          arena_deal_seed(setup.seed, game / rotations), records ? &record : nullptr);
-      results.record(game, final_state->returns(), replays::analysis::role_letters(*final_state));
-      if (records) records->deliver(game, std::move(record));
+          arena_deal_seed(setup.seed, game / rotations),
+          finished.record ? &*finished.record : nullptr, options.hurry);
+      finished.returns = final_state->returns();
+      finished.roles = replays::analysis::role_letters(*final_state);
+      in_order.deliver(std::move(finished));
     };
   });
   return results;

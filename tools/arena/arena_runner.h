@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,6 +33,7 @@
 #include "env/core/state.h"
 #include "replays/replay_record.h"
 #include "tools/arena/arena_schedule.h"
+#include "tools/arena/arena_tally.h"
 
 namespace kibitz::tools {
 
@@ -70,58 +72,68 @@ std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
 std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
                                        replays::ReplayRecord* record = nullptr);
 
-// The returns of the finished games of a run, by game index.
+// What a run keeps of its finished games: how many finished and their
+// running statistics (arena_tally.h), never a list of games, so its memory
+// does not depend on the number of games. Games are recorded in game order.
 class ArenaResults {
  public:
-  ArenaResults(std::int64_t num_deals, int num_rotations, int num_seats);
+  ArenaResults(const ArenaSchedule& schedule, std::int64_t num_deals);
 
   std::int64_t num_deals() const { return num_deals_; }
-  int num_rotations() const { return num_rotations_; }
-  int num_seats() const { return num_seats_; }
-  std::int64_t num_games() const { return num_deals_ * num_rotations_; }
+  int num_rotations() const { return tally_.schedule().num_rotations(); }
+  int num_seats() const { return tally_.schedule().num_seats(); }
+  std::int64_t num_games() const { return num_deals_ * num_rotations(); }
+  // The finished games are the first num_finished() of the schedule.
+  std::int64_t num_finished() const { return tally_.games_added(); }
+  // Deals whose every seating finished: what the statistics use, so that
+  // every agent has played every seat equally often.
+  std::int64_t num_complete_deals() const { return tally_.complete_deals(); }
+  const ArenaTally& tally() const { return tally_; }
 
-  bool finished(std::int64_t game) const { return finished_[static_cast<std::size_t>(game)] != 0; }
-  std::int64_t num_finished() const;
-  // Deals whose every seating finished, in deal order: what the statistics
-  // use, so that every agent has played every seat equally often.
-  std::vector<std::int64_t> complete_deals() const;
-  // The returns of a finished game, by seat.
-  std::span<const double> returns(std::int64_t game) const;
-  // Each seat's roles in a finished game (replays/analysis/game_outcome.h
-  // role_letters: one letter per round); empty strings when the game has none.
-  std::span<const std::string> roles(std::int64_t game) const;
-
-  // Stores a game's returns and, when the game has roles, each seat's.
-  // Different threads record different games.
-  void record(std::int64_t game, std::span<const double> returns,
-              std::span<const std::string> roles = {});
+  // Adds game `game`, the next in game order (num_finished()), with its
+  // returns by seat.
+  void record(std::int64_t game, std::span<const double> returns);
 
  private:
   std::int64_t num_deals_;
-  int num_rotations_;
-  int num_seats_;
-  std::vector<double> returns_;     // game-major, num_seats_ per game
-  std::vector<std::string> roles_;  // game-major, num_seats_ per game
-  std::vector<char> finished_;      // char, not bool: threads write neighbouring games
+  ArenaTally tally_;
+};
+
+// One finished game, as ArenaRunOptions::on_game receives it.
+struct FinishedArenaGame {
+  std::int64_t game = 0;
+  std::vector<double> returns;  // by seat
+  // Each seat's roles (replays/analysis/game_outcome.h role_letters: one
+  // letter per round); empty strings when the game has none.
+  std::vector<std::string> roles;
+  // The game's replay record (see play_deal), with ArenaRunOptions::record.
+  std::optional<replays::ReplayRecord> record;
 };
 
 // How to run an arena.
 struct ArenaRunOptions {
   int threads = 1;
-  // Set from outside (e.g. a SIGINT handler): no new game starts once it is
+  // Set from outside (e.g. a signal handler): no new game starts once it is
   // true; games under way finish. May be null.
   const std::atomic<bool>* stop = nullptr;
+  // Set from outside to end the games under way sooner: every agent's
+  // decisions are cut short once it is true (ActBudget::stop; only search
+  // agents take long). Those games still play to their end and count: their
+  // records show how little the hurried decisions searched. May be null.
+  const std::atomic<bool>* hurry = nullptr;
   // Called on the calling thread with (games finished, games planned) every
   // progress_interval and once at the end. May be empty.
   std::function<void(std::int64_t, std::int64_t)> progress;
   std::chrono::milliseconds progress_interval{200};
-  // When set, every finished game is recorded (see play_deal) and handed
-  // over with its index in game order, one call at a time, whatever the
-  // thread count and whichever game finishes first: what it writes is the
-  // same for any --threads. A record that finishes early waits in memory for
-  // the games before it. Called on worker threads; if it throws, the run
-  // fails as if the game had thrown.
-  std::function<void(std::int64_t game, const replays::ReplayRecord& record)> on_record;
+  // Whether every game is recorded (FinishedArenaGame::record).
+  bool record = false;
+  // Called with every finished game in game order, one call at a time,
+  // whatever the thread count and whichever game finishes first: what it
+  // writes is the same for any --threads. A game that finishes early waits
+  // in memory for the games before it (a few per thread: games are taken in
+  // order). Called on worker threads; if it throws, the run fails as if the
+  // game had thrown.
+  std::function<void(const FinishedArenaGame&)> on_game;
 };
 
 // Plays deals 0..num_deals-1, every seating of each, on options.threads
@@ -129,7 +141,7 @@ struct ArenaRunOptions {
 // when every game has finished or, after a stop, when the games under way
 // have; every game taken is finished, so the finished games are a prefix of
 // the schedule and only the last deal may be incomplete (and every one of
-// them has reached options.on_record). If a game throws, no further games
+// them has reached options.on_game). If a game throws, no further games
 // start and the first exception is rethrown here once the workers have
 // stopped.
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,

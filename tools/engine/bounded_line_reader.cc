@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "env/core/error.h"
+#include "tools/line_input.h"
 
 namespace kibitz::tools {
 
@@ -16,6 +17,8 @@ bool BoundedLineReader::fill() {
   start_ = 0;
   char chunk[65536];
   while (true) {
+    // A stop ends the wait; at_end_ stays false, as nothing ended.
+    if (!wait_for_input(fd_, stop_)) return false;
     const ssize_t got = ::read(fd_, chunk, sizeof chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw error("cannot read the input: ", std::strerror(errno));
@@ -57,6 +60,7 @@ std::optional<BoundedLineReader::Line> BoundedLineReader::next() {
       scanned = length;
     }
     if (!fill()) {
+      if (stopped()) return std::nullopt;  // a part of a line is no line
       if (line.too_long) return line;
       if (start_ >= buffer_.size()) return std::nullopt;
       line.text.assign(buffer_, start_, std::string::npos);

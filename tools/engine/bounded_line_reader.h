@@ -5,9 +5,11 @@
 // that sends 10 MB without a newline cannot grow the reader's memory and
 // the next line is read normally.
 //
-// The engine protocol reads its requests through it.
+// The engine protocol reads its requests through it, and `seat` and `play`
+// a person's lines (tools/line_input.h).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -22,12 +24,16 @@ class BoundedLineReader {
     std::size_t bytes = 0;  // the line's length as sent (counted while skipping)
   };
 
-  // Nothing else may read `fd` meanwhile.
-  BoundedLineReader(int fd, std::size_t max_bytes) : fd_(fd), max_bytes_(max_bytes) {}
+  // Nothing else may read `fd` meanwhile. Once `stop` (may be null; e.g. an
+  // InterruptGuard's flag) is set, waiting for input ends: next() returns
+  // nullopt as at the end of input (stopped() tells the two apart).
+  BoundedLineReader(int fd, std::size_t max_bytes, const std::atomic<bool>* stop = nullptr)
+      : fd_(fd), max_bytes_(max_bytes), stop_(stop) {}
 
-  // The next line; nullopt at the end of input (a last line without a
-  // newline is still a line). Throws KibitzError on a read error.
+  // The next line; nullopt at the end of input or once stopped (a last line
+  // without a newline is still a line). Throws KibitzError on a read error.
   std::optional<Line> next();
+  bool stopped() const { return stop_ != nullptr && stop_->load(); }
 
  private:
   // Reads more into buffer_; false at the end of input.
@@ -35,6 +41,7 @@ class BoundedLineReader {
 
   int fd_;
   std::size_t max_bytes_;
+  const std::atomic<bool>* stop_;
   std::string buffer_;
   std::size_t start_ = 0;  // where the unread part of buffer_ begins
   bool at_end_ = false;

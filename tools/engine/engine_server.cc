@@ -2,12 +2,14 @@
 
 #include <array>
 #include <exception>
+#include <optional>
 
 #include "agents/external/seat_protocol.h"
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/stream_spec.h"
+#include "tools/engine/decision_watch.h"
 
 namespace kibitz::tools {
 
@@ -175,9 +177,20 @@ ActBudget EngineServer::read_budget(const EngineRequest& request) {
   return budget;
 }
 
+void EngineServer::watch_decisions(int fd, const std::atomic<bool>* interrupt) {
+  watch_fd_ = fd;
+  interrupt_ = interrupt;
+}
+
 std::string EngineServer::on_act(const EngineRequest& request) {
-  const ActBudget budget = read_budget(request);
+  ActBudget budget = read_budget(request);
+  std::optional<DecisionWatch> watch;
+  if (watch_fd_ >= 0) {
+    watch.emplace(watch_fd_, interrupt_);
+    budget.stop = watch->flag();
+  }
   const SeatDecision decision = session_->act(budget);
+  if (watch && watch->input_closed()) input_closed_ = true;
   MessageWriter reply("action");
   reply.text("action", decision.action_text);
   if (!decision.policy.empty()) {

@@ -11,6 +11,7 @@
 // or builds one from the engine's own seed.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,6 +39,15 @@ class EngineServer {
 
   bool in_game() const { return session_ != nullptr; }
 
+  // From here on every act searches under a DecisionWatch of `fd` (the
+  // requests' descriptor) and `interrupt` (may be null): a Ctrl-C or the
+  // writer closing `fd` cuts the search short, and the action found so far
+  // is the answer. Without it (tests, the fuzzer) an act always searches
+  // in full.
+  void watch_decisions(int fd, const std::atomic<bool>* interrupt);
+  // Whether an act was cut short because the requests' writer had gone.
+  bool input_closed() const { return input_closed_; }
+
  private:
   std::string dispatch(const EngineRequest& request);
   std::string on_hello(const EngineRequest& request);
@@ -59,6 +69,9 @@ class EngineServer {
   std::unique_ptr<Agent> agent_;
   std::string agent_game_;
   std::unique_ptr<SeatSession> session_;
+  int watch_fd_ = -1;
+  const std::atomic<bool>* interrupt_ = nullptr;
+  bool input_closed_ = false;
 };
 
 // The games an engine can play: those whose seat stream is declared (the

@@ -9,6 +9,7 @@
 #include "env/core/rng.h"
 #include "env/core/stream_spec.h"
 #include "tools/command.h"
+#include "tools/engine/decision_watch.h"
 #include "tools/engine/seat_entry.h"
 #include "tools/seat_screen.h"
 
@@ -64,7 +65,7 @@ int SeatConsole::run() {
       out_ << "kibitz seat: input closed during game " << games_ << "; the game was abandoned\n";
       return kExitBadInput;
     }
-    if (options_.echo) out_ << *line << "\n";
+    if (options_.echo) out_ << (line->size() <= kMaxEntryChars ? *line : bounded_quote(*line)) << "\n";
     if (!handle(*line)) return kExitOk;
   }
 }
@@ -179,7 +180,17 @@ void SeatConsole::print_result() {
 
 void SeatConsole::advise() {
   try {
-    advice_ = session_->act(options_.budget);
+    // What was accepted shows before a search that may take a while.
+    out_ << std::flush;
+    ActBudget budget = options_.budget;
+    std::optional<DecisionWatch> watch;
+    if (options_.watch_fd >= 0) {
+      watch.emplace(options_.watch_fd, options_.interrupt);
+      budget.stop = watch->flag();
+    }
+    advice_ = session_->act(budget);
+    // A decision cut short by Ctrl-C is no advice: the person asked to stop.
+    if (options_.interrupt != nullptr && options_.interrupt->load()) throw Interrupted();
   } catch (const KibitzError& e) {
     // The table goes on whatever the agent does: the person can still
     // enter the move made, and undo.
@@ -211,6 +222,11 @@ void SeatConsole::print_prompt_hint() const {
 }
 
 bool SeatConsole::handle(const std::string& line) {
+  if (line.size() > kMaxEntryChars) {
+    out_ << "  refused: an entry of " << line.size() << " characters, longer than any observation (at most "
+         << kMaxEntryChars << "): " << bounded_quote(line) << "\n";
+    return true;
+  }
   // A Tab asks for the list, like a shell's completion: the text before it
   // narrows the list.
   if (const std::size_t tab = line.find('\t'); tab != std::string::npos) {

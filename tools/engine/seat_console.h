@@ -12,6 +12,7 @@
 // that is the beginning of such a move is held until the rest is typed.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -32,7 +33,17 @@ struct SeatConsoleOptions {
   int worlds = 32;        // worlds drawn to list what can come next
   bool autofill = true;   // fill in observations that are forced
   bool echo = false;      // write back each line read (scripted input)
+  // With watch_fd >= 0, every decision searches under a DecisionWatch of
+  // it and `interrupt` (decision_watch.h): Ctrl-C ends the search at once
+  // and the console with Interrupted; the input's writer going away cuts
+  // the search short. -1: decisions always search in full (tests).
+  int watch_fd = -1;
+  const std::atomic<bool>* interrupt = nullptr;
 };
+
+// Entries longer than this are refused unread: no observation's text comes
+// near it, and an error never quotes more than a bounded part of a line.
+inline constexpr std::size_t kMaxEntryChars = 1000;
 
 class SeatConsole {
  public:
@@ -43,7 +54,8 @@ class SeatConsole {
 
   // Runs games until `quit` or the end of input; returns the exit status:
   // kExitOk, or kExitBadInput when the input ends in the middle of a game.
-  // Throws Interrupted (Ctrl-C) from the input.
+  // Throws Interrupted (Ctrl-C) from the input, or from a decision the
+  // interrupt cut short.
   int run();
 
  private:

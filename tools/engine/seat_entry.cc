@@ -67,4 +67,10 @@ SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std:
   return out;
 }
 
+std::string bounded_quote(std::string_view text, std::size_t max_chars) {
+  if (text.size() <= max_chars) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, max_chars)) + "...' (" + std::to_string(text.size()) +
+         " characters)";
+}
+
 }  // namespace kibitz::tools

@@ -6,6 +6,8 @@
 // "dealt 5S", "dealt JD", "dealt 7S", as a dealer calls a hand.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "env/core/observation.h"
@@ -16,5 +18,10 @@ namespace kibitz::tools {
 // Throws KibitzError naming the part that reads as no observation (the
 // StreamSpec's reason) or a value out of range (seats by `num_players`).
 SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std::string_view text);
+
+// `text` in quotes for a message; a text longer than `max_chars` is cut to
+// its first `max_chars` characters, followed by "..." and its length
+// ("'xxxx...' (200000 characters)"), so no message repeats a huge line.
+std::string bounded_quote(std::string_view text, std::size_t max_chars = 80);
 
 }  // namespace kibitz::tools

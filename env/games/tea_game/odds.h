@@ -31,6 +31,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -111,8 +112,11 @@ std::optional<TeaOdds> exact_tea_odds(const TeaTable& table,
 // True for kExact and kEnumerated: the odds come from the enumeration.
 inline bool is_enumerated(OddsMethod method) { return method != OddsMethod::kSimulated; }
 
-// Simulated odds over `trials` seeded games.
-TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed);
+// Simulated odds over `trials` seeded games. `progress`, when given, is
+// called with the games played so far every 65,536 games and at the end (a
+// long simulation shows progress: kibitz tea odds --simulate).
+TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed,
+                          const std::function<void(std::uint64_t)>& progress = {});
 
 // Enumerated where feasible, otherwise simulated with `trials` and `seed`.
 TeaOdds tea_odds(const TeaTable& table, std::uint64_t trials = kDefaultTrials,

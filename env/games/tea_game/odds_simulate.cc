@@ -107,7 +107,8 @@ Interval wilson(std::uint64_t k, std::uint64_t n) {
 
 }  // namespace
 
-TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed) {
+TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint64_t seed,
+                          const std::function<void(std::uint64_t)>& progress) {
   check_table(table);
   if (trials == 0) throw error("the simulation needs at least 1 trial");
   Rng rng(seed);
@@ -120,7 +121,9 @@ TeaOdds simulate_tea_odds(const TeaTable& table, std::uint64_t trials, std::uint
       ++nobody;
     else
       ++losses[static_cast<std::size_t>(loser)];
+    if (progress && (t + 1) % 65536 == 0) progress(t + 1);
   }
+  if (progress) progress(trials);
   TeaOdds odds;
   odds.method = OddsMethod::kSimulated;
   odds.trials = trials;
