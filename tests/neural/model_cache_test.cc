@@ -127,7 +127,7 @@ TEST(ModelCache, AnArenaOfManyGamesReadsItsCheckpointOnce) {
       game, {"nn(model=" + path + ")", "ismcts_nn(model=" + path + ",sims=10)", "random"}, 4);
   // The runner keeps no per-game list: collect the returns as games finish.
   auto collect = [](std::vector<std::vector<double>>& into) {
-    return [&into](const tools::FinishedArenaGame& game) { into.push_back(game.returns); };
+    return [&into](const tools::FinishedArenaGame& finished) { into.push_back(finished.returns); };
   };
   std::vector<std::vector<double>> parallel_returns, serial_returns;
   tools::ArenaRunOptions two;
