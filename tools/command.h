@@ -7,7 +7,7 @@
 //   1  the command ran but its check failed (e.g. a replay did not verify)
 //   2  bad input: unknown flag, bad value, unknown game or agent, bad file
 //   3  internal error (a bug: please report it)
-//   130 interrupted (Ctrl-C)
+//   130 interrupted (Ctrl-C); 143 and 129 stopped the same way by SIGTERM, SIGHUP
 #pragma once
 
 #include <string>
@@ -24,6 +24,10 @@ inline constexpr int kExitInternal = 3;
 // master cannot be reached; stderr names that rank and its host.
 inline constexpr int kExitRankFailed = 4;
 inline constexpr int kExitInterrupted = 130;
+// Stopped by SIGTERM or SIGHUP, which keep finished work as Ctrl-C does: the
+// shell's 128 + the signal, so a script can tell which signal stopped it.
+inline constexpr int kExitTerminated = 128 + 15;
+inline constexpr int kExitHungUp = 128 + 1;
 
 // args are the words after the subcommand name. Bad input is reported by
 // throwing KibitzError (main prints it and exits 2).

@@ -91,6 +91,10 @@ bool InterruptGuard::interrupted() const { return stop_requested.load(); }
 
 std::atomic<bool>& InterruptGuard::hurry_flag() { return hurry_requested; }
 
+// The statuses command.h names (and docs/CLI.md's table lists) are these.
+static_assert(kExitInterrupted == 128 + SIGINT && kExitTerminated == 128 + SIGTERM &&
+              kExitHungUp == 128 + SIGHUP);
+
 int InterruptGuard::exit_status() const {
   const int number = first_signal.load();
   return number != 0 ? 128 + number : kExitInterrupted;
