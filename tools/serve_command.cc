@@ -127,10 +127,14 @@ struct LimitFlags {
 
 // The flags that keep one client, one table or one agent from taking the
 // server from the others (docs/serve.md, "Limits").
+// A count flag that writes into `target` and shows its current value as the default.
+boost::program_options::typed_value<long long>* count(long long& target) {
+  return boost::program_options::value(&target)->default_value(target)->value_name("N");
+}
+
 void add_fairness_options(boost::program_options::options_description& options, web::ServerOptions& server,
                           LimitFlags& flags) {
   namespace po = boost::program_options;
-  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
   options.add_options()(
       "decision-ms", count(flags.decision_ms),
       "milliseconds an agent may think over one decision; then its search is stopped and it "
@@ -154,7 +158,6 @@ void add_fairness_options(boost::program_options::options_description& options, 
 void add_serve_options(boost::program_options::options_description& options, web::ServerOptions& server,
                        std::string& listen, std::vector<std::string>& tables, LimitFlags& flags) {
   namespace po = boost::program_options;
-  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
   options.add_options()("listen", po::value(&listen)->value_name("ADDR:PORT"),
                         "address and port (default 127.0.0.1:8080; port 0: a free one)")(
       "replays", po::value(&server.registry.replay_dir)->value_name("DIR"),
@@ -293,7 +296,6 @@ struct SpecFlags {
 
 void add_spec_options(boost::program_options::options_description& options, SpecFlags& flags) {
   namespace po = boost::program_options;
-  const auto count = [](long long& target) { return po::value(&target)->default_value(target)->value_name("N"); };
   options.add_options()(
       "models", po::value(&flags.models)->value_name("DIR"),
       "offer the files directly in DIR by name to model= and policy= (e.g. nn(model=spies) for "
