@@ -1,7 +1,10 @@
 #include "agents/match/match_runner.h"
 
+#include <array>
+
 #include "agents/game_end.h"
 #include "env/core/error.h"
+#include "env/core/seat_feed.h"
 #include "env/core/seat_view.h"
 
 namespace kibitz {
@@ -26,6 +29,13 @@ std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats
     KIBITZ_CHECK(seats[s] != nullptr, "play_game: no agent in seat ", s);
     seats[s]->new_game(static_cast<Player>(s));
   }
+  // One feed per seat, so each decision reads only the observations that
+  // are new since that seat's last one. On the stack: no allocation per game
+  // for agents that never read their stream.
+  KIBITZ_CHECK(game.num_players() <= kMaxAudienceSeats, "play_game: ", game.num_players(), " seats; at most ",
+               kMaxAudienceSeats);
+  std::array<SeatFeed, kMaxAudienceSeats> feeds;
+  for (std::size_t s = 0; s < seats.size(); ++s) feeds[s].reset(static_cast<Player>(s));
   std::unique_ptr<State> state = game.new_initial_state();
   while (!state->is_terminal()) {
     const Player actor = state->current_player();
@@ -38,7 +48,7 @@ std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats
       action = state->sample_chance_outcome(chance);
     } else {
       Agent& agent = *seats[static_cast<std::size_t>(actor)];
-      action = agent.act(SeatView(*state, actor));
+      action = agent.act(SeatView(*state, feeds[static_cast<std::size_t>(actor)]));
       KIBITZ_CHECK(state->is_legal(action), "agent ", agent.spec(), " chose illegal action ",
                    action);
       decision = agent.last_decision();

@@ -39,6 +39,10 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual int max_chance_outcomes() const = 0;
   // Upper bound on history().size() of any state, chance actions included.
   virtual int max_game_length() const = 0;
+  // Upper bound on the entries of any state's observation log (env/core/
+  // observation_log.h), derived from the parameters; 0 for a game that
+  // keeps no log and writes its seat streams itself.
+  virtual int observation_log_capacity() const { return 0; }
 
   virtual RewardModel reward_model() const = 0;
   // Bounds on any seat's return in any terminal state.

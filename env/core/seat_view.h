@@ -22,6 +22,7 @@
 
 #include "env/core/observation.h"
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 #include "env/core/world_sampler.h"
 
@@ -29,8 +30,15 @@ namespace kibitz {
 
 class SeatView {
  public:
-  // `seat` must be the state's current player.
+  // `seat` must be the state's current player. The stream is read from the
+  // state on first use, whole.
   SeatView(const State& state, Player seat);
+  // The stream is the feed's (the match runner keeps one per seat), brought
+  // up to `state` when the agent first reads it: only the observations new
+  // since the seat's last view are read, so the view costs the same at any
+  // move, and nothing at all for an agent that never reads its stream. The
+  // feed must follow this seat through this game and outlive the view.
+  SeatView(const State& state, SeatFeed& feed);
   // `world` is a state drawn by `sampler` (so its seat stream is the
   // sampler's), with the sampler's seat to act.
   SeatView(const State& world, std::shared_ptr<const WorldSampler> sampler);
@@ -75,6 +83,8 @@ class SeatView {
   Player seat_;
   // Set by the constructor that takes a sampler: the stream is the sampler's.
   bool stream_from_sampler_ = false;
+  // Set by the constructor that takes a feed: the stream is the feed's.
+  SeatFeed* feed_ = nullptr;
   mutable std::once_flag stream_once_;
   mutable SeatStream stream_;
   mutable std::once_flag sampler_once_;

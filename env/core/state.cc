@@ -11,11 +11,11 @@
 namespace kibitz {
 
 State::State(std::shared_ptr<const Game> game)
-    : game_(std::move(game)), num_players_(game_->num_players()) {
+    : game_(std::move(game)), log_(game_->observation_log_capacity()), num_players_(game_->num_players()) {
   history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
 }
 
-State::State(const State& other) : game_(other.game_), num_players_(other.num_players_) {
+State::State(const State& other) : game_(other.game_), log_(other.log_), num_players_(other.num_players_) {
   history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
   history_ = other.history_;
 }
@@ -23,8 +23,16 @@ State::State(const State& other) : game_(other.game_), num_players_(other.num_pl
 State& State::operator=(const State& other) {
   if (game_ != other.game_) game_ = other.game_;
   history_ = other.history_;
+  log_ = other.log_;
   num_players_ = other.num_players_;
   return *this;
+}
+
+void State::seat_stream(Player seat, SeatStream& out) const {
+  KIBITZ_CHECK(keeps_observation_log(), game_->name(), " keeps no observation log and writes no seat_stream");
+  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players_), game_->name(), ": seat_stream of seat ",
+               seat, "; the game has seats 0 to ", num_players_ - 1, " and the spectator");
+  log_.stream(seat, out);
 }
 
 ActionList State::legal_actions() const {

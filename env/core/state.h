@@ -20,6 +20,7 @@
 #include "env/core/error.h"
 #include "env/core/game.h"
 #include "env/core/observation.h"
+#include "env/core/observation_log.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 
@@ -94,8 +95,18 @@ class State {
   // every move adds at least one observation to every seat's stream, and
   // two states give a seat the same stream iff it cannot tell them apart.
   // `seat` may also be kSpectator: what an onlooker sees (public_stream).
-  virtual void seat_stream(Player seat, SeatStream& out) const = 0;
+  //
+  // A game that keeps an observation log (Game::observation_log_capacity()
+  // > 0) appends every observation there as its moves make them, and the
+  // default reads the stream off the log; SeatFeed (env/core/seat_feed.h)
+  // then extends a seat's stream by what is new alone. A game without a log
+  // overrides this and writes the stream itself.
+  virtual void seat_stream(Player seat, SeatStream& out) const;
   SeatStream seat_stream(Player seat) const;
+  // The log every seat's stream is read from; empty (capacity 0) for a game
+  // that keeps none.
+  const ObservationLog& observation_log() const { return log_; }
+  bool keeps_observation_log() const { return log_.capacity() > 0; }
 
   // What an onlooker at the table sees: every public event, and every
   // private one only as the seats it does not concern see it (a card dealt
@@ -177,9 +188,17 @@ class State {
   // For resampling: the history of a state being rebuilt in place.
   std::vector<Action>& mutable_history() { return history_; }
 
+  // What a move makes the seats in `audience` observe (env/core/
+  // observation_log.h). Games that keep a log call it from do_apply_action,
+  // in the order the seats learn things.
+  void log_observation(Audience audience, const Observation& observation) { log_.push(audience, observation); }
+  // For resampling: the log of a state being rebuilt in place.
+  ObservationLog& mutable_observation_log() { return log_; }
+
  private:
   std::shared_ptr<const Game> game_;
   std::vector<Action> history_;
+  ObservationLog log_;
   int num_players_;
 };
 

@@ -244,7 +244,7 @@ void LawsAndDisorderState::apply_thief_take(Kind kind) {
   const int v = victim_;
   remove_card(v, kind);
   take_card(p, kind);
-  emit_split(static_cast<std::uint8_t>(seat_bit(p) | seat_bit(v)),
+  emit_split(static_cast<Audience>(seat_bit(p) | seat_bit(v)),
              make_obs(Obs::kTakeSeen).add(p).add(static_cast<int>(kind)).add(v), make_obs(Obs::kTake).add(p).add(v));
   after_ability();
 }

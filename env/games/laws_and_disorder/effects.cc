@@ -187,7 +187,7 @@ void LawsAndDisorderState::finish_give(int to) {
     seen.add(static_cast<int>(picked_[idx(i)]));
   }
   seen.add(to);
-  emit_split(static_cast<std::uint8_t>(seat_bit(s) | seat_bit(to)), seen,
+  emit_split(static_cast<Audience>(seat_bit(s) | seat_bit(to)), seen,
              make_obs(Obs::kHandOverHidden).add(s).add(num_picked_).add(to));
 }
 

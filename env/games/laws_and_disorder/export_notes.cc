@@ -10,8 +10,8 @@ const LawsAndDisorderState& as_laws(const State& state) {
 }
 
 Player chance_seat(const State& before, Action /*outcome*/, const State& after) {
-  const ObservationLog& log = as_laws(after).log();
-  const int first = as_laws(before).log().size();
+  const ObservationLog& log = after.observation_log();
+  const int first = before.observation_log().size();
   KIBITZ_CHECK(first < log.size(), "laws_and_disorder: a chance move that logged nothing");
   const Observation o = log.observation(first);
   const Obs kind = obs_kind(o);

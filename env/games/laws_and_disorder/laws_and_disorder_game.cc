@@ -3,7 +3,7 @@
 #include "env/games/laws_and_disorder/encoder.h"
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
-#include "env/games/laws_and_disorder/observation_log.h"
+#include "env/games/laws_and_disorder/log_bound.h"
 #include "env/games/laws_and_disorder/sampler.h"
 #include "env/games/laws_and_disorder/stream.h"
 
@@ -67,7 +67,7 @@ int max_moves(int n) {
   return n + kDeckSize + (kDeckSize + turns) + turns * (10 + max_effects_per_turn(n) * 3);
 }
 
-// The most observations a game can log (observation_log.h): a move logs at
+// The most observations a game can log (State::observation_log): a move logs at
 // most 5 besides its effects (the last position dealt and the unheld ones; a
 // job card and the two positions; a law made, a law dropped and the pay),
 // except the thief's, whose view of a hand takes up to 13 more (78 cards in
@@ -90,9 +90,7 @@ LawsAndDisorderGame::LawsAndDisorderGame(const Params& params)
   config_.max_laws = static_cast<int>(params.get_int("max_laws"));
   config_.reward_score = params.get_string("reward") == "score";
   max_game_length_ = max_moves(config_.players);
-  const int log_bound = max_log_entries(config_.players);
-  KIBITZ_CHECK(log_bound <= kLogCapacity, "laws_and_disorder: ", config_.players, " players can log ", log_bound,
-               " observations; the log holds ", kLogCapacity);
+  log_capacity_ = max_log_entries(config_.players);
 }
 
 double LawsAndDisorderGame::max_return() const {

@@ -102,6 +102,7 @@ class LawsAndDisorderGame : public Game {
   int num_distinct_actions() const override { return kNumActions; }
   int max_chance_outcomes() const override { return kNumChanceOutcomes; }
   int max_game_length() const override { return max_game_length_; }
+  int observation_log_capacity() const override { return log_capacity_; }
   RewardModel reward_model() const override {
     return config_.reward_score ? RewardModel::kGeneralSum : RewardModel::kZeroSum;
   }
@@ -116,6 +117,7 @@ class LawsAndDisorderGame : public Game {
  private:
   Config config_;
   int max_game_length_ = 0;
+  int log_capacity_ = 0;
   StreamSpec stream_spec_;
 };
 

@@ -1,7 +1,7 @@
 // The State of a Laws and Disorder game: one position, its steps as a Phase
 // enum. Hands and the deck are counts per kind; every field but the history
-// is fixed-size (the observation log too: observation_log.h), so a copy into
-// an existing state never allocates.
+// is fixed-size, and the observation log (State::observation_log) is reserved
+// to its bound, so a copy into an existing state never allocates.
 //
 // Control flow: a decision or a chance node waits in `phase_`; everything
 // between two of them runs at once in the step that follows the move (a law
@@ -24,7 +24,7 @@
 
 #include "env/core/state.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
-#include "env/games/laws_and_disorder/observation_log.h"
+#include "env/games/laws_and_disorder/log_bound.h"
 #include "env/games/laws_and_disorder/stream.h"
 
 namespace kibitz::laws_and_disorder {
@@ -78,8 +78,6 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   void chance_outcomes(ChanceOutcomeList& out) const override;
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  void seat_stream(Player seat, SeatStream& out) const override;
-  using State::seat_stream;
   // Through sample_world (sampler.h, defined in sampler.cc) with per-thread
   // buffers: no allocation once warm.
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
@@ -110,7 +108,6 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   // ended; then the extra turns left, the current one included (the game
   // ends when the last of them ends).
   int turns_left() const { return turns_left_; }
-  const ObservationLog& log() const { return log_; }
 
  protected:
   void do_apply_action(Action action) override;
@@ -122,16 +119,14 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
   int players() const { return ld_->config().players; }
 
   // --- The log (state.cc) ------------------------------------------------------
-  void emit(std::uint8_t audience, const Observation& observation);
+  void emit(Audience audience, const Observation& observation);
   // To every seat and the spectator.
   void emit_public(const Observation& observation);
   // `seen` to the seats in `knowers`, `hidden` to the rest and the spectator
   // (who is never a knower).
-  void emit_split(std::uint8_t knowers, const Observation& seen, const Observation& hidden);
-  std::uint8_t all_seats() const { return static_cast<std::uint8_t>((1u << players()) - 1); }
-  static std::uint8_t seat_bit(int seat) { return static_cast<std::uint8_t>(1u << seat); }
-  // The audience bit of `seat` or of kSpectator; any other is a KibitzError.
-  std::uint8_t viewer_bit(Player seat) const;
+  void emit_split(Audience knowers, const Observation& seen, const Observation& hidden);
+  Audience all_seats() const { return all_seats_audience(players()); }
+  static Audience seat_bit(int seat) { return seat_audience(seat); }
 
   // --- Turns (turn.cc) -----------------------------------------------------------
   void apply_chance(Action outcome);
@@ -229,7 +224,6 @@ class LawsAndDisorderState : public GameState<LawsAndDisorderState> {
 
   bool last_card_drawn_ = false;
   int turns_left_ = -1;
-  ObservationLog log_;
 };
 
 }  // namespace kibitz::laws_and_disorder

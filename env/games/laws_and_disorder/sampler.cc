@@ -31,7 +31,7 @@ const State& initial_state(const LawsAndDisorderGame& game) {
 class Replay {
  public:
   Replay(Player seat, std::span<const Observation> stream, const HiddenCards& hidden, LawsAndDisorderState& world)
-      : seat_(seat), bit_(static_cast<std::uint8_t>(1u << seat)), stream_(stream), hidden_(hidden), world_(world) {}
+      : seat_(seat), bit_(seat_audience(seat)), stream_(stream), hidden_(hidden), world_(world) {}
 
   // False when the world departs from the stream (failed_at() says where).
   bool run() {
@@ -53,7 +53,7 @@ class Replay {
  private:
   // The seat's new observations must be the stream's next ones.
   bool sync() {
-    const ObservationLog& log = world_.log();
+    const ObservationLog& log = world_.observation_log();
     for (; fed_ < static_cast<std::size_t>(log.size()); ++fed_) {
       if ((log.audience(static_cast<int>(fed_)) & bit_) == 0) continue;
       if (pos_ >= stream_.size()) {
@@ -147,7 +147,7 @@ class Replay {
   }
 
   Player seat_;
-  std::uint8_t bit_;
+  Audience bit_;
   std::span<const Observation> stream_;
   const HiddenCards& hidden_;
   LawsAndDisorderState& world_;
@@ -165,7 +165,7 @@ void sample_world(const LawsAndDisorderGame& game, Player seat, std::span<const 
   auto& world = static_cast<LawsAndDisorderState&>(out);
   const State& initial = initial_state(game);
   thread_local HiddenCards hidden;
-  hidden.reserve(static_cast<std::size_t>(ObservationLog::capacity()));
+  hidden.reserve(static_cast<std::size_t>(game.observation_log_capacity()));
   int replays = 0;
   int past_end = 0;
   std::size_t furthest = 0;  // the furthest observation any attempt explained
@@ -216,7 +216,8 @@ void LawsAndDisorderWorldSampler::sample(Rng& rng, State& out) const {
 void LawsAndDisorderState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < players(), "laws_and_disorder: resample for seat ", player);
   thread_local SeatStream stream;
-  if (stream.capacity() < static_cast<std::size_t>(ObservationLog::capacity())) stream.reserve(ObservationLog::capacity());
+  const auto most = static_cast<std::size_t>(game().observation_log_capacity());
+  if (stream.capacity() < most) stream.reserve(most);
   seat_stream(player, stream);
   sample_world(ld_game(), player, stream, rng, out);
 }

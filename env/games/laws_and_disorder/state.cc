@@ -177,38 +177,25 @@ void LawsAndDisorderState::do_apply_action(Action action) {
 
 // --- The log -------------------------------------------------------------------
 
-void LawsAndDisorderState::emit(std::uint8_t audience, const Observation& observation) {
+void LawsAndDisorderState::emit(Audience audience, const Observation& observation) {
   if (audience == 0) return;
-  log_.push(audience, observation);
+  KIBITZ_CHECK(observation.size <= kMaxLogValues, "laws_and_disorder: an observation of kind ", int{observation.kind},
+               " holds ", int{observation.size}, " values, the most the log's bound allows is ", kMaxLogValues);
+  log_observation(audience, observation);
 }
 
 void LawsAndDisorderState::emit_public(const Observation& observation) {
-  emit(static_cast<std::uint8_t>(all_seats() | kSpectatorBit), observation);
+  emit(everyone_audience(players()), observation);
 }
 
-void LawsAndDisorderState::emit_split(std::uint8_t knowers, const Observation& seen, const Observation& hidden) {
+void LawsAndDisorderState::emit_split(Audience knowers, const Observation& seen, const Observation& hidden) {
   emit(knowers, seen);
   // The spectator gets the hidden version even when every seat knows (a
   // hand-over or a theft between the two seats of a 2-player game).
-  emit(static_cast<std::uint8_t>((all_seats() & ~knowers) | kSpectatorBit), hidden);
+  emit(static_cast<Audience>((all_seats() & ~knowers) | kSpectatorAudience), hidden);
 }
 
-static_assert(((1u << kMaxPlayers) - 1) < kSpectatorBit, "the spectator's audience bit clashes with a seat's");
-
-std::uint8_t LawsAndDisorderState::viewer_bit(Player seat) const {
-  if (seat == kSpectator) return kSpectatorBit;
-  KIBITZ_CHECK(seat >= 0 && seat < players(), "laws_and_disorder: seat_stream of seat ", seat,
-               "; the game has seats 0 to ", players() - 1, " and the spectator");
-  return seat_bit(seat);
-}
-
-void LawsAndDisorderState::seat_stream(Player seat, SeatStream& out) const {
-  const std::uint8_t bit = viewer_bit(seat);
-  out.clear();
-  for (int i = 0; i < log_.size(); ++i) {
-    if ((log_.audience(i) & bit) != 0) out.push_back(log_.observation(i));
-  }
-}
+static_assert(kMaxPlayers <= kMaxAudienceSeats, "more seats than an audience has bits");
 
 // --- Tensors and views ---------------------------------------------------------
 
@@ -218,9 +205,9 @@ void LawsAndDisorderState::information_state_tensor(Player player, std::span<flo
   // The seat's stream read straight off the log (the same observations
   // seat_stream gives), so no buffer is needed.
   Knowledge knowledge(ld_->config(), player);
-  const std::uint8_t bit = seat_bit(player);
-  for (int i = 0; i < log_.size(); ++i) {
-    if ((log_.audience(i) & bit) != 0) knowledge.read(log_.observation(i));
+  const ObservationLog& log = observation_log();
+  for (int i = 0; i < log.size(); ++i) {
+    if (log.heard_by(i, player)) knowledge.read(log.observation(i));
   }
   knowledge.encode(out);
 }

@@ -1,0 +1,36 @@
+#include "env/core/seat_feed.h"
+
+#include "env/core/error.h"
+#include "env/core/state.h"
+
+namespace kibitz {
+
+SeatFeed::SeatFeed(Player seat) : seat_(seat) {}
+
+std::span<const Observation> SeatFeed::update(const State& state) {
+  const std::size_t before = stream_.size();
+  if (state.keeps_observation_log()) {
+    const ObservationLog& log = state.observation_log();
+    KIBITZ_CHECK(log_read_ <= log.size(), "seat feed: the log has ", log.size(), " entries but ", log_read_,
+                 " were read; a feed follows one game forward (reset it for another)");
+    log_read_ = log.extend(seat_, log_read_, stream_);
+  } else {
+    state.seat_stream(seat_, scratch_);
+    KIBITZ_CHECK(scratch_.size() >= before, "seat feed: the stream shrank from ", before, " to ",
+                 scratch_.size(), " observations; a feed follows one game forward (reset it for another)");
+    stream_.insert(stream_.end(), scratch_.begin() + static_cast<std::ptrdiff_t>(before), scratch_.end());
+  }
+  return std::span<const Observation>(stream_).subspan(before);
+}
+
+void SeatFeed::reset() {
+  stream_.clear();
+  log_read_ = 0;
+}
+
+void SeatFeed::reset(Player seat) {
+  seat_ = seat;
+  reset();
+}
+
+}  // namespace kibitz

@@ -1,0 +1,124 @@
+// The incremental seat feed (issue 31) over every registered game and test
+// spec: a SeatFeed that follows a game move by move, for every seat and the
+// spectator, holds at every position exactly the stream State::seat_stream
+// builds whole; what update() returns is exactly the new tail; a feed that
+// follows a clone continues the original's stream; and a game that keeps an
+// observation log keeps its copies (clone_into) equal entry for entry.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "env/core/observation.h"
+#include "env/core/registry.h"
+#include "env/core/rng.h"
+#include "env/core/seat_feed.h"
+#include "env/core/state.h"
+#include "tests/conformance/game_cases.h"
+
+namespace kibitz::conformance {
+namespace {
+
+// Observations compared per spec, and the games played whatever it costs.
+constexpr long kBudget = 400000;
+constexpr int kMinGames = 3;
+constexpr int kMaxGames = 500;
+constexpr std::uint64_t kSeed = 0x66656564;  // "feed"
+
+class SeatFeedConformanceTest : public ::testing::TestWithParam<GameCase> {
+ protected:
+  void SetUp() override { game_ = load_game(GetParam().spec); }
+
+  // Whether seat_stream(kSpectator) is written: every game in env/games is.
+  bool writes_public_stream() const {
+    try {
+      game_->new_initial_state()->public_stream();
+      return true;
+    } catch (const KibitzError&) {
+      return false;
+    }
+  }
+
+  std::shared_ptr<const Game> game_;
+};
+
+TEST_P(SeatFeedConformanceTest, FeedsEqualTheWholeStreamAtEveryMove) {
+  const int n = game_->num_players();
+  std::vector<Player> viewers;
+  for (Player p = 0; p < n; ++p) viewers.push_back(p);
+  if (writes_public_stream()) viewers.push_back(kSpectator);
+  std::vector<SeatFeed> feeds;
+  for (Player v : viewers) feeds.emplace_back(v);
+  SeatStream whole;
+  long work = 0;
+  const Rng root(kSeed);
+  for (int g = 0; g < kMaxGames && (g < kMinGames || work < kBudget); ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    auto state = game_->new_initial_state();
+    for (SeatFeed& feed : feeds) feed.reset();
+    for (;;) {
+      for (SeatFeed& feed : feeds) {
+        const std::size_t before = feed.stream().size();
+        const auto added = feed.update(*state);
+        state->seat_stream(feed.seat(), whole);
+        work += static_cast<long>(whole.size());
+        ASSERT_EQ(feed.stream(), whole) << "viewer " << feed.seat() << " at move " << state->move_number()
+                                        << " of game " << g << ": the fed stream differs from the whole one";
+        ASSERT_EQ(added.size(), whole.size() - before) << "update() returned other than the new tail";
+      }
+      if (state->is_terminal()) break;
+      ActionList legal;
+      state->legal_actions(legal);
+      const Action action = state->is_chance_node() ? state->sample_chance_outcome(rng)
+                                                     : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))];
+      state->apply_action(action);
+    }
+  }
+}
+
+TEST_P(SeatFeedConformanceTest, AFeedFollowsAClone) {
+  const Rng root(kSeed + 1);
+  for (int g = 0; g < kMinGames; ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    auto state = game_->new_initial_state();
+    SeatFeed feed(0);
+    auto copy = game_->new_initial_state();
+    while (!state->is_terminal()) {
+      feed.update(*state);
+      // clone_into and clone carry the log (and so every stream) along.
+      state->clone_into(*copy);
+      ASSERT_EQ(copy->observation_log().size(), state->observation_log().size());
+      ASSERT_EQ(copy->seat_stream(0), state->seat_stream(0));
+      const auto action = state->is_chance_node() ? state->sample_chance_outcome(rng)
+                                                   : state->legal_actions()[0];
+      copy->apply_action(action);
+      state = copy->clone();
+    }
+    feed.update(*state);
+    ASSERT_EQ(feed.stream(), state->seat_stream(0)) << "a feed that followed clones lost its place";
+  }
+}
+
+TEST_P(SeatFeedConformanceTest, TheLogStaysWithinTheDeclaredCapacity) {
+  if (game_->observation_log_capacity() == 0) GTEST_SKIP() << GetParam().spec << " keeps no observation log yet";
+  // A push past the capacity throws; random play to the end must never do so.
+  const Rng root(kSeed + 2);
+  for (int g = 0; g < kMinGames * 10; ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    auto state = game_->new_initial_state();
+    while (!state->is_terminal()) {
+      ActionList legal;
+      state->legal_actions(legal);
+      state->apply_action(state->is_chance_node() ? state->sample_chance_outcome(rng)
+                                                  : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
+    }
+    EXPECT_LE(state->observation_log().size(), game_->observation_log_capacity());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, SeatFeedConformanceTest, ::testing::ValuesIn(game_cases()), game_case_name);
+
+}  // namespace
+}  // namespace kibitz::conformance
