@@ -142,11 +142,11 @@ class Deal {
   }
 
   // The log's length now: a mark for since().
-  std::size_t mark() const { return static_cast<std::size_t>(state().log().size()); }
+  std::size_t mark() const { return static_cast<std::size_t>(state().observation_log().size()); }
   // The observations logged since `mark`, each once (whatever its audience).
   std::vector<Observation> since(std::size_t mark) const {
     std::vector<Observation> out;
-    const auto& log = state().log();
+    const auto& log = state().observation_log();
     for (int i = static_cast<int>(mark); i < log.size(); ++i) out.push_back(log.observation(i));
     return out;
   }
