@@ -23,7 +23,7 @@ std::string LawsHeuristic::spec() const {
 
 void LawsHeuristic::new_game(Player) {
   knowledge_.reset();
-  read_ = 0;
+  progress_.reset();
 }
 
 bool LawsHeuristic::reseed(std::uint64_t seed) {
@@ -37,14 +37,8 @@ bool LawsHeuristic::reseed(std::uint64_t seed) {
 // rollout starting mid-game) is read afresh from its start.
 void LawsHeuristic::catch_up(const SeatView& view) {
   const SeatStream& stream = view.stream();
-  const bool continues = knowledge_ && knowledge_->viewer == view.seat() && stream.size() >= read_ &&
-                         (read_ == 0 || stream[read_ - 1] == last_read_);
-  if (!continues) {
-    knowledge_.emplace(game_->config(), view.seat());
-    read_ = 0;
-  }
-  for (; read_ < stream.size(); ++read_) knowledge_->read(stream[read_]);
-  if (read_ > 0) last_read_ = stream[read_ - 1];
+  if (!progress_.continues(view.seat(), stream)) knowledge_.emplace(game_->config(), view.seat());
+  for (const Observation& o : progress_.unread(view.seat(), stream)) knowledge_->read(o);
 }
 
 Action LawsHeuristic::act(const SeatView& view) {

@@ -16,6 +16,7 @@
 #include "agents/agent.h"
 #include "agents/heuristic/laws_decisions.h"
 #include "env/core/rng.h"
+#include "env/core/stream_progress.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 
 namespace kibitz {
@@ -42,8 +43,7 @@ class LawsHeuristic : public Agent {
   laws_and_disorder::bot::LawsParams params_;
   Rng rng_;
   std::optional<laws_and_disorder::Knowledge> knowledge_;
-  std::size_t read_ = 0;   // observations of the stream already read
-  Observation last_read_;  // the last of them, to notice a different stream
+  StreamProgress progress_;  // how much of the seat's stream knowledge_ holds
   ActionList legal_;
 };
 

@@ -11,6 +11,7 @@
 
 #include "env/core/observation.h"
 #include "env/core/params.h"
+#include "env/core/seat_knowledge.h"
 #include "env/core/types.h"
 
 namespace kibitz {
@@ -69,6 +70,10 @@ class Game : public std::enable_shared_from_this<Game> {
   // whose search needs speed return their own. Throws KibitzError when the
   // stream cannot be read as this game's (a fast sampler may check more).
   virtual std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const;
+  // An empty fold of what `seat` knows (env/core/seat_knowledge.h), to be
+  // fed the seat's stream observation by observation; null for a game that
+  // renders its information state from the whole stream each time.
+  virtual std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const { return nullptr; }
 
   // Replays a history from the initial state, validating every action; throws
   // KibitzError naming the first illegal action and its position.

@@ -1,6 +1,7 @@
 #include "env/core/seat_feed.h"
 
 #include "env/core/error.h"
+#include "env/core/game.h"
 #include "env/core/state.h"
 
 namespace kibitz {
@@ -23,9 +24,23 @@ std::span<const Observation> SeatFeed::update(const State& state) {
   return std::span<const Observation>(stream_).subspan(before);
 }
 
+const SeatKnowledge* SeatFeed::knowledge(const Game& game) {
+  if (!knowledge_asked_) {
+    knowledge_ = game.new_seat_knowledge(seat_);
+    knowledge_asked_ = true;
+    folded_ = 0;
+  }
+  if (knowledge_ == nullptr) return nullptr;
+  for (; folded_ < stream_.size(); ++folded_) knowledge_->read(stream_[folded_]);
+  return knowledge_.get();
+}
+
 void SeatFeed::reset() {
   stream_.clear();
   log_read_ = 0;
+  knowledge_.reset();
+  knowledge_asked_ = false;
+  folded_ = 0;
 }
 
 void SeatFeed::reset(Player seat) {

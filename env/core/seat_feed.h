@@ -11,13 +11,16 @@
 // agent the stream without copying it.
 #pragma once
 
+#include <memory>
 #include <span>
 
 #include "env/core/observation.h"
+#include "env/core/seat_knowledge.h"
 #include "env/core/types.h"
 
 namespace kibitz {
 
+class Game;
 class State;
 
 class SeatFeed {
@@ -32,6 +35,12 @@ class SeatFeed {
   // has followed (or of a new game, after reset()); returns what was added.
   std::span<const Observation> update(const State& state);
 
+  // The seat's knowledge (Game::new_seat_knowledge) folded over the stream
+  // read so far, each observation once over the feed's life; null when the
+  // game supplies none. Built on first use, so a feed whose agent never asks
+  // for a tensor or a string folds nothing.
+  const SeatKnowledge* knowledge(const Game& game);
+
   // Forgets everything read: the next update reads a game from its start,
   // for `seat`. Buffers keep their capacity.
   void reset();
@@ -42,6 +51,9 @@ class SeatFeed {
   SeatStream stream_;
   int log_read_ = 0;  // log entries read so far (games with a log)
   SeatStream scratch_;  // a whole stream (games without a log)
+  std::unique_ptr<SeatKnowledge> knowledge_;
+  bool knowledge_asked_ = false;  // new_seat_knowledge was called (it may give null)
+  std::size_t folded_ = 0;        // observations of stream_ folded into knowledge_
 };
 
 }  // namespace kibitz

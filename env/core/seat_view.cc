@@ -42,3 +42,38 @@ const WorldSampler& SeatView::sampler() const {
 }
 
 }  // namespace kibitz
+
+namespace kibitz {
+
+const SeatKnowledge* SeatView::knowledge() const {
+  if (feed_ == nullptr) return nullptr;
+  stream();  // the feed brought up to this state first
+  std::call_once(knowledge_once_, [this] { knowledge_ = feed_->knowledge(state_.game()); });
+  return knowledge_;
+}
+
+std::string SeatView::information_state_string() const {
+  std::string out;
+  information_state_string(out);
+  return out;
+}
+
+void SeatView::information_state_string(std::string& out) const {
+  if (const SeatKnowledge* k = knowledge()) {
+    k->describe(out);
+  } else {
+    state_.information_state_string(seat_, out);
+  }
+}
+
+void SeatView::information_state_tensor(std::span<float> out) const {
+  if (const SeatKnowledge* k = knowledge()) {
+    KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor buffer of ",
+                 out.size(), " floats; ", game().name(), " needs ", game().information_state_tensor_size());
+    k->encode(out);
+  } else {
+    state_.information_state_tensor(seat_, out);
+  }
+}
+
+}  // namespace kibitz

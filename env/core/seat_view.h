@@ -58,11 +58,12 @@ class SeatView {
   ActionList legal_actions() const { return state_.legal_actions(); }
   void legal_action_mask(std::span<float> mask) const { state_.legal_action_mask(mask); }
 
-  std::string information_state_string() const { return state_.information_state_string(seat_); }
-  void information_state_string(std::string& out) const { state_.information_state_string(seat_, out); }
-  void information_state_tensor(std::span<float> out) const {
-    state_.information_state_tensor(seat_, out);
-  }
+  // From the feed's knowledge when the view has a feed and the game folds
+  // one (Game::new_seat_knowledge): only the observations new since the
+  // seat's last view are read. Otherwise the state renders the whole stream.
+  std::string information_state_string() const;
+  void information_state_string(std::string& out) const;
+  void information_state_tensor(std::span<float> out) const;
   std::string observation_string() const { return state_.observation_string(seat_); }
   void observation_tensor(std::span<float> out) const { state_.observation_tensor(seat_, out); }
 
@@ -78,6 +79,9 @@ class SeatView {
  private:
   // Built from the seat's stream on first use, once, whichever thread asks.
   const WorldSampler& sampler() const;
+  // The feed's knowledge brought up to this view, or null (no feed, or the
+  // game folds none).
+  const SeatKnowledge* knowledge() const;
 
   const State& state_;
   Player seat_;
@@ -85,6 +89,8 @@ class SeatView {
   bool stream_from_sampler_ = false;
   // Set by the constructor that takes a feed: the stream is the feed's.
   SeatFeed* feed_ = nullptr;
+  mutable std::once_flag knowledge_once_;
+  mutable const SeatKnowledge* knowledge_ = nullptr;
   mutable std::once_flag stream_once_;
   mutable SeatStream stream_;
   mutable std::once_flag sampler_once_;

@@ -2,8 +2,11 @@
 // spec: a SeatFeed that follows a game move by move, for every seat and the
 // spectator, holds at every position exactly the stream State::seat_stream
 // builds whole; what update() returns is exactly the new tail; a feed that
-// follows a clone continues the original's stream; and a game that keeps an
-// observation log keeps its copies (clone_into) equal entry for entry.
+// follows a clone continues the original's stream; a game that keeps an
+// observation log keeps its copies (clone_into) equal entry for entry; and a
+// game that folds a SeatKnowledge gives, from the knowledge folded once per
+// observation, the information-state tensor and string the state renders
+// from the whole stream.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,6 +18,8 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/seat_feed.h"
+#include "env/core/seat_knowledge.h"
+#include "env/core/seat_view.h"
 #include "env/core/state.h"
 #include "tests/conformance/game_cases.h"
 
@@ -115,6 +120,62 @@ TEST_P(SeatFeedConformanceTest, TheLogStaysWithinTheDeclaredCapacity) {
                                                   : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
     }
     EXPECT_LE(state->observation_log().size(), game_->observation_log_capacity());
+  }
+}
+
+TEST_P(SeatFeedConformanceTest, FoldedKnowledgeRendersTheStateTensorAndString) {
+  if (game_->new_seat_knowledge(0) == nullptr) {
+    GTEST_SKIP() << GetParam().spec << " folds no SeatKnowledge (Game::new_seat_knowledge)";
+  }
+  const int n = game_->num_players();
+  std::vector<SeatFeed> feeds;
+  for (Player p = 0; p < n; ++p) feeds.emplace_back(p);
+  const auto size = static_cast<std::size_t>(game_->information_state_tensor_size());
+  std::vector<float> folded(size);
+  std::vector<float> fresh(size);
+  std::string folded_text;
+  std::string fresh_text;
+  long work = 0;
+  const Rng root(kSeed + 3);
+  for (int g = 0; g < kMaxGames && (g < kMinGames || work < kBudget); ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    auto state = game_->new_initial_state();
+    for (SeatFeed& feed : feeds) feed.reset();
+    for (;;) {
+      for (SeatFeed& feed : feeds) {
+        const Player seat = feed.seat();
+        feed.update(*state);
+        const SeatKnowledge* knowledge = feed.knowledge(*game_);
+        ASSERT_NE(knowledge, nullptr);
+        knowledge->encode(folded);
+        knowledge->describe(folded_text);
+        work += static_cast<long>(feed.stream().size());
+        ASSERT_EQ(folded, state->information_state_tensor(seat))
+            << "seat " << seat << " at move " << state->move_number() << " of game " << g
+            << ": the folded tensor differs from the state's";
+        ASSERT_EQ(folded_text, state->information_state_string(seat))
+            << "seat " << seat << " at move " << state->move_number() << ": the folded string differs";
+        // Folded from scratch over the whole stream: the same again.
+        auto whole = game_->new_seat_knowledge(seat);
+        for (const Observation& o : feed.stream()) whole->read(o);
+        whole->encode(fresh);
+        ASSERT_EQ(fresh, folded) << "a fold from the start differs from the incremental one";
+        // A view on the feed renders from the knowledge.
+        if (state->current_player() == seat) {
+          const SeatView view(*state, feed);
+          std::vector<float> through_view(size);
+          view.information_state_tensor(through_view);
+          ASSERT_EQ(through_view, folded);
+          view.information_state_string(fresh_text);
+          ASSERT_EQ(fresh_text, folded_text);
+        }
+      }
+      if (state->is_terminal()) break;
+      ActionList legal;
+      state->legal_actions(legal);
+      state->apply_action(state->is_chance_node() ? state->sample_chance_outcome(rng)
+                                                  : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 #include "env/games/laws_and_disorder/log_bound.h"
+#include "env/games/laws_and_disorder/seat_knowledge.h"
 #include "env/games/laws_and_disorder/sampler.h"
 #include "env/games/laws_and_disorder/stream.h"
 
@@ -111,6 +112,15 @@ std::unique_ptr<State> LawsAndDisorderGame::new_initial_state() const {
 std::unique_ptr<WorldSampler> LawsAndDisorderGame::new_world_sampler(Player seat,
                                                                      std::span<const Observation> stream) const {
   return std::make_unique<LawsAndDisorderWorldSampler>(shared(), seat, stream);
+}
+
+}  // namespace kibitz::laws_and_disorder
+
+namespace kibitz::laws_and_disorder {
+
+std::unique_ptr<SeatKnowledge> LawsAndDisorderGame::new_seat_knowledge(Player seat) const {
+  KIBITZ_CHECK(seat >= 0 && seat < config_.players, "laws_and_disorder: no seat ", seat);
+  return std::make_unique<LawsSeatKnowledge>(config_, stream_spec_, seat);
 }
 
 }  // namespace kibitz::laws_and_disorder
