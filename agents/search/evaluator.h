@@ -17,6 +17,7 @@
 #include "agents/agent.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 #include "env/core/types.h"
 
@@ -103,6 +104,9 @@ class AgentRolloutEvaluator : public Evaluator {
   std::shared_ptr<const Game> game_;
   std::uint64_t seed_;
   std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null until used
+  // Per seat: the seat's stream through the rollout, extended by each move's
+  // new observations, so a rollout step does not rebuild a whole stream.
+  std::vector<SeatFeed> feeds_;
 };
 
 // An outcome drawn with its probability: the core's reference draw
