@@ -126,7 +126,7 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
       apply("apply_action"), tensors("information_state_tensor / observation_tensor into a buffer"),
       apply_on_clone(
           "apply_action on a state made by clone() (a copy must keep the history reserved)"),
-      clone_extra("clone() beyond the new state and its history buffer");
+      clone_extra("clone() beyond the new state, its history buffer and its log buffer");
   std::int64_t clone_calls_by_count[3] = {0, 0, 0};
 
   std::int64_t warmup_moves = 0;
@@ -159,8 +159,11 @@ TEST_P(AllocationTest, HotPathAllocatesNothingAfterWarmUp) {
 
       std::unique_ptr<State> copy;
       const std::int64_t clone_count = allocations_in([&] { copy = state->clone(); });
-      // The new object, plus its history buffer when the copy holds one.
-      const std::int64_t expected = 1 + (copy->history().capacity() > 0 ? 1 : 0);
+      // The new object, plus its history buffer when the copy holds one,
+      // plus its observation log's buffer when the game keeps a log
+      // (env/core/observation_log.h: a copy reserves the log's capacity).
+      const std::int64_t expected = 1 + (copy->history().capacity() > 0 ? 1 : 0) +
+                                    (copy->keeps_observation_log() ? 1 : 0);
       if (measured) {
         ++clone_extra.calls;
         clone_extra.allocations += clone_count - expected;
