@@ -142,6 +142,7 @@ void KuhnState::do_apply_action(Action action) {
   const int dealt = num_dealt();
   if (dealt < num_players()) {
     cards_[static_cast<std::size_t>(dealt)] = action;
+    log_deal(dealt, action);
     return;
   }
   const Player seat = current_player();
@@ -150,6 +151,32 @@ void KuhnState::do_apply_action(Action action) {
     if (first_bettor_ < 0) first_bettor_ = seat;
   }
   betting_[static_cast<std::size_t>(num_betting_++)] = action;
+  log_bet(seat, action);
+  // The showdown belongs to the last bet's move.
+  if (at_showdown()) log_showdown();
+}
+
+void KuhnState::log_deal(Player seat, int card) {
+  const Audience seat_bit = seat_audience(seat);
+  log_observation(seat_bit, Observation(static_cast<int>(Seen::kDealt)).add(card));
+  // The other seats and the spectator see the card go face down.
+  log_observation(static_cast<Audience>(everyone_audience(num_players()) & ~seat_bit),
+                  Observation(static_cast<int>(Seen::kDealtTo)).add(seat));
+}
+
+void KuhnState::log_bet(Player seat, Action action) {
+  const Seen kind = action == kBet ? Seen::kBetted : Seen::kPassed;
+  log_observation(everyone_audience(num_players()), Observation(static_cast<int>(kind)).add(seat));
+}
+
+void KuhnState::log_showdown() {
+  // The cards of the seats still in, shown to everyone in seat order.
+  for (int s = 0; s < num_players(); ++s) {
+    if (in_hand(s)) {
+      log_observation(everyone_audience(num_players()),
+                      Observation(static_cast<int>(Seen::kShows)).add(s).add(card(s)));
+    }
+  }
 }
 
 bool KuhnState::in_hand(Player seat) const {
@@ -190,41 +217,16 @@ std::string KuhnState::betting_string() const {
   return s;
 }
 
-// The one definition of a seat's stream: seat_stream collects it, and the
-// renderers and the resampler read it as it comes, with no buffer to fill,
-// so they allocate nothing even on a thread's first call.
+// A seat's stream read straight off the log: the renderers and the
+// resampler fold it as it comes, with no buffer to fill, so they allocate
+// nothing even on a thread's first call.
 template <typename F>
 void KuhnState::for_each_observation(Player seat, F&& f) const {
-  const int dealt = num_dealt();
-  for (int s = 0; s < dealt; ++s) {
-    if (s == seat) {
-      f(Observation(static_cast<int>(Seen::kDealt)).add(card(s)));
-    } else {
-      f(Observation(static_cast<int>(Seen::kDealtTo)).add(s));
-    }
+  const ObservationLog& log = observation_log();
+  const Audience bit = seat_audience(seat);
+  for (int i = 0; i < log.size(); ++i) {
+    if ((log.audience(i) & bit) != 0) f(log.observation(i));
   }
-  for (int i = 0; i < num_betting_; ++i) {
-    const Seen kind = betting_[static_cast<std::size_t>(i)] == kBet ? Seen::kBetted : Seen::kPassed;
-    f(Observation(static_cast<int>(kind)).add(i % num_players()));
-  }
-  // The showdown belongs to the last bet's move: the cards of the seats
-  // still in are shown to everyone, in seat order.
-  if (!at_showdown()) return;
-  for (int s = 0; s < num_players(); ++s) {
-    if (in_hand(s)) f(Observation(static_cast<int>(Seen::kShows)).add(s).add(card(s)));
-  }
-}
-
-void KuhnState::seat_stream(Player seat, SeatStream& out) const {
-  // The spectator is no seat, so for_each_observation shows it every deal
-  // face down, as the other seats see it; the showdown is shown to all.
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
-  out.clear();
-  // One observation per move and one per seat at a showdown: reserving the
-  // longest game's keeps a reused buffer from ever growing (the hot path
-  // allocates nothing).
-  out.reserve(static_cast<std::size_t>(game().max_game_length() + num_players()));
-  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 namespace {
@@ -339,6 +341,7 @@ namespace kibitz::kuhn_poker {
 
 void KuhnState::reset() {
   mutable_history().clear();
+  mutable_observation_log().clear();
   cards_ = {-1, -1, -1};
   contribution_ = {1, 1, 1};
   num_betting_ = 0;

@@ -24,7 +24,11 @@
 // shows Q"). A fold hides the cards: a hand won uncontested shows nothing.
 // The public stream (seat_stream(kSpectator), what an onlooker sees) is the
 // same with every deal face down ("P0 is dealt a card", as the other seats
-// see it), the betting, and the showdown.
+// see it), the betting, and the showdown. Each move appends these to the
+// state's observation log (env/core/observation_log.h) as it is made: a
+// deal as two entries (the card to its seat, "dealt a card" to the rest and
+// the spectator), a bet and each show as one entry heard by everyone; the
+// core seat_stream reads a seat's stream off it.
 // The information-state string and tensor are rendered from this stream;
 // they leave the showdown out (they key decisions, and nobody decides after
 // it: policy files keyed by the string stay valid). Worlds
@@ -70,6 +74,11 @@ class KuhnGame : public Game {
   int max_chance_outcomes() const override { return num_players_ + 1; }
   // N deals plus at most 2N-1 betting actions.
   int max_game_length() const override { return 3 * num_players_ - 1; }
+  // Two entries per deal (2N), one per betting action (at most 2N-1), and
+  // one per seat still in at a showdown (at most N): 5N - 1, reached when
+  // the last seat bets and everyone calls. Tight, since clone_into copies
+  // the log and Kuhn's states are otherwise a few dozen bytes.
+  int observation_log_capacity() const override { return 5 * num_players_ - 1; }
   RewardModel reward_model() const override { return RewardModel::kZeroSum; }
   double min_return() const override { return -2.0; }
   double max_return() const override { return 2.0 * (num_players_ - 1); }
@@ -101,7 +110,6 @@ class KuhnState : public GameState<KuhnState> {
   // Uniform over the undealt cards, picked without listing them.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  void seat_stream(Player seat, SeatStream& out) const override;
   // "seat 0 card J betting pb", rendered from the stream.
   void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
@@ -120,7 +128,7 @@ class KuhnState : public GameState<KuhnState> {
   // The hand is over and two or more seats are still in: they show their
   // cards.
   bool at_showdown() const;
-  // Back to the initial state, keeping the history's buffer.
+  // Back to the initial state, keeping the history's and the log's buffers.
   void reset();
 
  protected:
@@ -132,8 +140,13 @@ class KuhnState : public GameState<KuhnState> {
   int num_bets() const;
   bool is_card_dealt(int card) const;
   std::string betting_string() const;
+  // The observations a move makes, appended to the log (see "Seat stream").
+  void log_deal(Player seat, int card);
+  void log_bet(Player seat, Action action);
+  void log_showdown();
   // Calls f(observation) for each observation of `seat`'s stream, oldest
-  // first: what seat_stream collects and the renderers and the resampler read.
+  // first, read off the log: what the renderers and the resampler read,
+  // with no buffer to fill.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const;
 

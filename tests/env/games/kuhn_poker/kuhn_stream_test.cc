@@ -127,7 +127,7 @@ TEST(KuhnStreamTest, TheSpectatorSeesEveryDealFaceDownAndTheShowdown) {
   EXPECT_EQ(stream_text(*fold, kSpectator),
             "P0 is dealt a card\nP1 is dealt a card\nP0 passes\nP1 bets\nP0 passes\n");
   // No other negative player is a viewer (a bug in the caller: it aborts).
-  EXPECT_DEATH(s->seat_stream(-2), "bad seat -2");
+  EXPECT_DEATH(s->seat_stream(-2), "seat_stream of seat -2");
 }
 
 std::string refusal(std::string_view spec, Player seat, const std::vector<std::string>& lines) {
