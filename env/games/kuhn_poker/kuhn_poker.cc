@@ -75,11 +75,6 @@ std::unique_ptr<State> KuhnGame::new_initial_state() const {
 
 KuhnState::KuhnState(std::shared_ptr<const Game> game) : GameState(std::move(game)) {}
 
-int KuhnState::num_dealt() const {
-  return static_cast<int>(std::count_if(cards_.begin(), cards_.begin() + num_players(),
-                                        [](int c) { return c >= 0; }));
-}
-
 int KuhnState::num_bets() const {
   return static_cast<int>(std::count(betting_.begin(), betting_.begin() + num_betting_, kBet));
 }
@@ -88,7 +83,7 @@ bool KuhnState::is_card_dealt(int card) const {
   return std::find(cards_.begin(), cards_.begin() + num_players(), card) != cards_.begin() + num_players();
 }
 
-Player KuhnState::current_player() const {
+Player KuhnState::compute_current_player() const {
   const int n = num_players();
   if (num_dealt() < n) return kChancePlayer;
   // Everyone passed, or everyone after the first bettor has answered it.
@@ -139,25 +134,30 @@ Action KuhnState::sample_chance_outcome(Rng& rng) const {
 }
 
 void KuhnState::do_apply_action(Action action) {
-  const int dealt = num_dealt();
+  const int dealt = num_dealt_;
   if (dealt < num_players()) {
     cards_[static_cast<std::size_t>(dealt)] = action;
+    ++num_dealt_;
+    current_ = compute_current_player();
     log_deal(dealt, action);
     return;
   }
-  const Player seat = current_player();
+  const Player seat = current_;
   if (action == kBet) {
     contribution_[static_cast<std::size_t>(seat)] += 1;
     if (first_bettor_ < 0) first_bettor_ = seat;
   }
   betting_[static_cast<std::size_t>(num_betting_++)] = action;
+  current_ = compute_current_player();
   log_bet(seat, action);
   // The showdown belongs to the last bet's move.
   if (at_showdown()) log_showdown();
 }
 
 void KuhnState::log_deal(Player seat, int card) {
-  const Audience seat_bit = seat_audience(seat);
+  // The bit seat_audience gives, without its call and range check: `seat`
+  // is a seat of this game (at most 3), and a deal is on the hot path.
+  const auto seat_bit = static_cast<Audience>(Audience{1} << seat);
   log_observation(seat_bit, Observation(static_cast<int>(Seen::kDealt)).add(card));
   // The other seats and the spectator see the card go face down.
   log_observation(static_cast<Audience>(everyone_audience(num_players()) & ~seat_bit),
@@ -223,7 +223,7 @@ std::string KuhnState::betting_string() const {
 template <typename F>
 void KuhnState::for_each_observation(Player seat, F&& f) const {
   const ObservationLog& log = observation_log();
-  const Audience bit = seat_audience(seat);
+  const Audience bit = seat == kSpectator ? kSpectatorAudience : static_cast<Audience>(Audience{1} << seat);
   for (int i = 0; i < log.size(); ++i) {
     if ((log.audience(i) & bit) != 0) f(log.observation(i));
   }
@@ -346,6 +346,8 @@ void KuhnState::reset() {
   contribution_ = {1, 1, 1};
   num_betting_ = 0;
   first_bettor_ = -1;
+  num_dealt_ = 0;
+  current_ = kChancePlayer;
 }
 
 std::unique_ptr<WorldSampler> KuhnGame::new_world_sampler(Player seat, std::span<const Observation> stream) const {
