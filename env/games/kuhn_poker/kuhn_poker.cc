@@ -154,19 +154,60 @@ void KuhnState::do_apply_action(Action action) {
   if (at_showdown()) log_showdown();
 }
 
+namespace {
+
+// An observation of `kind` with the values given (-1: none), at compile time.
+constexpr Observation make_seen(Seen kind, int first, int second = -1) {
+  Observation o;
+  o.kind = static_cast<std::uint8_t>(kind);
+  for (const int v : {first, second}) {
+    if (v >= 0) o.values[o.size++] = static_cast<std::int16_t>(v);
+  }
+  return o;
+}
+
+// Every observation Kuhn poker makes, built at compile time. Moves log them
+// from here rather than building each on the stack just before the log
+// copies it: that copy reads back in wide loads what narrow stores had just
+// written, a store-forwarding stall that doubled the time of a random game.
+struct SeenTable {
+  std::array<Observation, kMaxPlayers + 1> dealt;  // by card
+  std::array<Observation, kMaxPlayers> dealt_to;   // by seat
+  std::array<Observation, kMaxPlayers> passed;
+  std::array<Observation, kMaxPlayers> betted;
+  std::array<std::array<Observation, kMaxPlayers + 1>, kMaxPlayers> shows;  // [seat][card]
+};
+
+constexpr SeenTable make_seen_table() {
+  SeenTable t;
+  for (int c = 0; c <= kMaxPlayers; ++c) t.dealt[static_cast<std::size_t>(c)] = make_seen(Seen::kDealt, c);
+  for (int s = 0; s < kMaxPlayers; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    t.dealt_to[i] = make_seen(Seen::kDealtTo, s);
+    t.passed[i] = make_seen(Seen::kPassed, s);
+    t.betted[i] = make_seen(Seen::kBetted, s);
+    for (int c = 0; c <= kMaxPlayers; ++c) t.shows[i][static_cast<std::size_t>(c)] = make_seen(Seen::kShows, s, c);
+  }
+  return t;
+}
+
+constexpr SeenTable kSeenTable = make_seen_table();
+
+}  // namespace
+
 void KuhnState::log_deal(Player seat, int card) {
   // The bit seat_audience gives, without its call and range check: `seat`
   // is a seat of this game (at most 3), and a deal is on the hot path.
   const auto seat_bit = static_cast<Audience>(Audience{1} << seat);
-  log_observation(seat_bit, Observation(static_cast<int>(Seen::kDealt)).add(card));
+  log_observation(seat_bit, kSeenTable.dealt[static_cast<std::size_t>(card)]);
   // The other seats and the spectator see the card go face down.
   log_observation(static_cast<Audience>(everyone_audience(num_players()) & ~seat_bit),
-                  Observation(static_cast<int>(Seen::kDealtTo)).add(seat));
+                  kSeenTable.dealt_to[static_cast<std::size_t>(seat)]);
 }
 
 void KuhnState::log_bet(Player seat, Action action) {
-  const Seen kind = action == kBet ? Seen::kBetted : Seen::kPassed;
-  log_observation(everyone_audience(num_players()), Observation(static_cast<int>(kind)).add(seat));
+  const auto i = static_cast<std::size_t>(seat);
+  log_observation(everyone_audience(num_players()), action == kBet ? kSeenTable.betted[i] : kSeenTable.passed[i]);
 }
 
 void KuhnState::log_showdown() {
@@ -174,7 +215,7 @@ void KuhnState::log_showdown() {
   for (int s = 0; s < num_players(); ++s) {
     if (in_hand(s)) {
       log_observation(everyone_audience(num_players()),
-                      Observation(static_cast<int>(Seen::kShows)).add(s).add(card(s)));
+                      kSeenTable.shows[static_cast<std::size_t>(s)][static_cast<std::size_t>(card(s))]);
     }
   }
 }

@@ -1,7 +1,6 @@
 #include "env/games/leduc_poker/leduc_poker.h"
 
 #include <algorithm>
-#include <bit>
 #include <cctype>
 
 #include "env/core/error.h"
@@ -12,7 +11,51 @@ namespace {
 constexpr char kRankLetters[] = "JQK";
 constexpr char kSuitLetters[] = "sh";
 
-std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+constexpr std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+// An observation of `kind` with the values given (-1: none), at compile time.
+constexpr Observation make_seen(Seen kind, int first, int second = -1) {
+  Observation o;
+  o.kind = static_cast<std::uint8_t>(kind);
+  for (const int v : {first, second}) {
+    if (v >= 0) o.values[o.size++] = static_cast<std::int16_t>(v);
+  }
+  return o;
+}
+
+// Every observation Leduc poker makes, built at compile time. Moves log them
+// from here rather than building each on the stack just before the log
+// copies it: that copy reads back in wide loads what narrow stores had just
+// written, a store-forwarding stall that doubled the time of a random hand.
+struct SeenTable {
+  std::array<Observation, kNumCards> dealt;   // by card
+  std::array<Observation, kNumPlayers> dealt_to;  // by seat
+  std::array<Observation, kNumCards> public_card;
+  // By bet kind (fold, check, call, raise), then seat.
+  std::array<std::array<Observation, kNumPlayers>, 4> bets;
+  std::array<std::array<Observation, kNumCards>, kNumPlayers> shows;  // [seat][card]
+};
+
+constexpr SeenTable make_seen_table() {
+  SeenTable t;
+  constexpr std::array<Seen, 4> kBetKinds = {Seen::kFolded, Seen::kChecked, Seen::kCalled, Seen::kRaised};
+  for (int c = 0; c < kNumCards; ++c) {
+    t.dealt[idx(c)] = make_seen(Seen::kDealt, c);
+    t.public_card[idx(c)] = make_seen(Seen::kPublic, c);
+  }
+  for (int s = 0; s < kNumPlayers; ++s) {
+    t.dealt_to[idx(s)] = make_seen(Seen::kDealtTo, s);
+    for (std::size_t k = 0; k < kBetKinds.size(); ++k) t.bets[k][idx(s)] = make_seen(kBetKinds[k], s);
+    for (int c = 0; c < kNumCards; ++c) t.shows[idx(s)][idx(c)] = make_seen(Seen::kShows, s, c);
+  }
+  return t;
+}
+
+constexpr SeenTable kSeenTable = make_seen_table();
+
+// The bit of a seat (never the spectator's): `seat` is 0 or 1 here, so the
+// hot path skips seat_audience's call and range check.
+Audience seat_bit(Player seat) { return static_cast<Audience>(Audience{1} << seat); }
 
 // Higher is better at showdown: a pair with the public card beats any rank.
 int hand_strength(int card, int public_card) {
@@ -61,6 +104,7 @@ LeducState::LeducState(std::shared_ptr<const Game> game) : GameState(std::move(g
 
 void LeducState::reset() {
   mutable_history().clear();
+  mutable_observation_log().clear();
   private_cards_ = {-1, -1};
   public_card_ = -1;
   round_ = 0;
@@ -70,14 +114,8 @@ void LeducState::reset() {
   bets_ = {};
   contribution_ = {kAnte, kAnte};
   current_player_ = kChancePlayer;
-}
-
-std::uint8_t LeducState::dealt_mask() const {
-  std::uint8_t mask = 0;
-  for (int c : {private_cards_[0], private_cards_[1], public_card_}) {
-    if (c >= 0) mask |= static_cast<std::uint8_t>(1u << c);
-  }
-  return mask;
+  dealt_mask_ = 0;
+  num_dealt_ = 0;
 }
 
 void LeducState::legal_actions(ActionList& out) const {
@@ -125,7 +163,7 @@ void LeducState::chance_outcomes(ChanceOutcomeList& out) const {
   KIBITZ_CHECK(current_player_ == kChancePlayer, "chance_outcomes at a player node");
   out.clear();
   const std::uint8_t dealt = dealt_mask();
-  const double p = 1.0 / (kNumCards - std::popcount(dealt));
+  const double p = 1.0 / (kNumCards - num_dealt_);
   for (int c = 0; c < kNumCards; ++c) {
     if (!((dealt >> c) & 1u)) out.push_back({c, p});
   }
@@ -134,9 +172,8 @@ void LeducState::chance_outcomes(ChanceOutcomeList& out) const {
 Action LeducState::sample_chance_outcome(Rng& rng) const {
   KIBITZ_CHECK(current_player_ == kChancePlayer, "sample_chance_outcome at a player node");
   const std::uint8_t dealt = dealt_mask();
-  const int num_dealt = (private_cards_[0] >= 0) + (private_cards_[1] >= 0) + (public_card_ >= 0);
   // The skip-th undealt card, in the ascending order chance_outcomes lists.
-  int skip = draw_uniform_index(kNumCards - num_dealt, rng);
+  int skip = draw_uniform_index(kNumCards - num_dealt_, rng);
   for (int c = 0; c < kNumCards; ++c) {
     if (!((dealt >> c) & 1u) && skip-- == 0) return c;
   }
@@ -151,16 +188,21 @@ void LeducState::do_apply_action(Action action) {
   }
   // Deals come in a fixed order: seat 0, seat 1, then (after round 1) the
   // public card, which opens round 2.
+  dealt_mask_ |= static_cast<std::uint8_t>(1u << action);
+  ++num_dealt_;
   if (private_cards_[0] < 0) {
     private_cards_[0] = static_cast<std::int8_t>(action);
+    log_private_deal(0, action);
   } else if (private_cards_[1] < 0) {
     private_cards_[1] = static_cast<std::int8_t>(action);
     current_player_ = 0;
+    log_private_deal(1, action);
   } else {
     public_card_ = static_cast<std::int8_t>(action);
     round_ = 1;
     num_raises_ = 0;
     current_player_ = 0;
+    log_public_card(action);
   }
 }
 
@@ -169,6 +211,7 @@ void LeducState::apply_bet(Action action) {
   const int other = 1 - seat;
   auto& count = num_bets_[idx(round_)];
   bets_[idx(round_)][idx(count++)] = static_cast<std::int8_t>(action);
+  log_bet(seat, action, num_raises_ > 0);
   switch (action) {
     case kFold:
       folder_ = static_cast<std::int8_t>(seat);
@@ -177,9 +220,10 @@ void LeducState::apply_bet(Action action) {
     case kCall:
       contribution_[idx(seat)] = contribution_[idx(other)];
       // A call ends the round unless it opened it (a check): check-check and
-      // raise-call both end here.
+      // raise-call both end here; the last call of round 2 is the showdown.
       if (count >= 2) {
         current_player_ = round_ == 0 ? kChancePlayer : kTerminalPlayer;
+        if (round_ == 1) log_showdown();
         return;
       }
       break;
@@ -190,6 +234,36 @@ void LeducState::apply_bet(Action action) {
       break;
   }
   current_player_ = other;
+}
+
+// What each move makes the seats observe (the header's "Seat stream"),
+// appended to the log as the move is made. Here beside the moves, so they
+// inline into them: a random hand makes about nine entries.
+void LeducState::log_private_deal(Player seat, int card) {
+  log_observation(seat_bit(seat), kSeenTable.dealt[idx(card)]);
+  // The other seat and the spectator see it go face down.
+  log_observation(static_cast<Audience>(everyone_audience(kNumPlayers) & ~seat_bit(seat)),
+                  kSeenTable.dealt_to[idx(seat)]);
+}
+
+void LeducState::log_public_card(int card) {
+  log_observation(everyone_audience(kNumPlayers), kSeenTable.public_card[idx(card)]);
+}
+
+void LeducState::log_bet(Player seat, Action action, bool raised) {
+  // Rows of kSeenTable.bets: fold, check, call, raise. A call after a raise
+  // calls it; before one, it checks.
+  std::size_t row = 3;
+  if (action == kFold) row = 0;
+  if (action == kCall) row = raised ? 2 : 1;
+  log_observation(everyone_audience(kNumPlayers), kSeenTable.bets[row][idx(seat)]);
+}
+
+void LeducState::log_showdown() {
+  // Part of the last call's move: both cards, seat 0 first, to everyone.
+  for (int s = 0; s < kNumPlayers; ++s) {
+    log_observation(everyone_audience(kNumPlayers), kSeenTable.shows[idx(s)][idx(private_card(s))]);
+  }
 }
 
 void LeducState::returns(std::span<double> out) const {

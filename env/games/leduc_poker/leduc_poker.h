@@ -38,7 +38,11 @@
 // streams, the last call of a showdown three. The public stream
 // (seat_stream(kSpectator), what an onlooker sees) shows both deals face
 // down, as the other seat sees each, then the same public card, bets and
-// showdown.
+// showdown. Each move appends these to the state's observation log
+// (env/core/observation_log.h) as it is made: a private deal as two entries
+// (the card to its seat, "dealt a card" to the other seat and the
+// spectator), the public card, a bet and each show as one entry heard by
+// everyone; the core seat_stream reads a seat's stream off it.
 //
 // Worlds (LeducWorldSampler, sample_world) give the other seat's private
 // card uniformly among the cards this seat has not seen (its own and the
@@ -108,6 +112,8 @@ inline constexpr int kChipsOffset = kPublicOffset + kNumCards;
 inline constexpr int kObservationSize = kChipsOffset + kNumPlayers;
 // Letters of the information-state string's betting, indexed by action.
 inline constexpr char kBetLetters[] = "fcr";
+// The most entries a hand logs (LeducGame::observation_log_capacity).
+inline constexpr int kObservationLogCapacity = 2 * kNumPlayers + 1 + kNumRounds * kMaxActionsPerRound + kNumPlayers;
 
 // Card numbers (chance outcomes) and their names.
 inline constexpr int card_rank(int card) { return card / 2; }  // 0 = J, 1 = Q, 2 = K
@@ -127,6 +133,11 @@ class LeducGame : public Game {
   int max_chance_outcomes() const override { return kNumCards; }
   // Two private deals, the public deal, and two rounds of betting.
   int max_game_length() const override { return 3 + kNumRounds * kMaxActionsPerRound; }
+  // Two entries per private deal (4), one for the public card, one per bet
+  // (at most 8), and one per seat at the showdown (2): 15, reached by a
+  // hand of two re-raised rounds that ends in a call. Tight, since
+  // clone_into copies the log and the rest of a state is a few dozen bytes.
+  int observation_log_capacity() const override { return kObservationLogCapacity; }
   RewardModel reward_model() const override { return RewardModel::kZeroSum; }
   // Ante plus two raises in each round, all lost.
   double min_return() const override { return -13.0; }
@@ -173,10 +184,9 @@ class LeducState : public GameState<LeducState> {
   // outcomes list was the largest cost of a random game.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  void seat_stream(Player seat, SeatStream& out) const override;
   using State::information_state_string;
   using State::information_state_tensor;
-  // Both rendered from seat_stream(player) (leduc_stream.cc).
+  // Both rendered from the seat's stream (leduc_stream.cc).
   void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
@@ -196,7 +206,7 @@ class LeducState : public GameState<LeducState> {
   int contribution(Player seat) const { return contribution_[static_cast<std::size_t>(seat)]; }
   // The hand is over and nobody folded: both seats show their cards.
   bool at_showdown() const { return current_player_ == kTerminalPlayer && folder_ < 0; }
-  // Back to the initial state, keeping the history's buffer.
+  // Back to the initial state, keeping the history's and the log's buffers.
   void reset();
 
  protected:
@@ -207,13 +217,21 @@ class LeducState : public GameState<LeducState> {
 
  private:
   void apply_bet(Action action);
+  // The observations a move makes, appended to the log (see "Seat
+  // stream"): a private deal, the public card, a bet (`raised`:
+  // the round had a raise before it, so a call calls rather than checks),
+  // and the showdown.
+  void log_private_deal(Player seat, int card);
+  void log_public_card(int card);
+  void log_bet(Player seat, Action action, bool raised);
+  void log_showdown();
   // Calls f(observation) for each observation of `seat`'s stream, oldest
-  // first (leduc_stream.cc): what seat_stream collects and the renderers
-  // and the resampler read.
+  // first, read off the log (leduc_stream.cc): what the renderers and the
+  // resampler read, with no buffer to fill.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const;
   // Bit c set when card c has been dealt (private or public).
-  std::uint8_t dealt_mask() const;
+  std::uint8_t dealt_mask() const { return dealt_mask_; }
   // "rrc,r": one sequence of f/c/r per round reached, "-" for an empty one.
   std::string betting_string() const;
   // The same moves for people: "; round 1: P0 raise, P1 call; round 2: P0
@@ -230,6 +248,11 @@ class LeducState : public GameState<LeducState> {
   std::array<std::int16_t, kNumPlayers> contribution_{kAnte, kAnte};
   // Kept up to date by do_apply_action so the hot current_player() is a load.
   Player current_player_ = kChancePlayer;
+  // The cards dealt so far as bits, and how many: kept up to date with the
+  // cards above, since every chance node reads them (and the log's entries
+  // took the time that recomputing them here would have cost again).
+  std::uint8_t dealt_mask_ = 0;
+  std::int8_t num_dealt_ = 0;
 };
 
 // Draws into `out` (a LeducState) a world for `seat` from its stream alone:

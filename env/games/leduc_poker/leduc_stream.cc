@@ -1,6 +1,8 @@
-// Leduc poker's seat streams: the observation kinds, the stream of a state,
-// the information state rendered from a stream, and worlds drawn from a
-// stream alone (see the header's "Seat stream" paragraph).
+// Leduc poker's seat streams: the observation kinds, a seat's stream read
+// off the state's log, the information state rendered from a stream, and
+// worlds drawn from a stream alone (see the header's "Seat stream"
+// paragraph; the moves' log entries are written beside the moves, in
+// leduc_poker.cc).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -18,6 +20,10 @@ namespace {
 std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
 Observation seen(Seen kind) { return Observation(static_cast<int>(kind)); }
+
+// The bit of a seat (never the spectator's): `seat` is 0 or 1 here, so the
+// hot path skips seat_audience's call and range check.
+Audience seat_bit(Player seat) { return static_cast<Audience>(Audience{1} << seat); }
 
 }  // namespace
 
@@ -39,46 +45,16 @@ StreamSpec leduc_stream_spec() {
       std::move(cards));
 }
 
-// The one definition of a seat's stream: seat_stream collects it, and the
-// renderers and the resampler read it as it comes, with no buffer to fill,
-// so they allocate nothing even on a thread's first call.
+// A seat's stream read straight off the log: the renderers and the
+// resampler fold it as it comes, with no buffer to fill, so they allocate
+// nothing even on a thread's first call.
 template <typename F>
 void LeducState::for_each_observation(Player seat, F&& f) const {
-  for (int s = 0; s < kNumPlayers; ++s) {
-    if (private_card(s) < 0) break;  // seat 0 is dealt first
-    f(s == seat ? seen(Seen::kDealt).add(private_card(s)) : seen(Seen::kDealtTo).add(s));
+  const ObservationLog& log = observation_log();
+  const Audience bit = seat_bit(seat);
+  for (int i = 0; i < log.size(); ++i) {
+    if ((log.audience(i) & bit) != 0) f(log.observation(i));
   }
-  const int rounds = public_card_ < 0 ? 1 : 2;
-  for (int r = 0; r < rounds; ++r) {
-    if (r == 1) f(seen(Seen::kPublic).add(public_card_));
-    bool raised = false;  // a call after a raise calls it; before one, it checks
-    for (int i = 0; i < num_bets_[idx(r)]; ++i) {
-      const Action bet = bets_[idx(r)][idx(i)];
-      Seen kind = Seen::kRaised;
-      if (bet == kFold) kind = Seen::kFolded;
-      if (bet == kCall) kind = raised ? Seen::kCalled : Seen::kChecked;
-      raised = raised || bet == kRaise;
-      // Seat 0 opens every round and the seats alternate.
-      f(seen(kind).add(i % kNumPlayers));
-    }
-  }
-  // The showdown belongs to the last call's move.
-  if (!at_showdown()) return;
-  for (int s = 0; s < kNumPlayers; ++s) f(seen(Seen::kShows).add(s).add(private_card(s)));
-}
-
-void LeducState::seat_stream(Player seat, SeatStream& out) const {
-  // The spectator is no seat, so for_each_observation shows it both private
-  // cards face down, as the other seat sees each; the public card and the
-  // showdown are shown to all.
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < kNumPlayers), "leduc_poker has no seat ",
-               seat);
-  out.clear();
-  // One observation per move and one per seat at the showdown: reserving
-  // the longest game's keeps a reused buffer from ever growing (the hot
-  // path allocates nothing).
-  out.reserve(idx(game().max_game_length() + kNumPlayers));
-  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 namespace {

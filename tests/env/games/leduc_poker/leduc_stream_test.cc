@@ -98,7 +98,7 @@ TEST(LeducStreamTest, TheSpectatorSeesBothDealsFaceDownThePublicCardAndTheShowdo
   for (const char* move : {"deal Ks", "deal Jh", "call", "raise", "fold"}) play(*f, move);
   EXPECT_EQ(stream_text(*f, kSpectator),
             "P0 is dealt a card\nP1 is dealt a card\nP0 checks\nP1 raises\nP0 folds\n");
-  EXPECT_DEATH(f->seat_stream(2), "no seat 2");  // a bug in the caller: it aborts
+  EXPECT_DEATH(f->seat_stream(2), "seat_stream of seat 2");  // a bug in the caller: it aborts
 }
 
 TEST(LeducStreamTest, ObservationsReadBackAsTextAndJson) {
