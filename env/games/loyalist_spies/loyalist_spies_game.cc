@@ -72,9 +72,17 @@ LoyalistSpiesGame::LoyalistSpiesGame(const Params& params)
   max_round_length_ = n + deal + keeps + 2 * deck + jack_and_queen_choices + 2 * n * max_missions_;
   const int max_events = max_round_length_ + (n + 1) * max_missions_ + n;
   KIBITZ_CHECK(max_events <= kMaxRoundEvents, "round event log too small: ", max_events);
-  // A stream holds one observation per event, and one more per Jack or
-  // Queen at most (stream.h: the secondary observations).
-  max_stream_length_ = (max_events + jack_and_queen_choices) * config_.round_limit();
+  // The observation log (State::observation_log, stream_log.cc): a history
+  // entry logs at most 2 entries (the version its knowers see, and the one
+  // the other seats and the spectator see; a Queen's flip is the public
+  // flip and the cards already on top, to the determiner alone), except a
+  // Jack's look, which logs 3 (the public result, the target's ace to the
+  // determiner, the determiner's ace to the target on a match), at most 4
+  // a round (the pack has 4 Jacks); a derived event (a seat playing
+  // nothing, a reveal, a seat's round end) logs one, public.
+  constexpr int kJacks = 4;
+  const int derived_events = max_events - max_round_length_;
+  log_capacity_ = (2 * max_round_length_ + kJacks + derived_events) * config_.round_limit();
 }
 
 double LoyalistSpiesGame::max_return() const {

@@ -159,15 +159,15 @@ class LoyalistSpiesGame : public Game {
   // Bounds used for sizing: missions in a round, history entries in a round.
   int max_missions_per_round() const { return max_missions_; }
   int max_round_length() const { return max_round_length_; }
-  // The most observations a seat's stream can hold (State::seat_stream
-  // reserves it once).
-  int max_stream_length() const { return max_stream_length_; }
+  // The most entries a game's observation log can hold (derived in the
+  // constructor from the round bounds above).
+  int observation_log_capacity() const override { return log_capacity_; }
 
  private:
   Config config_;
   int max_missions_ = 0;
   int max_round_length_ = 0;
-  int max_stream_length_ = 0;
+  int log_capacity_ = 0;
   StreamSpec stream_spec_;
 };
 

@@ -17,6 +17,7 @@
 #include "env/games/loyalist_spies/events.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
 #include "env/games/loyalist_spies/scoring.h"
+#include "env/games/loyalist_spies/stream.h"
 
 namespace kibitz::loyalist_spies {
 
@@ -67,9 +68,6 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
   void rewards(std::span<double> out) const override;
-  using State::seat_stream;
-  // What the seat observed (stream.h), read off the event log.
-  void seat_stream(Player seat, SeatStream& out) const override;
   using State::information_state_string;
   void information_state_string(Player player, std::string& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
@@ -106,7 +104,9 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   int jack_suit() const { return jack_suit_; }
   int missions_this_round() const { return missions_; }
   // The events of the whole game, every round in order (copying a state
-  // copies only the entries used), and where the current round's begin.
+  // copies only the entries used), and where the current round's begin:
+  // what the replays and reports read (export_notes.cc); the seats' streams
+  // are the observation log's (stream_log.cc).
   const GameLog& log() const { return log_; }
   int round_log_begin() const { return round_log_begin_; }
 
@@ -192,7 +192,21 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   CardMask legal_keeps() const;
   // Whether order k of the top cards is offered (keeps_joker_order).
   bool is_offered_order(int order) const;
+  // Appends an event to the event log, and what it makes each seat observe
+  // to the observation log (log_event).
   void push_event(EventKind kind, int seat, int card, int aux);
+
+  // The observation log's writers (stream_log.cc): the entries of one event,
+  // logged after the state has taken it in.
+  void log_event(const Event& e);
+  // `seen` to `seat`, `hidden` to the other seats and the spectator.
+  void log_split(int seat, const Observation& seen, const Observation& hidden);
+  void log_public(const Observation& observation);
+  // The cards fixed on top (top first) as an observation of `kind`, to `seat` alone.
+  void log_top_cards(Obs kind, int seat);
+  void log_jack(const Event& e);
+  void log_reveal();
+  void log_round_end(const Event& e);
   int next_seat(int seat) const { return seat + 1 == num_players() ? 0 : seat + 1; }
   // The seat `steps` places after `seat` (steps < num_players), without a division.
   int seat_after(int seat, int steps) const {

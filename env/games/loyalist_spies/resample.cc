@@ -11,7 +11,6 @@
 #include "env/core/stream_spec.h"
 #include "env/games/loyalist_spies/knowledge_reader.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
-#include "env/games/loyalist_spies/stream_writer.h"
 
 namespace kibitz::loyalist_spies {
 namespace {
@@ -148,11 +147,15 @@ void LoyalistSpiesState::resample_from_infostate(Player player, Rng& rng, State&
   thread_local std::array<RoundPlan, kMaxRoundsLimit> plans;
   static thread_local std::array<Action, kMaxGameEvents> actions;
   thread_search();  // the complete method's buffers, made on the first call rather than when first needed
-  // The seat's stream, read as for_each_observation makes it (the one
-  // definition seat_stream collects), without a buffer between them.
+  // The seat's stream, read straight off the observation log (what
+  // seat_stream copies out), without a buffer between them.
   StreamReader reader(static_cast<const LoyalistSpiesGame&>(game()), player, knowledge, false);
+  const ObservationLog& observations = observation_log();
+  const Audience heard = seat_audience(player);
   int index = 0;
-  for_each_observation(log_.view(), player, [&](const Observation& o) { reader.add(index++, o); });
+  for (int i = 0; i < observations.size(); ++i) {
+    if ((observations.audience(i) & heard) != 0) reader.add(index++, observations.observation(i));
+  }
   reader.finish();
   const std::size_t rounds = knowledge.rounds().size();
   for (std::size_t r = 0; r < rounds; ++r) plans[r].prepare(knowledge, knowledge.rounds()[r]);

@@ -1,6 +1,5 @@
-// The Loyalist Spies seat stream: the declaration of its kinds (stream.h)
-// and LoyalistSpiesState::seat_stream, which collects it from
-// for_each_observation (stream_writer.h).
+// The Loyalist Spies seat stream: the declaration of its kinds (stream.h).
+// The observations themselves are logged as the game goes (stream_log.cc).
 #include "env/games/loyalist_spies/stream.h"
 
 #include <array>
@@ -9,7 +8,6 @@
 
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
-#include "env/games/loyalist_spies/stream_writer.h"
 
 namespace kibitz::loyalist_spies {
 
@@ -53,19 +51,6 @@ StreamSpec spies_stream_spec() {
        {"traitor", "{seat} reveals {ace:card} {jokers:cards} Traitor +{points:number}",
         "round end: a Traitor and the Jokers it holds"}},
       std::move(names));
-}
-
-void LoyalistSpiesState::seat_stream(Player seat, SeatStream& out) const {
-  // The spectator (kSpectator) matches no event's seat, so the writer gives
-  // it every private event as a seat it does not concern sees it (an ace or
-  // a card dealt face down, a Jack's result without the ace, a Queen's look
-  // without the cards) and the public ones as they are: flips, reveals and
-  // the round end's roles. Its stream is never longer than a seat's.
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
-  out.clear();
-  // Reserving the longest stream once keeps a reused buffer from growing.
-  out.reserve(static_cast<std::size_t>(static_cast<const LoyalistSpiesGame&>(game()).max_stream_length()));
-  for_each_observation(log_.view(), seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 }  // namespace kibitz::loyalist_spies

@@ -131,7 +131,7 @@ TEST(Stream, TheSpectatorSeesWhatNoSeatConcernedSees) {
   s.chance("QS").chance("9S");
   EXPECT_EQ(texts(s.state(), kSpectator, 31),
             (std::vector<std::string>{"P2 flips QS", "queen shows P2 a card"}));
-  EXPECT_DEATH(s.state().seat_stream(4), "bad seat 4");  // a bug in the caller: it aborts
+  EXPECT_DEATH(s.state().seat_stream(4), "seat_stream of seat 4");  // a bug in the caller: it aborts
 }
 
 TEST(Stream, TheSpectatorSeesTheMissionsAndTheRolesRevealed) {
@@ -184,11 +184,7 @@ TEST_P(StreamContract, GrowsByEveryMoveForEverySeatAndRoundTrips) {
       state->apply_action(legal[rng.uniform_int(legal.size())]);
       const auto& spies = static_cast<const LoyalistSpiesState&>(*state);
       for (Player p = 0; p < n; ++p) {
-        const auto capacity = stream.capacity();
         state->seat_stream(p, stream);
-        if (capacity > 0) {
-          ASSERT_EQ(stream.capacity(), capacity) << "a reused buffer grew";
-        }
         SeatStream& old = before[static_cast<std::size_t>(p)];
         ASSERT_GT(stream.size(), old.size()) << "a move added nothing for P" << p;
         ASSERT_TRUE(stream_starts_with(stream, old)) << "P" << p << "'s stream changed its past";
