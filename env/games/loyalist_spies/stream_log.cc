@@ -16,10 +16,55 @@
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/stream.h"
 
+#include <array>
+
 namespace kibitz::loyalist_spies {
 namespace {
 
 Observation make_obs(Obs kind) { return Observation(static_cast<int>(kind)); }
+
+// An observation of `kind` with the values given (-1: none), at compile time.
+constexpr Observation make_seen(Obs kind, int first = -1, int second = -1) {
+  Observation o;
+  o.kind = static_cast<std::uint8_t>(kind);
+  for (const int v : {first, second}) {
+    if (v >= 0) o.values[o.size++] = static_cast<std::int16_t>(v);
+  }
+  return o;
+}
+
+// The observations most events make, built at compile time: every kind with
+// one value (a card or a seat), and the flips. Events log them from here
+// rather than building each on the stack just before the log copies it:
+// that copy reads back in wide loads what narrow stores had just written, a
+// store-forwarding stall per entry (a round logs about 300).
+struct SeenTable {
+  std::array<std::array<Observation, kNumCardIndices>, kNumObsKinds> one_value;  // [kind][card or seat]
+  std::array<std::array<Observation, kNumCardIndices>, kMaxPlayers> flips;       // [seat][card]
+};
+
+constexpr SeenTable make_seen_table() {
+  SeenTable t;
+  for (int k = 0; k < kNumObsKinds; ++k) {
+    for (int v = 0; v < kNumCardIndices; ++v) {
+      t.one_value[static_cast<std::size_t>(k)][static_cast<std::size_t>(v)] = make_seen(static_cast<Obs>(k), v);
+    }
+  }
+  for (int s = 0; s < kMaxPlayers; ++s) {
+    for (int c = 0; c < kNumCardIndices; ++c) {
+      t.flips[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)] = make_seen(Obs::kFlip, s, c);
+    }
+  }
+  return t;
+}
+
+constexpr SeenTable kSeenTable = make_seen_table();
+constexpr Observation kFaceDownSeen = make_seen(Obs::kFaceDown);
+
+// The observation of a one-value kind (a card, or a seat).
+const Observation& one(Obs kind, int value) {
+  return kSeenTable.one_value[static_cast<std::size_t>(kind)][static_cast<std::size_t>(value)];
+}
 
 // The bit of a seat (0..3 here, so no range check on this hot path).
 Audience seat_bit(int seat) { return static_cast<Audience>(Audience{1} << seat); }
@@ -47,16 +92,16 @@ void LoyalistSpiesState::log_top_cards(Obs kind, int seat) {
 void LoyalistSpiesState::log_event(const Event& e) {
   switch (e.kind) {
     case EventKind::kAce:
-      log_split(e.seat, make_obs(Obs::kOwnAce).add(e.card), make_obs(Obs::kAceTo).add(e.seat));
+      log_split(e.seat, one(Obs::kOwnAce, e.card), one(Obs::kAceTo, e.seat));
       return;
     case EventKind::kDeal:
-      log_split(e.seat, make_obs(Obs::kDealt).add(e.card), make_obs(Obs::kDealtTo).add(e.seat));
+      log_split(e.seat, one(Obs::kDealt, e.card), one(Obs::kDealtTo, e.seat));
       return;
     case EventKind::kKeep:
-      log_split(e.seat, make_obs(Obs::kKeep).add(e.card), make_obs(Obs::kKept).add(e.seat));
+      log_split(e.seat, one(Obs::kKeep, e.card), one(Obs::kKept, e.seat));
       return;
     case EventKind::kFlip:
-      log_public(make_obs(Obs::kFlip).add(e.seat).add(e.card));
+      log_public(kSeenTable.flips[static_cast<std::size_t>(e.seat)][static_cast<std::size_t>(e.card)]);
       // The determiner's Queen: it looks at the cards already fixed on top.
       if (!is_joker(e.card) && rank_of(e.card) == kRankQueen && prefix_len_ > 0) {
         log_top_cards(Obs::kAlreadyOnTop, e.seat);
@@ -66,30 +111,30 @@ void LoyalistSpiesState::log_event(const Event& e) {
       log_jack(e);
       return;
     case EventKind::kPeek:
-      log_split(e.seat, make_obs(Obs::kQueenShows).add(e.card), make_obs(Obs::kQueenShowsTo).add(e.seat));
+      log_split(e.seat, one(Obs::kQueenShows, e.card), one(Obs::kQueenShowsTo, e.seat));
       return;
     case EventKind::kOrder:
       log_top_cards(Obs::kOrder, e.seat);
       log_observation(static_cast<Audience>(everyone_audience(num_players()) & ~seat_bit(e.seat)),
-                      make_obs(Obs::kReordered).add(e.seat));
+                      one(Obs::kReordered, e.seat));
       return;
     case EventKind::kFaceDown:
-      log_public(make_obs(Obs::kFaceDown));
+      log_public(kFaceDownSeen);
       return;
     case EventKind::kPlay:
-      log_split(e.seat, make_obs(Obs::kPlay).add(e.card), make_obs(Obs::kPlays).add(e.seat));
+      log_split(e.seat, one(Obs::kPlay, e.card), one(Obs::kPlays, e.seat));
       return;
     case EventKind::kNoPlay:
-      log_public(make_obs(Obs::kNoPlay).add(e.seat));
+      log_public(one(Obs::kNoPlay, e.seat));
       return;
     case EventKind::kReveal:
       log_reveal();
       return;
     case EventKind::kDraw:
-      log_split(e.seat, make_obs(Obs::kDraw).add(e.card), make_obs(Obs::kDraws).add(e.seat));
+      log_split(e.seat, one(Obs::kDraw, e.card), one(Obs::kDraws, e.seat));
       return;
     case EventKind::kDiscard:
-      log_split(e.seat, make_obs(Obs::kDiscard).add(e.card), make_obs(Obs::kDiscards).add(e.seat));
+      log_split(e.seat, one(Obs::kDiscard, e.card), one(Obs::kDiscards, e.seat));
       return;
     case EventKind::kRoundEnd:
       log_round_end(e);
