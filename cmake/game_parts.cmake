@@ -22,4 +22,7 @@ function(kibitz_game_parts parts layer folder)
     add_subdirectory("${game_folder}")
   endforeach()
   target_link_libraries(${layer} INTERFACE "$<TARGET_OBJECTS:${parts}>")
+  # A link item names files, not a target: this makes them built before
+  # anything that links LAYER.
+  add_dependencies(${layer} ${parts})
 endfunction()
