@@ -24,8 +24,8 @@ namespace kibitz {
 // A spec worth trying, with what it shows: `kibitz games` prints them and the
 // server's page offers them.
 struct GameExample {
-  std::string spec;  // e.g. "loyalist_spies(players=5)"
-  std::string what;  // e.g. "five seats, two Jokers"
+  std::string spec;  // e.g. "loyalist_spies(rounds=1)"
+  std::string what;  // e.g. "one round: the quickest whole game"
 };
 
 struct GameInfo {

@@ -14,7 +14,7 @@ GameInfo manifest() {
   info.encoder_version = kEncoderVersion;
   info.examples = {
       {"loyalist_spies(rounds=1)", "one round: the quickest whole game"},
-      {"loyalist_spies(players=5)", "five seats"},
+      {"loyalist_spies(players=3)", "three seats"},
   };
   return info;
 }
