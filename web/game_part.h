@@ -21,7 +21,8 @@ struct WebPart {
   // Optional: the viewer's notes on record `record_index` of a file, a game
   // of this game, replayed to its end (web/replay_view_parts.h).
   std::function<view::GameNotes(const replays::ReplayRecord& record, std::size_t record_index,
-                                const view::ReplayedRecord& replayed, const ReplayViewOptions& options)>
+                                const view::ReplayedRecord& replayed,
+                                const ReplayViewOptions& options)>
       viewer_notes;
   // Optional: the table page's renderer, the file name of a module in
   // web/static/js/renderers/ ("adulting.js"; renderers/index.js says what

@@ -42,9 +42,11 @@ class GameParts {
   // can call it. A game declaring its part twice is a programming error.
   static bool add(std::string game, Part part) {
     std::vector<Entry>& list = table();
-    const auto at = std::lower_bound(list.begin(), list.end(), game,
-                                     [](const Entry& e, const std::string& name) { return e.game < name; });
-    KIBITZ_CHECK(at == list.end() || at->game != game, "a game part declared twice for '", game, "'");
+    const auto at =
+        std::lower_bound(list.begin(), list.end(), game,
+                         [](const Entry& e, const std::string& name) { return e.game < name; });
+    KIBITZ_CHECK(at == list.end() || at->game != game, "a game part declared twice for '", game,
+                 "'");
     list.insert(at, Entry{std::move(game), std::move(part)});
     return true;
   }

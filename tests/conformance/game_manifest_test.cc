@@ -7,7 +7,6 @@
 // replay report`, the replay viewer's document and the server's list of
 // games.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -55,8 +54,8 @@ const bool kReport = tools::ReportParts::add(
     probe_game::kName,
     {[](const std::vector<replays::ReplayRecord>& records, const std::string&, std::size_t detailed,
         const std::string& html_out, const std::string&, std::chrono::steady_clock::time_point) {
-       std::ofstream(html_out) << "probe report: record " << detailed << " of " << records.size();
-     }});
+      std::ofstream(html_out) << "probe report: record " << detailed << " of " << records.size();
+    }});
 const bool kWeb = web::WebParts::add(
     probe_game::kName,
     {[](const replays::ReplayRecord&, std::size_t, const web::view::ReplayedRecord& replayed,
@@ -67,7 +66,9 @@ const bool kWeb = web::WebParts::add(
      },
      "probe_renderer.js"});
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // A subcommand run in this process (so it sees this binary's parts), its
 // standard output captured.
@@ -102,8 +103,8 @@ class GameManifest : public ::testing::Test {
   // A recorded arena of the probe: its heuristic against random.
   std::string record_games() {
     const std::string path = (dir_ / "probe.kbr").string();
-    run_command("arena", {"--game", probe_game::kName, "--agents", "heuristic,random", "--games", "4", "--record",
-                          path});
+    run_command("arena", {"--game", probe_game::kName, "--agents", "heuristic,random", "--games",
+                          "4", "--record", path});
     return path;
   }
 
@@ -120,7 +121,8 @@ TEST_F(GameManifest, TheRegistryAndTheSharedSuitesListIt) {
     return c.game == info.name && c.spec == info.test_specs.front();
   }));
   const std::vector<std::string> engine_games = tools::games_with_streams();
-  EXPECT_NE(std::find(engine_games.begin(), engine_games.end(), probe_game::kName), engine_games.end())
+  EXPECT_NE(std::find(engine_games.begin(), engine_games.end(), probe_game::kName),
+            engine_games.end())
       << "the engine's hello does not offer it";
 }
 
@@ -147,12 +149,14 @@ TEST_F(GameManifest, TheNetworkEncoderIsItsManifests) {
 TEST_F(GameManifest, KibitzGamesListsItWithItsParts) {
   const std::string text = run_command("games", {probe_game::kName});
   EXPECT_TRUE(contains(text, "manifest_probe: Manifest probe, 2 players")) << text;
-  EXPECT_TRUE(contains(text, "with: heuristic, network encoder v3, replay report, viewer notes, table layout"))
+  EXPECT_TRUE(contains(
+      text, "with: heuristic, network encoder v3, replay report, viewer notes, table layout"))
       << text;
   const std::string json = run_command("games", {"--json"});
   EXPECT_TRUE(contains(json, "\"name\": \"manifest_probe\"")) << json;
-  EXPECT_TRUE(contains(json, "\"encoder_version\": 3, \"replay_report\": true, \"viewer_notes\": true, "
-                             "\"renderer\": \"probe_renderer.js\""))
+  EXPECT_TRUE(contains(json,
+                       "\"encoder_version\": 3, \"replay_report\": true, \"viewer_notes\": true, "
+                       "\"renderer\": \"probe_renderer.js\""))
       << json;
 }
 
@@ -169,15 +173,18 @@ TEST_F(GameManifest, ArenaRecordsItAndTheReplayReportIsItsOwn) {
 TEST_F(GameManifest, TheReplayViewerAddsItsNotes) {
   const std::vector<replays::ReplayRecord> records = replays::read_replay_file(record_games());
   ASSERT_FALSE(records.empty());
-  const std::string doc = web::replay_view_json(records.front(), web::ReplaySource{"probe.kbr", 1, 0});
-  EXPECT_TRUE(contains(doc, "\"kind\":\"probe\",\"text\":\"noted by the probe's web part\"")) << doc;
+  const std::string doc =
+      web::replay_view_json(records.front(), web::ReplaySource{"probe.kbr", 1, 0});
+  EXPECT_TRUE(contains(doc, "\"kind\":\"probe\",\"text\":\"noted by the probe's web part\""))
+      << doc;
 }
 
 TEST_F(GameManifest, TheServersListOffersItWithItsRenderer) {
   const std::string& json = web::games_json();
   EXPECT_TRUE(contains(json, "{\"name\":\"manifest_probe\",\"title\":\"Manifest probe\"")) << json;
-  EXPECT_TRUE(contains(json, "\"examples\":[{\"spec\":\"manifest_probe\",\"what\":\"the only variant\"}],"
-                             "\"heuristic\":true,\"renderer\":\"probe_renderer.js\"}"))
+  EXPECT_TRUE(contains(json,
+                       "\"examples\":[{\"spec\":\"manifest_probe\",\"what\":\"the only variant\"}],"
+                       "\"heuristic\":true,\"renderer\":\"probe_renderer.js\"}"))
       << json;
 }
 

@@ -5,9 +5,9 @@
 // 'tea_game') or as a JavaScript object key (tea_game: ...), in code, not in
 // comments, and outside each game's own files (in a folder named after the
 // game, e.g. agents/heuristic/tea_game/ where its parts declare themselves,
-// or named after it, e.g. js/renderers/tea_game.js). The first test proves the scan finds what it looks for.
+// or named after it, e.g. js/renderers/tea_game.js). The first test proves the scan finds what it
+// looks for.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -50,7 +50,8 @@ std::string without_comments(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto skip_to = [&](const std::string& end, bool keep_end) {
       const std::size_t at = text.find(end, i);
-      const std::size_t stop = at == std::string::npos ? text.size() : at + (keep_end ? 0 : end.size());
+      const std::size_t stop =
+          at == std::string::npos ? text.size() : at + (keep_end ? 0 : end.size());
       for (std::size_t k = i; k < stop; ++k) {
         if (text[k] == '\n') out += '\n';
       }
@@ -109,8 +110,10 @@ TEST(GameNames, TheScanFindsANameInCodeAndNothingElse) {
       << "if (game->name() == \"zork\") write_zork();\n"
       << "std::string url = \"http://x\"; bool b = name == \"zork\";\n";
   std::ofstream(root / "tools" / "table.js") << "const RENDERERS = {\n  zork: zorkModule,\n};\n";
-  std::ofstream(root / "tools" / "page.html") << "<!-- <option value=\"zork\"> -->\n<option value='zork'>\n";
-  std::ofstream(root / "tools" / "fine.cc") << "ns::zork::kGameName; \"zork(players=3)\"; zork::run();\n";
+  std::ofstream(root / "tools" / "page.html")
+      << "<!-- <option value=\"zork\"> -->\n<option value='zork'>\n";
+  std::ofstream(root / "tools" / "fine.cc")
+      << "ns::zork::kGameName; \"zork(players=3)\"; zork::run();\n";
   std::ofstream(root / "web" / "games" / "zork" / "manifest.cc") << "add(\"zork\", part);\n";
   std::ofstream(root / "web" / "zork_model.js") << "const css = 'zork';\n";
   std::ofstream(root / "env" / "games" / "all.cc") << "\"zork\"\n";
@@ -133,9 +136,10 @@ TEST(GameNames, NoConsumerNamesARegisteredGame) {
   const std::vector<std::string> found = name_uses(KIBITZ_SOURCE_DIR, games);
   std::string listing;
   for (const std::string& line : found) listing += "\n  " + line;
-  EXPECT_TRUE(found.empty()) << "code outside a game's folders names the game; declare the part in the game's "
-                                "manifest instead (env/README.md, \"Adding a game\"):"
-                             << listing;
+  EXPECT_TRUE(found.empty())
+      << "code outside a game's folders names the game; declare the part in the game's "
+         "manifest instead (env/README.md, \"Adding a game\"):"
+      << listing;
 }
 
 }  // namespace

@@ -96,7 +96,9 @@ class ProbeState final : public GameState<ProbeState> {
   }
 };
 
-std::unique_ptr<State> ProbeGame::new_initial_state() const { return std::make_unique<ProbeState>(shared()); }
+std::unique_ptr<State> ProbeGame::new_initial_state() const {
+  return std::make_unique<ProbeState>(shared());
+}
 
 }  // namespace
 

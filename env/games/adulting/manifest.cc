@@ -13,7 +13,8 @@ GameInfo manifest() {
   info.export_notes = export_notes();
   info.encoder_version = kEncoderVersion;
   info.examples = {
-      {"adulting(players=4,variant=bidding)", "the bidding game alone: blind bids and adult claims, no work phase"},
+      {"adulting(players=4,variant=bidding)",
+       "the bidding game alone: blind bids and adult claims, no work phase"},
       {"adulting(players=3,legal=false)", "three seats without the legal system"},
   };
   return info;

@@ -1,6 +1,7 @@
 // Adulting's part of the web layer: the bid-and-claim notes in the replay
 // viewer and the table's renderer (web/static/js/renderers/adulting.js).
 #include "env/games/adulting/manifest.h"
+
 #include "web/game_part.h"
 #include "web/games/adulting/viewer_notes.h"
 
