@@ -98,7 +98,8 @@ static void save(cereal::JSONOutputArchive& ar, const ShownCard& shown) {
 
 static void save(cereal::JSONOutputArchive& ar, const GameOutcome& outcome) {
   ar(cereal::make_nvp("game", outcome.game), cereal::make_nvp("finished", outcome.finished));
-  if (outcome.game == "loyalist_spies") ar(cereal::make_nvp("rounds", outcome.rounds));
+  // Whether "rounds" is written follows the outcome itself, not the game's name.
+  if (outcome.played_in_rounds) ar(cereal::make_nvp("rounds", outcome.rounds));
   if (!outcome.poker) return;
   const PokerOutcome& poker = *outcome.poker;
   ar(cereal::make_nvp("ending", std::string(poker.showdown ? "showdown" : "fold")),

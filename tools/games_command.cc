@@ -1,14 +1,20 @@
 // kibitz games: every registered game with its parameters, types, defaults,
-// ranges and help, as text for people or JSON for scripts. Everything printed
-// comes from the registry, so the listing cannot drift from the code.
+// ranges and help, its examples and the optional parts its manifest declares
+// (a heuristic, a network encoder, a replay report, viewer notes, a table
+// renderer), as text for people or JSON for scripts. Everything printed
+// comes from the registry and the layers' part tables, so the listing cannot
+// drift from the code.
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "agents/heuristic/heuristic_part.h"
 #include "env/core/registry.h"
 #include "tools/command.h"
 #include "tools/options.h"
 #include "tools/param_listing.h"
+#include "tools/replay/report_part.h"
+#include "web/game_part.h"
 
 namespace kibitz::tools {
 namespace {
@@ -25,6 +31,22 @@ std::pair<int, int> player_range(const GameInfo& info) {
   return {players, players};
 }
 
+// "heuristic, network encoder v2, replay report": the optional parts the
+// game declares, in the order of the layers; empty when none.
+std::string parts_text(const GameInfo& info) {
+  std::vector<std::string> parts;
+  if (HeuristicParts::find(info.name) != nullptr) parts.emplace_back("heuristic");
+  if (info.encoder_version > 0) parts.push_back("network encoder v" + std::to_string(info.encoder_version));
+  if (ReportParts::find(info.name) != nullptr) parts.emplace_back("replay report");
+  if (const web::WebPart* web = web::WebParts::find(info.name)) {
+    if (web->viewer_notes) parts.emplace_back("viewer notes");
+    if (!web->renderer.empty()) parts.emplace_back("table layout");
+  }
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : ", ") + part;
+  return out;
+}
+
 void print_text(const std::vector<const GameInfo*>& games) {
   for (const GameInfo* info : games) {
     const auto [min_players, max_players] = player_range(*info);
@@ -32,6 +54,11 @@ void print_text(const std::vector<const GameInfo*>& games) {
     if (max_players != min_players) std::cout << "-" << max_players;
     std::cout << " players\n  " << info->summary << "\n";
     print_params_text(std::cout, info->params);
+    if (!info->examples.empty()) std::cout << "  examples:\n";
+    for (const GameExample& example : info->examples) {
+      std::cout << "    " << example.spec << "\n      " << example.what << "\n";
+    }
+    if (const std::string parts = parts_text(*info); !parts.empty()) std::cout << "  with: " << parts << "\n";
     std::cout << "  rules: kibitz rules " << info->name << "\n\n";
   }
 }
@@ -47,6 +74,17 @@ void print_json(const std::vector<const GameInfo*>& games) {
               << ", \"min_players\": " << min_players << ", \"max_players\": " << max_players
               << ", \"params\": ";
     print_params_json(std::cout, info.params);
+    std::cout << ", \"examples\": [";
+    for (std::size_t e = 0; e < info.examples.size(); ++e) {
+      std::cout << (e == 0 ? "" : ", ") << "{\"spec\": " << json_quote(info.examples[e].spec)
+                << ", \"what\": " << json_quote(info.examples[e].what) << "}";
+    }
+    const web::WebPart* web = web::WebParts::find(info.name);
+    std::cout << "], \"heuristic\": " << (HeuristicParts::find(info.name) != nullptr ? "true" : "false")
+              << ", \"encoder_version\": " << info.encoder_version
+              << ", \"replay_report\": " << (ReportParts::find(info.name) != nullptr ? "true" : "false")
+              << ", \"viewer_notes\": " << (web != nullptr && web->viewer_notes ? "true" : "false")
+              << ", \"renderer\": " << (web != nullptr && !web->renderer.empty() ? json_quote(web->renderer) : "null");
     std::cout << "}";
   }
   std::cout << (games.empty() ? "" : "\n") << "]\n";
@@ -58,9 +96,11 @@ int run_games(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   const CommandUsage usage{
       "games", "kibitz games [GAME...] [--json]",
-      "Lists the registered games (or only the named ones) with their number of players and\n"
-      "every parameter: type, default, range or choices, and what it means. A game is\n"
-      "chosen with a spec such as kuhn_poker(players=3).",
+      "Lists the registered games (or only the named ones) with their number of players,\n"
+      "every parameter (type, default, range or choices, and what it means), examples, and\n"
+      "the optional parts each declares: a heuristic, a network encoder, a replay report,\n"
+      "viewer notes, a table layout. A game is chosen with a spec such as\n"
+      "kuhn_poker(players=3).",
       "kibitz games\nkibitz games kuhn_poker --json"};
   po::options_description options;
   std::vector<std::string> names;

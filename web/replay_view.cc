@@ -11,6 +11,7 @@
 #include "env/core/stream_spec.h"
 #include "replays/legal_game.h"
 #include "replays/replay_reader.h"
+#include "web/game_part.h"
 #include "web/replay_view_parts.h"
 
 namespace kibitz::web {
@@ -268,10 +269,10 @@ std::string replay_view_json(const ReplayRecord& record, const ReplaySource& sou
   }
   replays::require_legal_game(record, source.name, source.index);
   const Replay replay = replay_record(record, options);
-  view::GameNotes notes = view::spies_notes(record, source.index, replay.record, options.spies);
-  view::GameNotes adulting = view::adulting_notes(replay.record);
-  notes.annotations.insert(notes.annotations.end(), adulting.annotations.begin(), adulting.annotations.end());
-  notes.charts.insert(notes.charts.end(), adulting.charts.begin(), adulting.charts.end());
+  // The game's own notes, when it declares any (web/game_part.h).
+  view::GameNotes notes;
+  const WebPart* part = WebParts::find(replay.record.state->game().name());
+  if (part != nullptr && part->viewer_notes) notes = part->viewer_notes(record, source.index, replay.record, options);
   // By step, in the order each analysis gave within a step.
   std::stable_sort(notes.annotations.begin(), notes.annotations.end(),
                    [](const view::ViewAnnotation& a, const view::ViewAnnotation& b) { return a.step < b.step; });

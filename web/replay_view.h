@@ -6,9 +6,10 @@
 // each seat's stream and the public stream had gained (each entry tagged
 // with the step at which it first existed), the move's text as its mover
 // would say it, what its agent reported about it (DecisionInfo), and the
-// full state text. Annotations and belief charts come from the games'
-// after-the-game analyses: Loyalist Spies' bluff report (P(Traitor) tracks
-// and the verdict on every face-down card, replays/analysis/game_analysis.h)
+// full state text. Annotations and belief charts come from the game's own
+// after-the-game analysis, declared in its web part (web/game_part.h,
+// web/games/<game>/): Loyalist Spies' bluff report (P(Traitor) tracks and
+// the verdict on every face-down card, replays/analysis/game_analysis.h)
 // and Adulting's claims, bids and declarations (adulting_events.h), each
 // placed at the step of the stream entry that made it known. Reading the true
 // state is fine here: a replay is looked at after its game.

@@ -1,7 +1,7 @@
 // The pieces of the replay viewer's document (web/replay_view.h) that the
-// per-game analyses fill in, internal to web/replay_view*.cc: a replayed
-// record with the step of every stream entry, and the annotations and
-// charts each game's analysis adds at steps.
+// per-game analyses fill in (web/games/<game>/, declared as web parts,
+// web/game_part.h): a replayed record with the step of every stream entry,
+// and the annotations and charts each game's analysis adds at steps.
 #pragma once
 
 #include <cstddef>
@@ -64,18 +64,5 @@ struct GameNotes {
 
 // "P2 (heuristic)": a seat with its label from the record.
 std::string seat_label(const replays::ReplayRecord& record, int seat);
-
-// Loyalist Spies: the bluff report's verdicts (at the step of each mission's
-// reveal), each round's roles, and the P(Traitor) charts of the public and of
-// every seat. Empty for another game.
-GameNotes spies_notes(const replays::ReplayRecord& record, std::size_t record_index,
-                      const ReplayedRecord& replayed,
-                      const replays::analysis::ReportOptions& options);
-
-// Adulting: every sorting claim (true or a lie), every sealed bid (set
-// against the card's value to the bidder) and every rank declaration (set
-// against the declarer's measurement), each at the step its seat made it.
-// Empty for another game.
-GameNotes adulting_notes(const ReplayedRecord& replayed);
 
 }  // namespace kibitz::web::view

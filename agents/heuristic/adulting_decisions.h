@@ -16,7 +16,7 @@
 
 namespace kibitz::adulting::bot {
 
-// The tunables (the agent's parameters; heuristic_agent.cc declares them).
+// The tunables (the agent's parameters; agents/heuristic/adulting/manifest.cc declares them).
 struct BotParams {
   double lie_rate = 0.1;       // chance of claiming adult when the truth is child
   double bid_scale = 4.0;      // bid = bid_scale * value * money / rounds left

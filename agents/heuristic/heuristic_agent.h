@@ -1,6 +1,7 @@
 // The `heuristic` agent: a hand-written rule-based player per game, the
-// baseline later agents are measured against. It dispatches on the game's
-// name to that game's rules of thumb; a game without one is an error naming
+// baseline later agents are measured against. Each game declares its rules
+// of thumb in agents/heuristic/<game>/manifest.cc (heuristic_part.h); the
+// agent looks the game's up there, and a game without one is an error naming
 // the games that have one.
 #pragma once
 

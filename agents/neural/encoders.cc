@@ -1,38 +1,28 @@
 #include "agents/neural/encoders.h"
 
-#include <array>
-#include <utility>
-
 #include "env/core/error.h"
-#include "env/games/adulting/encoder.h"
-#include "env/games/laws_and_disorder/encoder.h"
-#include "env/games/loyalist_spies/encoder.h"
+#include "env/core/registry.h"
 
 namespace kibitz::neural {
 
 namespace {
 
-// Every game a network may play, with the version of its encoder. Kuhn and
-// Leduc poker keep their first layout; the other games version their own.
-constexpr std::array<std::pair<std::string_view, int>, 5> kEncoderVersions = {{
-    {"adulting", adulting::kEncoderVersion},
-    {"kuhn_poker", 1},
-    {"laws_and_disorder", laws_and_disorder::kEncoderVersion},
-    {"leduc_poker", 1},
-    {"loyalist_spies", loyalist_spies::kEncoderVersion},
-}};
+// "adulting, kuhn_poker, ...": the registered games with an encoder.
+std::string games_with_encoders() {
+  std::string names;
+  for (const GameInfo& info : registered_games()) {
+    if (info.encoder_version > 0) names += (names.empty() ? "" : ", ") + info.name;
+  }
+  return names;
+}
 
 }  // namespace
 
 int encoder_version(std::string_view game_name) {
-  for (const auto& [name, version] : kEncoderVersions) {
-    if (name == game_name) return version;
+  for (const GameInfo& info : registered_games()) {
+    if (info.name == game_name && info.encoder_version > 0) return info.encoder_version;
   }
-  std::string names;
-  for (const auto& entry : kEncoderVersions) {
-    names += (names.empty() ? "" : ", ") + std::string(entry.first);
-  }
-  throw error("game '", game_name, "' has no network encoder; games with one: ", names);
+  throw error("game '", game_name, "' has no network encoder; games with one: ", games_with_encoders());
 }
 
 EncoderInfo encoder_info(const Game& game) {

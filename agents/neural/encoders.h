@@ -3,8 +3,10 @@
 // seat to act; the version here names that layout, so a checkpoint trained
 // on one layout is refused by a build whose game encodes differently.
 //
-// Every game a network may play is listed once in encoders.cc. Bump a game's
-// version whenever its information_state_tensor changes meaning or size.
+// A game a network may play declares its encoder's version in its manifest
+// (GameInfo::encoder_version, env/games/<game>/manifest.cc); 0 means none.
+// Bump a game's version whenever its information_state_tensor changes
+// meaning or size.
 #pragma once
 
 #include <string>

@@ -1,51 +1,31 @@
-// The registry's list: one line per game. Explicit on purpose: static
-// self-registering objects vanish when a static library is linked without
-// --whole-archive, and a list in one file shows every game at a glance.
-#include <algorithm>
-
+// The registry's list: one line per game, its manifest (env/games/<game>/
+// manifest.h), which is all a new game adds outside its own folders.
+// Explicit on purpose: static self-registering objects vanish when a static
+// library is linked without --whole-archive, and a list in one file shows
+// every game at a glance. (The layers above env/ cannot be listed here, as
+// env/ knows none of them: they self-register per layer, see
+// env/core/game_parts.h.)
 #include "env/core/registry.h"
-#include "env/games/adulting/adulting_game.h"
-#include "env/games/adulting/export_notes.h"
-#include "env/games/kuhn_poker/export_notes.h"
-#include "env/games/kuhn_poker/kuhn_poker.h"
-#include "env/games/laws_and_disorder/export_notes.h"
-#include "env/games/laws_and_disorder/laws_and_disorder_game.h"
-#include "env/games/leduc_poker/export_notes.h"
-#include "env/games/leduc_poker/leduc_poker.h"
-#include "env/games/loyalist_spies/export_notes.h"
-#include "env/games/loyalist_spies/loyalist_spies_game.h"
-#include "env/games/spoon_nomic/export_notes.h"
-#include "env/games/spoon_nomic/spoon_nomic_game.h"
-#include "env/games/tea_game/export_notes.h"
-#include "env/games/tea_game/tea_game.h"
+#include "env/games/adulting/manifest.h"
+#include "env/games/kuhn_poker/manifest.h"
+#include "env/games/laws_and_disorder/manifest.h"
+#include "env/games/leduc_poker/manifest.h"
+#include "env/games/loyalist_spies/manifest.h"
+#include "env/games/spoon_nomic/manifest.h"
+#include "env/games/tea_game/manifest.h"
 
-namespace kibitz {
-namespace {
+namespace kibitz::internal {
 
-// A game's entry with the notes its JSON export adds (env/core/export_notes.h).
-GameInfo with_export_notes(GameInfo info, ExportNotes notes) {
-  info.export_notes = std::move(notes);
-  return info;
+std::vector<GameInfo> builtin_games() {
+  return {
+      adulting::manifest(),
+      kuhn_poker::manifest(),
+      laws_and_disorder::manifest(),
+      leduc_poker::manifest(),
+      loyalist_spies::manifest(),
+      spoon_nomic::manifest(),
+      tea_game::manifest(),
+  };
 }
 
-}  // namespace
-
-const std::vector<GameInfo>& registered_games() {
-  static const std::vector<GameInfo> games = [] {
-    std::vector<GameInfo> list = {
-        with_export_notes(adulting::game_info(), adulting::export_notes()),
-        with_export_notes(kuhn_poker::game_info(), kuhn_poker::export_notes()),
-        with_export_notes(laws_and_disorder::game_info(), laws_and_disorder::export_notes()),
-        with_export_notes(leduc_poker::game_info(), leduc_poker::export_notes()),
-        with_export_notes(loyalist_spies::game_info(), loyalist_spies::export_notes()),
-        with_export_notes(spoon_nomic::game_info(), spoon_nomic::export_notes()),
-        with_export_notes(tea_game::game_info(), tea_game::export_notes()),
-    };
-    std::sort(list.begin(), list.end(),
-              [](const GameInfo& a, const GameInfo& b) { return a.name < b.name; });
-    return list;
-  }();
-  return games;
-}
-
-}  // namespace kibitz
+}  // namespace kibitz::internal

@@ -5,6 +5,7 @@
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/encoder.h"
+#include "env/games/adulting/manifest.h"
 #include "env/games/adulting/stream.h"
 #include "env/games/adulting/valuation.h"
 #include "replays/analysis/report_events_common.h"
@@ -259,7 +260,7 @@ AdultingGameEvents adulting_events(const ad::AdultingGame& game, std::span<const
   return out;
 }
 
-bool is_adulting_record(const ReplayRecord& record) { return is_record_of(record, "adulting"); }
+bool is_adulting_record(const ReplayRecord& record) { return is_record_of(record, adulting::kGameName); }
 
 AdultingGameEvents adulting_events(const ReplayRecord& record, std::size_t record_index) {
   return record_events<ad::AdultingGame>(record, record_index, "not an Adulting game",

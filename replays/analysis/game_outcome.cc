@@ -114,6 +114,7 @@ GameOutcome public_outcome(const State& state) {
   out.game = state.game().name();
   out.finished = state.is_terminal();
   if (const auto* spies = dynamic_cast<const ls::LoyalistSpiesState*>(&state)) {
+    out.played_in_rounds = true;
     out.rounds = spies_rounds(*spies);
   }
   const auto* kuhn = dynamic_cast<const kuhn_poker::KuhnState*>(&state);

@@ -63,6 +63,7 @@ struct PokerOutcome {
 struct GameOutcome {
   std::string game;                   // the registered name, e.g. "loyalist_spies"
   bool finished = false;              // the state is terminal
+  bool played_in_rounds = false;      // a game of rounds (Loyalist Spies): `rounds` is meant
   std::vector<RoundOutcome> rounds;   // Loyalist Spies only
   std::optional<PokerOutcome> poker;  // Kuhn and Leduc poker, once finished
 };

@@ -5,6 +5,7 @@
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/encoder.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
+#include "env/games/laws_and_disorder/manifest.h"
 #include "env/games/laws_and_disorder/stream.h"
 #include "replays/analysis/report_events_common.h"
 
@@ -259,7 +260,7 @@ LawsGameEvents laws_events(const ld::LawsAndDisorderGame& game, std::span<const 
   return out;
 }
 
-bool is_laws_record(const ReplayRecord& record) { return is_record_of(record, "laws_and_disorder"); }
+bool is_laws_record(const ReplayRecord& record) { return is_record_of(record, laws_and_disorder::kGameName); }
 
 LawsGameEvents laws_events(const ReplayRecord& record, std::size_t record_index) {
   return record_events<ld::LawsAndDisorderGame>(

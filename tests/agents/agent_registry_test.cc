@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "agents/heuristic/heuristic_part.h"
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
@@ -47,6 +48,29 @@ TEST(AgentRegistryTest, UnknownAgentListsTheRegisteredOnes) {
 TEST(AgentRegistryTest, BadParameterIsNamed) {
   EXPECT_THAT(spec_error("random(sims=3)"), HasSubstr("sims"));
   EXPECT_THAT(spec_error("random("), ::testing::Not(::testing::IsEmpty()));
+}
+
+// The heuristic is each game's declared part (agents/heuristic/<game>/):
+// every part belongs to a registered game and builds there, and a game
+// without one is refused with the list of those that have one.
+TEST(AgentRegistryTest, TheHeuristicIsEveryGamesDeclaredPart) {
+  ASSERT_FALSE(HeuristicParts::entries().empty()) << "no heuristic part linked: cmake/game_parts.cmake";
+  for (const GameInfo& game : registered_games()) {
+    const auto loaded = load_game(game.test_specs.front());
+    if (HeuristicParts::find(game.name) != nullptr) {
+      EXPECT_NE(make_agent("heuristic", loaded, 1), nullptr) << game.name;
+      continue;
+    }
+    const std::string message = error_of([&] { make_agent("heuristic", loaded, 1); });
+    EXPECT_THAT(message, HasSubstr("no rules for game '" + game.name + "'"));
+    for (const auto& entry : HeuristicParts::entries()) EXPECT_THAT(message, HasSubstr(entry.game));
+  }
+  for (const auto& entry : HeuristicParts::entries()) {
+    EXPECT_NO_THROW(find_game(entry.game)) << "a heuristic for an unregistered game: " << entry.game;
+    for (const ParamSpec& param : entry.part.params) {
+      EXPECT_EQ(param.help.rfind(entry.game + ": ", 0), 0u) << param.name << "'s help does not name its game";
+    }
+  }
 }
 
 }  // namespace

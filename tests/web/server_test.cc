@@ -15,12 +15,14 @@
 #include <thread>
 #include <vector>
 
+#include "agents/heuristic/heuristic_part.h"
 #include "env/core/json.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "tests/web/server_client.h"
 #include "tests/web/web_test_support.h"
 #include "env/core/error.h"
+#include "web/game_part.h"
 #include "web/server/rate_limiter.h"
 #include "web/server/server.h"
 
@@ -432,6 +434,29 @@ TEST_F(ServerTest, HttpCreatesAndListsTablesWithoutTokens) {
   const HttpAnswer huge =
       testing::http_request(port(), "POST", "/api/tables", std::string(100000, ' '));
   EXPECT_EQ(huge.status, 413);
+}
+
+TEST_F(ServerTest, TheListOfGamesIsTheRegistrys) {
+  start();
+  const HttpAnswer answer = testing::http_request(port(), "GET", "/api/games");
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const json::Document listed = parse(answer.body);
+  const auto& games = listed["games"];
+  ASSERT_EQ(games.Size(), registered_games().size());
+  for (json::SizeType i = 0; i < games.Size(); ++i) {
+    const GameInfo& info = registered_games()[i];
+    EXPECT_EQ(std::string(games[i]["name"].GetString()), info.name);
+    EXPECT_EQ(std::string(games[i]["title"].GetString()), info.title);
+    EXPECT_EQ(games[i]["examples"].Size(), info.examples.size()) << info.name;
+    EXPECT_EQ(games[i]["heuristic"].GetBool(), HeuristicParts::find(info.name) != nullptr) << info.name;
+    const WebPart* part = WebParts::find(info.name);
+    if (part != nullptr && !part->renderer.empty()) {
+      EXPECT_EQ(std::string(games[i]["renderer"].GetString()), part->renderer);
+    } else {
+      EXPECT_TRUE(games[i]["renderer"].IsNull()) << info.name;
+    }
+  }
+  EXPECT_EQ(testing::http_request(port(), "POST", "/api/games").status, 405);
 }
 
 }  // namespace

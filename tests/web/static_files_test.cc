@@ -13,6 +13,9 @@
 #include <sstream>
 #include <string>
 
+#include "env/core/registry.h"
+#include "web/game_part.h"
+
 namespace kibitz::web::pages {
 namespace {
 
@@ -130,6 +133,19 @@ TEST(StaticFiles, ReferenceCheckCatchesAMissingFile) {
   ASSERT_EQ(refs.size(), 1u);
   EXPECT_EQ(static_file(resolve("/x.js", refs[0])), nullptr);
   EXPECT_EQ(resolve("/js/a.js", "../style.css"), "/style.css");
+}
+
+// A game's web part names its renderer by file: the file must be embedded,
+// in js/renderers/, and every part must belong to a registered game.
+TEST(StaticFiles, EveryGamesRendererIsEmbedded) {
+  for (const auto& entry : WebParts::entries()) {
+    EXPECT_NO_THROW(find_game(entry.game)) << "a web part for an unregistered game: " << entry.game;
+    if (entry.part.renderer.empty()) continue;
+    EXPECT_EQ(entry.part.renderer.find('/'), std::string::npos) << entry.part.renderer;
+    EXPECT_NE(static_file("/js/renderers/" + entry.part.renderer), nullptr)
+        << entry.game << "'s renderer " << entry.part.renderer << " is not in web/static/js/renderers/";
+  }
+  EXPECT_FALSE(WebParts::entries().empty()) << "no game part linked: cmake/game_parts.cmake";
 }
 
 }  // namespace

@@ -12,6 +12,8 @@
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/registry.h"
+#include "env/core/spec.h"
 #include "replays/analysis/game_analysis.h"
 #include "replays/analysis/report_summary.h"
 #include "replays/legal_game.h"
@@ -19,11 +21,8 @@
 #include "tools/command.h"
 #include "tools/options.h"
 #include "tools/progress_bar.h"
-#include "replays/analysis/adulting_events.h"
-#include "tools/replay/adulting_report_command.h"
-#include "replays/analysis/laws_events.h"
-#include "tools/replay/laws_report_command.h"
 #include "tools/replay/report_html.h"
+#include "tools/replay/report_part.h"
 
 namespace kibitz::tools {
 namespace {
@@ -126,6 +125,17 @@ void write_spies_report(const std::vector<ReplayRecord>& records, const std::str
   std::cout << "\n";
 }
 
+// "Adulting games and Laws and Disorder games": the games with a report of
+// their own (which alone write JSON), in the order of their names.
+std::string report_game_titles() {
+  const auto& entries = ReportParts::entries();
+  std::string titles;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    titles += (i == 0 ? "" : i + 1 == entries.size() ? " and " : ", ") + find_game(entries[i].game).title + " games";
+  }
+  return titles.empty() ? "no game" : titles;
+}
+
 }  // namespace
 
 int run_replay_report(const std::vector<std::string>& args) {
@@ -189,17 +199,15 @@ int run_replay_report(const std::vector<std::string>& args) {
     throw error(path, " holds ", records.size(), " records; --game ", wanted,
                 " does not exist (records are counted from 0)");
   }
-  if (replays::analysis::is_adulting_record(records[wanted])) {
-    write_adulting_report(records, path, wanted, out_path, json_path, start);
-    return kExitOk;
-  }
-  if (replays::analysis::is_laws_record(records[wanted])) {
-    write_laws_report(records, path, wanted, out_path, json_path, start);
+  // A game with a report of its own declares it (report_part.h).
+  const std::string game_name = parse_spec(records[wanted].game).name;
+  if (const ReportPart* part = ReportParts::find(game_name)) {
+    part->write(records, path, wanted, out_path, json_path, start);
     return kExitOk;
   }
   if (!json_path.empty()) {
-    throw error("--json is written for Adulting games and Laws and Disorder games; record ", wanted, " of ",
-                path, " is ", records[wanted].game, " (its report is --html only)");
+    throw error("--json is written for ", report_game_titles(), "; record ", wanted, " of ", path, " is ",
+                records[wanted].game, " (its report is --html only)");
   }
   write_spies_report(records, path, wanted, report, out_path, start);
   return kExitOk;

@@ -9,6 +9,7 @@
 #include "env/core/error.h"
 #include "replays/record_json.h"
 #include "replays/replay_reader.h"
+#include "web/game_listing.h"
 #include "web/replay_view.h"
 #include "web/request_json.h"
 
@@ -18,6 +19,7 @@ namespace {
 using seat_protocol::MessageWriter;
 
 constexpr std::string_view kApiTables = "/api/tables";
+constexpr std::string_view kApiGames = "/api/games";
 constexpr std::string_view kApiReplays = "/api/replays";
 constexpr std::string_view kApiReplaysPrefix = "/api/replays/";
 constexpr std::string_view kUploadView = "/api/replays/view";
@@ -178,6 +180,7 @@ HttpReply api(TableRegistry& registry, std::string_view method, std::string_view
   if (const std::string_view file = viewed_file(path); !file.empty()) {
     return listed_view(registry, file, target, views);
   }
+  if (path == kApiGames) return json_reply(200, games_json());
   if (path == kApiReplays) return list_replays(registry);
   if (path.substr(0, kApiReplaysPrefix.size()) == kApiReplaysPrefix) {
     return one_replay(registry, path.substr(kApiReplaysPrefix.size()));

@@ -6,6 +6,8 @@
 //                             "spectator"}: a person seat's link carries its
 //                             secret token; only the host who asked sees it.
 //   GET  /api/tables          {"tables":[{"id","game","seats","status","moves"}]}: never a token
+//   GET  /api/games           every registered game with what its manifest gives
+//                             the pages (web/game_listing.h)
 //   GET  /api/replays         {"replays":[{"file","bytes"}]}, newest first
 //   GET  /api/replays/<file>  that replay as JSON (replays/record_json.h)
 //   GET  /api/replays/<file>/view?game=N

@@ -7,7 +7,8 @@ namespace {
 
 constexpr std::string_view kHtml = "text/html; charset=utf-8";
 
-// The index: lists /api/tables and /api/replays and posts a table request.
+// The index: lists /api/tables and /api/replays, offers /api/games' games
+// and posts a table request.
 constexpr std::string_view kIndexPage = R"HTML(<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -17,7 +18,7 @@ input{width:100%}pre{white-space:pre-wrap}</style></head><body>
 <h1>kibitz serve</h1>
 <h2>New table</h2>
 <form id="new">
-<label>Game <input id="game" value="kuhn_poker"></label>
+<label>Game <input id="game" list="games"></label><datalist id="games"></datalist>
 <label>Seats, comma-separated (human or an agent spec)
 <input id="seats" value="human,random"></label>
 <button>Create</button></form>
@@ -51,6 +52,13 @@ document.getElementById('new').onsubmit = async e => {
     : answer.error;
   refresh();
 };
+// The games come from the registry, the first one as the default.
+fetch('/api/games').then(r => r.json()).then(({games}) => {
+  document.getElementById('games').replaceChildren(...games.map(g => {
+    const o = document.createElement('option'); o.value = g.name; return o; }));
+  const input = document.getElementById('game');
+  if (!input.value && games.length) input.value = games[0].name;
+});
 refresh();
 </script></body></html>
 )HTML";

@@ -127,5 +127,26 @@ TEST(Registry, EquivalentSpecsGiveEqualGames) {
   }
 }
 
+// A manifest's examples are shown to people (`kibitz games`, the server's
+// page): each must load, be this game's and say what it shows.
+TEST(Registry, EveryExampleLoadsAsItsGame) {
+  for (const GameInfo& info : registered_games()) {
+    for (const GameExample& example : info.examples) {
+      std::shared_ptr<const Game> game;
+      ASSERT_NO_THROW(game = load_game(example.spec)) << example.spec;
+      EXPECT_EQ(game->name(), info.name) << example.spec;
+      EXPECT_FALSE(example.what.empty()) << example.spec;
+    }
+    EXPECT_GE(info.encoder_version, 0) << info.name;
+  }
+}
+
+TEST(Registry, AGameAddedAfterTheFirstReadIsABug) {
+  registered_games();
+  GameInfo late = registered_games().front();
+  late.name = "late_game";
+  EXPECT_DEATH(add_game(late), "after the registry was first read");
+}
+
 }  // namespace
 }  // namespace kibitz

@@ -404,13 +404,32 @@ test('cards named by legal actions are clickable only while the seat is to act',
     Bank: [{ column: null, text: 'discard Bank' }] });
 });
 
-test('the registry gives Loyalist Spies and Adulting their layouts, every other game the generic one', async () => {
+test('a game gets the renderer its web part names in /api/games, every other game the generic one', async () => {
   const spies = await import(join(copy, 'renderers', 'loyalist_spies.js'));
   const adulting = await import(join(copy, 'renderers', 'adulting.js'));
   const generic = await import(join(copy, 'renderers', 'generic.js'));
+  // The server's list, as web/game_listing.cc writes it; a name that is not
+  // a module of the folder is ignored.
+  const asked = [];
+  globalThis.fetch = async url => {
+    asked.push(url);
+    return { ok: true, json: async () => ({ games: [
+      { name: 'loyalist_spies', renderer: 'loyalist_spies.js' },
+      { name: 'adulting', renderer: 'adulting.js' },
+      { name: 'kuhn_poker', renderer: null },
+      { name: 'sneaky', renderer: '../../evil.js' },
+    ] }) };
+  };
+  const drawn = name => new Promise(resolve => {
+    assert.equal(Index.rendererFor(name, resolve), generic, 'the generic one until the module has loaded');
+  });
+  await drawn('loyalist_spies');
   assert.equal(Index.rendererFor('loyalist_spies'), spies);
+  await drawn('adulting');
   assert.equal(Index.rendererFor('adulting'), adulting);
   assert.equal(Index.rendererFor('kuhn_poker'), generic);
+  assert.equal(Index.rendererFor('sneaky'), generic);
+  assert.deepEqual(asked, ['/api/games'], 'the list is asked for once');
   assert.equal(T.gameName({ welcome: { game: 'loyalist_spies(players=3)' } }), 'loyalist_spies');
 });
 

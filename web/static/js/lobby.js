@@ -1,7 +1,9 @@
 // The server's page: a form that creates a table (POST /api/tables with
 // {"game", "seats"}) and shows its join links, and the lists of tables and
 // finished replays (each opening in the replay viewer, /viewer.html),
-// refreshed every few seconds.
+// refreshed every few seconds. The games it offers come from the registry
+// (GET /api/games, web/game_listing.h): a new game shows up here by being
+// registered.
 import { el, fill } from './dom.js';
 
 const REFRESH_MS = 5000;
@@ -70,6 +72,42 @@ async function refresh() {
   }
 }
 
+let games = [];
+
+// The game a spec names: the part before any "(".
+function specName(spec) {
+  return spec.split('(')[0].trim();
+}
+
+// The summary of the game in the spec field, and "heuristic" among the seat
+// kinds when that game has one.
+function describeChosenGame() {
+  const game = games.find(g => g.name === specName(document.getElementById('game-spec').value));
+  fill('game-summary', game ? `${game.title}: ${game.summary}` : '');
+  const kinds = ['human', 'random'].concat(game && game.heuristic ? ['heuristic'] : []);
+  fill('seat-kinds', kinds.map(kind => el('option', { value: kind })));
+}
+
+// Every registered game and its examples as the spec field's suggestions;
+// the first game as the default.
+async function loadGames() {
+  try {
+    ({ games } = await getJson('/api/games'));
+  } catch (error) {
+    fill('create-error', 'cannot list the games: ' + error.message);
+    return;
+  }
+  fill('game-names', games.flatMap(game => [
+    el('option', { value: game.name }, game.title),
+    ...game.examples.map(example => el('option', { value: example.spec }, example.what)),
+  ]));
+  const input = document.getElementById('game-spec');
+  if (!input.value && games.length) input.value = games[0].default_spec;
+  const example = games.flatMap(game => game.examples)[0];
+  if (example) input.placeholder = `a game spec, e.g. ${example.spec}`;
+  describeChosenGame();
+}
+
 function start() {
   const rows = document.getElementById('seat-rows');
   rows.append(seatRow('human'), seatRow('random'));
@@ -78,6 +116,8 @@ function start() {
     if (rows.children.length > 1) rows.lastElementChild.remove();
   });
   document.getElementById('create').addEventListener('submit', createTable);
+  document.getElementById('game-spec').addEventListener('input', describeChosenGame);
+  loadGames();
   refresh();
   setInterval(refresh, REFRESH_MS);
 }

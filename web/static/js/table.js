@@ -18,7 +18,7 @@ let publicSide = null;
 function redraw() {
   document.title = state.welcome ? `${state.welcome.game} · kibitz` : 'kibitz table';
   document.getElementById('game').textContent = state.welcome ? state.welcome.game : '';
-  rendererFor(gameName(state)).render(state, act);
+  rendererFor(gameName(state), redraw).render(state, act);
 }
 
 function act(text) {

@@ -60,7 +60,7 @@ function drawView() {
   byId('seat-view').hidden = full;
   byId('full-view').hidden = !full;
   if (full) renderFullView(doc, step);
-  else rendererFor(doc.game.split('(')[0].trim()).render(V.rendererState(doc, key, step), noAction);
+  else rendererFor(doc.game.split('(')[0].trim(), drawView).render(V.rendererState(doc, key, step), noAction);
 }
 
 function drawControls() {

@@ -3,12 +3,13 @@
 // its points by the game's event log, and the i-th primary observation of
 // every seat's stream is event i (env/games/loyalist_spies/stream.h), so an
 // event's step is the step at which that entry of seat 0's stream appeared.
+#include "web/games/loyalist_spies/viewer_notes.h"
+
 #include <cmath>
 
 #include "env/games/loyalist_spies/cards.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/stream.h"
-#include "web/replay_view_parts.h"
 
 namespace kibitz::web::view {
 namespace {

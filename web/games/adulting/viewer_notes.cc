@@ -5,13 +5,14 @@
 // per declaration entry), so the n-th event of a kind belongs to the n-th
 // entry of that kind. A bid is placed at its bidder's own "you bid" entry:
 // the step it bid, not the later reveal.
+#include "web/games/adulting/viewer_notes.h"
+
 #include <algorithm>
 
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/stream.h"
 #include "replays/analysis/adulting_events.h"
-#include "web/replay_view_parts.h"
 
 namespace kibitz::web::view {
 namespace {
