@@ -113,6 +113,9 @@ class Table {
   std::int8_t receiver_ = 0;
   std::int8_t proposed_ = 0;
   std::int8_t votes_cast_ = 0;
+  // While voting: the seat to vote, kept as the votes go round rather than
+  // worked out from the nweek by two divisions at every current_player.
+  std::int8_t voter_ = 0;
   std::uint8_t due_ = 0;  // bit s: seat s voted yes or no last nweek
   std::int16_t rejections_left_;
   cards::CardSet deck_;
@@ -196,11 +199,13 @@ void Table::apply(Action action, Emit&& emit) {
       if (++proposed_ == players_) {
         phase_ = Phase::kVote;
         votes_cast_ = 0;
+        voter_ = static_cast<std::int8_t>(first_voter());
         votes_.fill(kNotVoted);
       }
       return;
     case Phase::kVote: {
-      const int seat = (first_voter() + votes_cast_) % players_;
+      const int seat = voter_;
+      if (++voter_ == players_) voter_ = 0;
       votes_[idx(seat)] = static_cast<std::int8_t>(action);
       const Obs kind = action == kYes ? Obs::kVoteYes : action == kNo ? Obs::kVoteNo : Obs::kAbstain;
       emit(everyone(), make_obs(kind).add(seat));

@@ -131,10 +131,24 @@ void Table::chance_outcomes(ChanceOutcomeList& out) const {
 
 namespace {
 
-// The k-th set bit of a mask, from the lowest.
+// The k-th set bit of a mask, from the lowest (k < popcount(mask)). Halves
+// that hold fewer than k + 1 set bits are skipped by their count, so a draw
+// from a full deck clears at most 7 bits one by one rather than up to 53.
 int nth_bit(std::uint64_t mask, int k) {
+  int base = 0;
+  for (int width = 32; width >= 8; width /= 2) {
+    const std::uint64_t low = mask & ((std::uint64_t{1} << width) - 1);
+    const int in_low = std::popcount(low);
+    if (k < in_low) {
+      mask = low;
+    } else {
+      k -= in_low;
+      mask >>= width;
+      base += width;
+    }
+  }
   for (; k > 0; --k) mask &= mask - 1;
-  return std::countr_zero(mask);
+  return base + std::countr_zero(mask);
 }
 
 }  // namespace
