@@ -24,7 +24,7 @@ std::string SpoonHeuristic::spec() const {
 
 void SpoonHeuristic::new_game(Player) {
   reader_.reset();
-  read_ = 0;
+  progress_.reset();
 }
 
 // The rules draw nothing at random: a seed changes nothing.
@@ -38,17 +38,13 @@ bool SpoonHeuristic::reseed(std::uint64_t) {
 // rollout starting mid-game) is read afresh from its start.
 void SpoonHeuristic::catch_up(const SeatView& view) {
   const SeatStream& stream = view.stream();
-  const bool continues = reader_ && seat_ == view.seat() && stream.size() >= read_ &&
-                         (read_ == 0 || stream[read_ - 1] == last_read_);
-  if (!continues) {
+  if (!progress_.continues(view.seat(), stream)) {
     reader_.emplace(*game_, view.seat());
     seat_ = view.seat();
     votes_cast_.fill(0);
     votes_asked_.fill(0);
-    read_ = 0;
   }
-  for (; read_ < stream.size(); ++read_) {
-    const Observation& o = stream[read_];
+  for (const Observation& o : progress_.unread(view.seat(), stream)) {
     reader_->read(o);
     const sn::Obs kind = sn::obs_kind(o);
     if (kind == sn::Obs::kVoteYes || kind == sn::Obs::kVoteNo || kind == sn::Obs::kAbstain) {
@@ -57,7 +53,6 @@ void SpoonHeuristic::catch_up(const SeatView& view) {
       if (kind != sn::Obs::kAbstain) ++votes_cast_[s];
     }
   }
-  if (read_ > 0) last_read_ = stream[read_ - 1];
 }
 
 void SpoonHeuristic::fill_table() {

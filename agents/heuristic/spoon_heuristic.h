@@ -15,6 +15,7 @@
 
 #include "agents/agent.h"
 #include "agents/heuristic/spoon_vote.h"
+#include "env/core/stream_progress.h"
 #include "env/games/spoon_nomic/knowledge.h"
 #include "env/games/spoon_nomic/spoon_nomic_game.h"
 
@@ -44,8 +45,7 @@ class SpoonHeuristic : public Agent {
   // Votes each seat cast (yes or no) and was asked for, from the stream.
   std::array<int, spoon_nomic::kMaxPlayers> votes_cast_{};
   std::array<int, spoon_nomic::kMaxPlayers> votes_asked_{};
-  std::size_t read_ = 0;   // observations of the stream already read
-  Observation last_read_;  // the last of them, to notice a different stream
+  StreamProgress progress_;  // how much of the seat's stream is read
   spoon_nomic::bot::SpoonTable table_;
   ActionList legal_;
 };

@@ -41,7 +41,7 @@ std::string TeaHeuristic::spec() const {
 
 void TeaHeuristic::new_game(Player) {
   knowledge_.reset();
-  read_ = 0;
+  progress_.reset();
 }
 
 // Nothing depends on the seed, so the odds cache is kept: its answers are
@@ -56,24 +56,19 @@ bool TeaHeuristic::reseed(std::uint64_t) {
 // read afresh from its start.
 void TeaHeuristic::catch_up(const SeatView& view) {
   const SeatStream& stream = view.stream();
-  const bool continues = knowledge_ && seat_ == view.seat() && stream.size() >= read_ &&
-                         (read_ == 0 || stream[read_ - 1] == last_read_);
-  if (!continues) {
+  if (!progress_.continues(view.seat(), stream)) {
     knowledge_.emplace(game_->config(), view.seat());
     seat_ = view.seat();
     last_drinks_.fill(0);
     withdrawals_ = stays_ = 0;
-    read_ = 0;
   }
-  for (; read_ < stream.size(); ++read_) {
-    const Observation& o = stream[read_];
+  for (const Observation& o : progress_.unread(view.seat(), stream)) {
     knowledge_->read(o);
     const tg::Obs kind = tg::obs_kind(o);
     if (kind == tg::Obs::kOrder) last_drinks_[static_cast<std::size_t>(o.value(0))] = o.value(1);
     if ((kind == tg::Obs::kWithdraws || kind == tg::Obs::kStays) && o.value(0) != seat_)
       ++(kind == tg::Obs::kWithdraws ? withdrawals_ : stays_);
   }
-  if (read_ > 0) last_read_ = stream[read_ - 1];
 }
 
 // The game as it stands: who draws (those still to decide are assumed to

@@ -14,6 +14,7 @@
 
 #include "agents/agent.h"
 #include "agents/heuristic/tea_decisions.h"
+#include "env/core/stream_progress.h"
 #include "env/games/tea_game/knowledge.h"
 #include "env/games/tea_game/tea_game.h"
 
@@ -47,8 +48,7 @@ class TeaHeuristic : public Agent {
   std::array<int, tea_game::kMaxPlayers> last_drinks_{};  // 0: never ordered
   int withdrawals_ = 0;  // by the others, after an announcement
   int stays_ = 0;
-  std::size_t read_ = 0;   // observations of the stream already read
-  Observation last_read_;  // the last of them, to notice a different stream
+  StreamProgress progress_;  // how much of the seat's stream is read
   tea_game::bot::TeaSituation situation_;
   ActionList legal_;
 };

@@ -12,7 +12,7 @@
 //     that world (the cards not in its Deck at that roll).
 // It reads the stream twice (once to plan the deals, once to replay the
 // moves into the world) and never allocates, so resample_from_infostate can
-// feed it the stream straight from the history.
+// feed it the stream straight from the state's log.
 #pragma once
 
 #include <array>

@@ -63,6 +63,19 @@ int SpoonGame::max_game_length() const {
   return max_deals() + rejection_budget_ + 2 * players_ * nweeks_;
 }
 
+// The most observations a game logs (State::observation_log; the lines are
+// table.h's): two per card dealt (the card to its receiver, its back to the
+// others) and one per rejected roll; a proposal line and a vote line per seat
+// each nweek, and each nweek's result; the header of every nweek but the
+// first; and at the end each seat's hand in lines of at most kShowChunk
+// cards (one line for an empty hand), so at most a line a seat plus one per
+// kShowChunk cards dealt.
+int SpoonGame::observation_log_capacity() const {
+  const int deals = max_deals();
+  return 2 * deals + rejection_budget_ + 2 * players_ * nweeks_ + nweeks_ + (nweeks_ - 1) + players_ +
+         deals / kShowChunk;
+}
+
 RewardModel SpoonGame::reward_model() const {
   return reward_ == Reward::kWin ? RewardModel::kZeroSum : RewardModel::kGeneralSum;
 }

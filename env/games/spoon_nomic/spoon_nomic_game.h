@@ -59,6 +59,7 @@ class SpoonGame : public Game {
   // Die faces 1..52*packs (0 unused); point changes use 0..6.
   int max_chance_outcomes() const override { return die_sides() + 1; }
   int max_game_length() const override;
+  int observation_log_capacity() const override;
   RewardModel reward_model() const override;
   double min_return() const override;
   double max_return() const override;

@@ -1,5 +1,7 @@
-// SpoonState: a position of Cards for Votes: the Table (table.h) and the
-// history. Every roll of the dice server, rejected ones included, is a chance
+// SpoonState: a position of Cards for Votes: the Table (table.h), the history
+// and the observation log (env/core/observation_log.h), to which each move
+// appends what it shows; a seat's stream is the log read through that seat's
+// audience bit (the core State::seat_stream). Every roll of the dice server, rejected ones included, is a chance
 // move in the history, so the roll log and the Dealer's Report are read back
 // from it (roll_log, dealers_report) and a deal can be audited with
 // cards::audit_rolls.
@@ -41,14 +43,13 @@ class SpoonState : public GameState<SpoonState> {
   // spent) or the seven changes, picked without listing them.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  void seat_stream(Player seat, SeatStream& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;
   std::string action_to_string(Player player, Action action) const override;
   std::string to_string() const override;
-  // Through the world sampler (sampler.h), reading the seat's stream as it
-  // is replayed, into `out` without allocating.
+  // Through the world sampler (sampler.h), reading the seat's stream off the
+  // log, into `out` without allocating.
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
 
   // A seat's hand bonus: int(best_category(hand)) (hand_rank.h).
@@ -63,20 +64,19 @@ class SpoonState : public GameState<SpoonState> {
   std::vector<cards::ReportEntry> dealers_report() const;
 
   // Calls f(observation) for each observation of `seat`'s stream, oldest
-  // first, by replaying the history on a fresh Table: what seat_stream
-  // collects and the tensor, the strings and the resampler read. `seat` may
-  // be kSpectator: the public stream.
+  // first, read off the log: what the tensor, the strings and the resampler
+  // read. `seat` may be kSpectator: the public stream.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const {
-    Table t = spoon_game().initial_table();
-    for (const Action a : history()) {
-      t.apply(a, [&](const Observation& o, Audience audience) {
-        if (audience.reaches(seat)) f(o);
-      });
+    const ObservationLog& log = observation_log();
+    const Audience hears = seat_audience(seat);
+    for (int i = 0; i < log.size(); ++i) {
+      if ((log.audience(i) & hears) != 0) f(log.observation(i));
     }
   }
 
-  // Back to the initial state, keeping the history's buffer.
+  // Back to the initial state, keeping the buffers of the history and the
+  // log (the sampler rebuilds a world in place by replaying moves).
   void reset();
 
  protected:

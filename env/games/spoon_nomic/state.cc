@@ -14,6 +14,7 @@ SpoonState::SpoonState(std::shared_ptr<const Game> game)
 
 void SpoonState::reset() {
   mutable_history().clear();
+  mutable_observation_log().clear();
   table_ = spoon_game().initial_table();
 }
 
@@ -62,7 +63,7 @@ Action SpoonState::sample_chance_outcome(Rng& rng) const {
 }
 
 void SpoonState::do_apply_action(Action action) {
-  table_.apply(action, [](const Observation&, Audience) {});
+  table_.apply(action, [this](Audience audience, const Observation& o) { log_observation(audience, o); });
 }
 
 int SpoonState::bonus(Player seat) const { return static_cast<int>(best_category(table_.hand(seat))); }
@@ -89,19 +90,6 @@ void SpoonState::returns(std::span<double> out) const {
   }
 }
 
-// kSpectator gets the public stream: the Dealer's Report line for every
-// deal (Audience::reaches).
-void SpoonState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
-  out.clear();
-  // One observation per move, plus each nweek's result and start and the
-  // shown hands: reserving that keeps a reused buffer from growing.
-  const SpoonGame& g = spoon_game();
-  const int shows = num_players() * (g.nweeks() / kShowChunk + 2);
-  out.reserve(static_cast<std::size_t>(g.max_game_length() + 2 * g.nweeks() + shows));
-  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
-}
-
 void SpoonState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   draw_world(
@@ -115,7 +103,7 @@ std::vector<cards::DealerRoll> SpoonState::roll_log() const {
     if (t.phase() == Phase::kDeal) {
       log.push_back({a, t.deck().contains(cards::Card::from_id(a)), t.receiver()});
     }
-    t.apply(a, [](const Observation&, Audience) {});
+    t.apply(a, [](Audience, const Observation&) {});
   }
   return log;
 }
@@ -128,7 +116,7 @@ std::vector<cards::ReportEntry> SpoonState::dealers_report() const {
     if (t.phase() == Phase::kDeal && t.deck().contains(card)) {
       report.push_back({t.nweek(), t.receiver(), card.back()});
     }
-    t.apply(a, [](const Observation&, Audience) {});
+    t.apply(a, [](Audience, const Observation&) {});
   }
   return report;
 }

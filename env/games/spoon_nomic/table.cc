@@ -21,7 +21,7 @@ Player Table::current_player() const {
     case Phase::kPropose:
       return kChancePlayer;
     case Phase::kVote:
-      return (first_voter() + votes_cast_) % players_;
+      return voter_;
     case Phase::kOver:
       return kTerminalPlayer;
   }

@@ -1,9 +1,9 @@
 // Table: the rules of Cards for Votes as a plain value (no history, no
 // allocation): the Deck, the hands, the points, this nweek's proposal and
 // votes, and whose turn it is. SpoonState holds one and applies its moves to
-// it; a seat's stream is made by replaying the history on a fresh Table and
-// keeping what each move shows that seat, so the rules and the observations
-// have one definition (apply below).
+// it; each move hands what it shows, with who hears it, to the state's
+// observation log (env/core/observation_log.h), so the rules and the
+// observations have one definition (apply below).
 //
 // An nweek: the Dealer deals one card to each seat that voted yes or no in
 // the previous nweek, in seat order; each deal is a run of die rolls, faces
@@ -20,6 +20,7 @@
 #include "env/cards/card.h"
 #include "env/cards/card_set.h"
 #include "env/core/observation.h"
+#include "env/core/observation_log.h"
 #include "env/core/types.h"
 #include "env/games/spoon_nomic/stream.h"
 
@@ -44,17 +45,7 @@ inline constexpr int action_change(Action action) { return action - kMaxChange; 
 
 enum class Phase : std::uint8_t { kDeal, kPropose, kVote, kOver };
 
-// Who an observation is for: everyone, one seat, or everyone but one seat.
-// An onlooker (kSpectator) is never "that seat alone" and always among
-// "everyone but": it sees a deal as the seats it does not concern do.
-struct Audience {
-  std::int8_t only = -1;    // >= 0: that seat alone
-  std::int8_t except = -1;  // >= 0: everyone but that seat
-  bool reaches(Player seat) const {
-    if (seat == kSpectator) return only < 0;
-    return only >= 0 ? seat == only : seat != except;
-  }
-};
+static_assert(kMaxPlayers <= kMaxAudienceSeats, "more seats than an observation's audience has bits");
 
 class Table {
  public:
@@ -95,13 +86,17 @@ class Table {
   // Whether `action` is legal now (chance outcomes included).
   bool is_legal(Action action) const;
 
-  // Applies a legal action, calling emit(observation, audience) for each
-  // observation the move shows, in stream order.
+  // Applies a legal action, calling emit(audience, observation) for each
+  // observation the move shows, in stream order. `audience` is the core
+  // Audience: a deal's card goes to its receiver alone, and its back to the
+  // other seats and an onlooker; everything else to every seat and the
+  // onlooker.
   template <typename Emit>
   void apply(Action action, Emit&& emit);
 
  private:
   static std::size_t idx(Player seat) { return static_cast<std::size_t>(seat); }
+  Audience everyone() const { return everyone_audience(players_); }
   // While dealing, finds the next seat due a card from `receiver_` on; when
   // none is left or the Deck is empty, the proposal is drawn.
   void settle_deal();
@@ -118,6 +113,9 @@ class Table {
   std::int8_t receiver_ = 0;
   std::int8_t proposed_ = 0;
   std::int8_t votes_cast_ = 0;
+  // While voting: the seat to vote, kept as the votes go round rather than
+  // worked out from the nweek by two divisions at every current_player.
+  std::int8_t voter_ = 0;
   std::uint8_t due_ = 0;  // bit s: seat s voted yes or no last nweek
   std::int16_t rejections_left_;
   cards::CardSet deck_;
@@ -134,13 +132,14 @@ void Table::deal(Action face, Emit& emit) {
   const cards::Card card = cards::Card::from_id(face);
   if (!deck_.contains(card)) {
     --rejections_left_;
-    emit(make_obs(Obs::kRollAgain).add(receiver_), Audience{});
+    emit(everyone(), make_obs(Obs::kRollAgain).add(receiver_));
     return;
   }
   deck_.erase(card);
   hands_[idx(receiver_)].insert(card);
-  emit(make_obs(Obs::kDealtSeen).add(receiver_).add(face), Audience{receiver_, -1});
-  emit(make_obs(dealt_kind(card.back())).add(receiver_), Audience{-1, receiver_});
+  const Audience receiver = seat_audience(receiver_);
+  emit(receiver, make_obs(Obs::kDealtSeen).add(receiver_).add(face));
+  emit(static_cast<Audience>(everyone() & ~receiver), make_obs(dealt_kind(card.back())).add(receiver_));
   ++receiver_;
   settle_deal();
 }
@@ -157,7 +156,7 @@ void Table::count_votes(Emit& emit) {
     if (v == kYes || v == kNo) voted |= static_cast<std::uint8_t>(1u << s);
   }
   const bool passes = yes > no;
-  emit(make_obs(passes ? Obs::kPasses : Obs::kFails).add(yes).add(no), Audience{});
+  emit(everyone(), make_obs(passes ? Obs::kPasses : Obs::kFails).add(yes).add(no));
   if (passes) {
     for (int s = 0; s < players_; ++s) points_[idx(s)] = static_cast<std::int16_t>(points_[idx(s)] + proposal_[idx(s)]);
   }
@@ -172,17 +171,17 @@ void Table::count_votes(Emit& emit) {
       Observation o = make_obs(Obs::kShows).add(s).add(0);
       hands_[idx(s)].for_each([&](cards::Card c) {
         if (o.value(1) == kShowChunk) {
-          emit(o, Audience{});
+          emit(everyone(), o);
           o = make_obs(Obs::kShows).add(s).add(0);
         }
         o.values[1] = static_cast<std::int16_t>(o.values[1] + 1);
         o.add(c.id());
       });
-      emit(o, Audience{});
+      emit(everyone(), o);
     }
     return;
   }
-  emit(make_obs(Obs::kNweek).add(nweek_ + 1), Audience{});
+  emit(everyone(), make_obs(Obs::kNweek).add(nweek_ + 1));
   phase_ = Phase::kDeal;
   receiver_ = 0;
   settle_deal();
@@ -196,18 +195,20 @@ void Table::apply(Action action, Emit&& emit) {
       return;
     case Phase::kPropose:
       proposal_[idx(proposed_)] = static_cast<std::int8_t>(action_change(action));
-      emit(make_obs(Obs::kProposal).add(proposed_).add(action_change(action)), Audience{});
+      emit(everyone(), make_obs(Obs::kProposal).add(proposed_).add(action_change(action)));
       if (++proposed_ == players_) {
         phase_ = Phase::kVote;
         votes_cast_ = 0;
+        voter_ = static_cast<std::int8_t>(first_voter());
         votes_.fill(kNotVoted);
       }
       return;
     case Phase::kVote: {
-      const int seat = (first_voter() + votes_cast_) % players_;
+      const int seat = voter_;
+      if (++voter_ == players_) voter_ = 0;
       votes_[idx(seat)] = static_cast<std::int8_t>(action);
       const Obs kind = action == kYes ? Obs::kVoteYes : action == kNo ? Obs::kVoteNo : Obs::kAbstain;
-      emit(make_obs(kind).add(seat), Audience{});
+      emit(everyone(), make_obs(kind).add(seat));
       if (++votes_cast_ == players_) count_votes(emit);
       return;
     }

@@ -26,7 +26,7 @@ int next_in(SeatMask mask, int from) {
 
 // A round: the seats in `seats` draw their counts, in seat order. A redraw
 // needing more cards than the deck holds first shuffles every drawn card back.
-void Table::start_round(SeatMask seats, ObservationSink* sink) {
+void Table::start_round(SeatMask seats, ObservationSink& sink) {
   int needed = 0;
   for (int s = 0; s < num_players(); ++s) {
     if (!in(seats, s)) continue;
@@ -35,7 +35,7 @@ void Table::start_round(SeatMask seats, ObservationSink* sink) {
   }
   if (std::popcount(deck_) < needed) {
     deck_ = kFullDeck;
-    say(sink, kEveryone, make_obs(Obs::kReshuffle));
+    sink.emit(everyone(), make_obs(Obs::kReshuffle));
   }
   round_ = seats;
   cursor_ = static_cast<std::int16_t>(next_in(seats, 0));
@@ -43,12 +43,12 @@ void Table::start_round(SeatMask seats, ObservationSink* sink) {
   phase_ = Phase::kDraws;
 }
 
-void Table::apply_draw(int card, ObservationSink* sink) {
+void Table::apply_draw(int card, ObservationSink& sink) {
   const int s = cursor_;
   deck_ &= ~(std::uint64_t{1} << card);
   SeatState& p = at(s);
   p.hand[static_cast<std::size_t>(p.hand_size++)] = static_cast<std::int8_t>(card);
-  say(sink, kEveryone, make_obs(Obs::kDraw).add(s).add(card));
+  sink.emit(everyone(), make_obs(Obs::kDraw).add(s).add(card));
   if (card_effects(s, card, sink)) return;
   if (--cards_left_ > 0) return;
   const int next = next_in(round_, s + 1);
@@ -61,12 +61,12 @@ void Table::apply_draw(int card, ObservationSink* sink) {
 }
 
 // A card's action as it is drawn, first round or redraw alike.
-bool Table::card_effects(int s, int card, ObservationSink* sink) {
+bool Table::card_effects(int s, int card, ObservationSink& sink) {
   SeatState& p = at(s);
   if (is_ten(card)) {
     fund_ += kTenPence;
     reward(s, -kTenPence * config_->pence_value);
-    say(sink, kEveryone, make_obs(Obs::kTen).add(s).add(fund_));
+    sink.emit(everyone(), make_obs(Obs::kTen).add(s).add(fund_));
   } else if (is_queen_of_hearts(card)) {
     // The fund pays first; the rest is split equally among the players
     // drawing in this game, rounded up to the penny (the change goes to the fund).
@@ -78,28 +78,28 @@ bool Table::card_effects(int s, int card, ObservationSink* sink) {
     fund_ += each * players - rest - from_fund;
     for (int q = 0; q < num_players(); ++q)
       if (seat(q).drawer) reward(q, -each * config_->pence_value);
-    say(sink, kEveryone, make_obs(Obs::kQueen).add(s).add(from_fund).add(players).add(each).add(fund_));
+    sink.emit(everyone(), make_obs(Obs::kQueen).add(s).add(from_fund).add(players).add(each).add(fund_));
   } else if (card == kJokerCard) {
     // Joker-exempt already (now, or when this game began: a Reverse Joker
     // drawn earlier in the hand ended that exemption but does not save its
     // holder from the Joker): the Joker again loses at once.
     if (p.joker_exempt || p.joker_before) {
       p.joker_exempt = false;
-      say(sink, kEveryone, make_obs(Obs::kSecondJoker).add(s));
+      sink.emit(everyone(), make_obs(Obs::kSecondJoker).add(s));
       finish_game(s, sink);
       return true;
     }
     p.joker_exempt = true;
     p.safe = true;
-    say(sink, kEveryone, make_obs(Obs::kJokerExempt).add(s));
+    sink.emit(everyone(), make_obs(Obs::kJokerExempt).add(s));
   } else if (card == kReverseJokerCard) {
-    if (!reversed_) say(sink, kEveryone, make_obs(Obs::kReversed));
+    if (!reversed_) sink.emit(everyone(), make_obs(Obs::kReversed));
     reversed_ = true;
     // A joker exemption from an earlier game ends, but this game is safe.
     if (p.joker_exempt && p.joker_before) {
       p.joker_exempt = false;
       p.safe = true;
-      say(sink, kEveryone, make_obs(Obs::kJokerLost).add(s));
+      sink.emit(everyone(), make_obs(Obs::kJokerLost).add(s));
     }
   }
   return false;
@@ -107,7 +107,7 @@ bool Table::card_effects(int s, int card, ObservationSink* sink) {
 
 // The round's verdict among those who can lose: one loser, a tie (redraw,
 // or the lot after kMaxRedraws tied rounds), or nobody able to lose.
-void Table::judge(ObservationSink* sink) {
+void Table::judge(ObservationSink& sink) {
   std::array<Contender, kMaxPlayers> contenders{};
   std::size_t count = 0;
   for (int s = 0; s < num_players(); ++s) {
@@ -126,7 +126,7 @@ void Table::judge(ObservationSink* sink) {
     return;
   }
   if (verdict.num_losers == 1) {
-    if (verdict.odd_one_out) say(sink, kEveryone, make_obs(Obs::kOddOneOut).add(verdict.losers[0]));
+    if (verdict.odd_one_out) sink.emit(everyone(), make_obs(Obs::kOddOneOut).add(verdict.losers[0]));
     finish_game(verdict.losers[0], sink);
     return;
   }
@@ -137,7 +137,7 @@ void Table::judge(ObservationSink* sink) {
     return;
   }
   for (int s = 0; s < num_players(); ++s)
-    if (in(tied, s)) say(sink, kEveryone, make_obs(Obs::kTied).add(s));
+    if (in(tied, s)) sink.emit(everyone(), make_obs(Obs::kTied).add(s));
   start_round(tied, sink);
 }
 
@@ -147,8 +147,8 @@ void Table::start_lot(SeatMask seats, LotFor what) {
   phase_ = Phase::kLot;
 }
 
-void Table::apply_lot(int s, ObservationSink* sink) {
-  say(sink, kEveryone, make_obs(Obs::kLot).add(s));
+void Table::apply_lot(int s, ObservationSink& sink) {
+  sink.emit(everyone(), make_obs(Obs::kLot).add(s));
   redraws_ = 0;
   switch (lot_for_) {
     case LotFor::kTea:
@@ -167,28 +167,28 @@ void Table::apply_lot(int s, ObservationSink* sink) {
 // Every office player draws one card a round from the 52 number cards (the
 // jokers are left out); the highest is out until two remain; the lower of
 // the last two takes 100p (or what the fund holds) and buys biscuits.
-void Table::start_deathmatch(ObservationSink* sink) {
-  say(sink, kEveryone, make_obs(Obs::kDeathmatch).add(fund_));
+void Table::start_deathmatch(ObservationSink& sink) {
+  sink.emit(everyone(), make_obs(Obs::kDeathmatch).add(fund_));
   round_ = static_cast<SeatMask>((1u << num_players()) - 1);
   deck_ = kPackOnly;
   redraws_ = 0;
   start_deathmatch_round(sink);
 }
 
-void Table::start_deathmatch_round(ObservationSink* sink) {
+void Table::start_deathmatch_round(ObservationSink& sink) {
   if (std::popcount(deck_) < std::popcount(round_)) {
     deck_ = kPackOnly;
-    say(sink, kEveryone, make_obs(Obs::kReshuffle));
+    sink.emit(everyone(), make_obs(Obs::kReshuffle));
   }
   cursor_ = static_cast<std::int16_t>(next_in(round_, 0));
   phase_ = Phase::kDeathmatch;
 }
 
-void Table::apply_deathmatch_draw(int card, ObservationSink* sink) {
+void Table::apply_deathmatch_draw(int card, ObservationSink& sink) {
   const int s = cursor_;
   deck_ &= ~(std::uint64_t{1} << card);
   at(s).deathmatch_card = static_cast<std::int8_t>(card);
-  say(sink, kEveryone, make_obs(Obs::kDeathmatchDraw).add(s).add(card));
+  sink.emit(everyone(), make_obs(Obs::kDeathmatchDraw).add(s).add(card));
   const int next = next_in(round_, s + 1);
   if (next >= 0) {
     cursor_ = static_cast<std::int16_t>(next);
@@ -197,7 +197,7 @@ void Table::apply_deathmatch_draw(int card, ObservationSink* sink) {
   judge_deathmatch(sink);
 }
 
-void Table::judge_deathmatch(ObservationSink* sink) {
+void Table::judge_deathmatch(ObservationSink& sink) {
   const bool final_round = std::popcount(round_) == 2;
   // The final round looks for the lowest card, the others for the highest.
   int best = final_round ? 99 : -1;
@@ -224,20 +224,20 @@ void Table::judge_deathmatch(ObservationSink* sink) {
     start_lot(at_best, final_round ? LotFor::kDeathmatchBuyer : LotFor::kDeathmatchOut);
     return;
   }
-  say(sink, kEveryone, make_obs(Obs::kDeathmatchTie));
+  sink.emit(everyone(), make_obs(Obs::kDeathmatchTie));
   start_deathmatch_round(sink);
 }
 
-void Table::deathmatch_out(int s, ObservationSink* sink) {
-  say(sink, kEveryone, make_obs(Obs::kDeathmatchOut).add(s));
+void Table::deathmatch_out(int s, ObservationSink& sink) {
+  sink.emit(everyone(), make_obs(Obs::kDeathmatchOut).add(s));
   round_ = static_cast<SeatMask>(round_ & ~only(s));
   start_deathmatch_round(sink);
 }
 
-void Table::deathmatch_buyer(int s, ObservationSink* sink) {
+void Table::deathmatch_buyer(int s, ObservationSink& sink) {
   const int taken = std::min(fund_, kBiscuitPence);
   fund_ -= taken;
-  say(sink, kEveryone, make_obs(Obs::kDeathmatchLoser).add(s).add(taken).add(fund_));
+  sink.emit(everyone(), make_obs(Obs::kDeathmatchLoser).add(s).add(taken).add(fund_));
   next_game();
 }
 

@@ -59,7 +59,7 @@ class WorldBuilder {
 };
 
 // The two passes over a stream given as for_each(f), calling f(o) for each
-// observation in order (a span, or a state's replay).
+// observation in order (a span, or a state's log).
 template <typename ForEach>
 void sample_world(const TeaGame& game, Player seat, ForEach&& for_each, Rng& rng, TeaState& world) {
   DelayFacts facts;

@@ -2,8 +2,9 @@
 // the observation kinds, declared once here. A seat's own delay is private;
 // everything else is public: announcements, spends, withdrawals, orders,
 // every card drawn, the verdicts, the fund, exemptions and their expiry.
-// The state emits each observation with its audience while it replays its
-// history (table.h); a seat's stream is what reaches that seat.
+// Each move logs its observations with their audience as it makes them
+// (table.h, the state's observation log); a seat's stream is what reaches
+// that seat.
 //
 // Games are numbered through the episode from 1 ("game 7"); "day 2 game 1"
 // names the day and the game within it. Cards are written as in env/cards

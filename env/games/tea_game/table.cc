@@ -12,7 +12,6 @@ namespace kibitz::tea_game {
 namespace {
 
 SeatMask only(int s) { return static_cast<SeatMask>(1u << s); }
-SeatMask all_but(int s) { return static_cast<SeatMask>(kEveryone & ~only(s)); }
 
 }  // namespace
 
@@ -132,10 +131,24 @@ void Table::chance_outcomes(ChanceOutcomeList& out) const {
 
 namespace {
 
-// The k-th set bit of a mask, from the lowest.
+// The k-th set bit of a mask, from the lowest (k < popcount(mask)). Halves
+// that hold fewer than k + 1 set bits are skipped by their count, so a draw
+// from a full deck clears at most 7 bits one by one rather than up to 53.
 int nth_bit(std::uint64_t mask, int k) {
+  int base = 0;
+  for (int width = 32; width >= 8; width /= 2) {
+    const std::uint64_t low = mask & ((std::uint64_t{1} << width) - 1);
+    const int in_low = std::popcount(low);
+    if (k < in_low) {
+      mask = low;
+    } else {
+      k -= in_low;
+      mask >>= width;
+      base += width;
+    }
+  }
   for (; k > 0; --k) mask &= mask - 1;
-  return std::countr_zero(mask);
+  return base + std::countr_zero(mask);
 }
 
 }  // namespace
@@ -158,7 +171,7 @@ void Table::reward(int s, double amount) {
   at(s).returns += amount;
 }
 
-void Table::apply(Action action, ObservationSink* sink) {
+void Table::apply(Action action, ObservationSink& sink) {
   for (SeatState& p : seats_) p.reward = 0.0;
   const int s = cursor_;
   switch (phase_) {
@@ -167,18 +180,18 @@ void Table::apply(Action action, ObservationSink* sink) {
       return;
     case Phase::kExemptions:
       at(s).dealer = action == kSpend;
-      say(sink, kEveryone, make_obs(action == kSpend ? Obs::kSpends : Obs::kPlays).add(s));
+      sink.emit(everyone(), make_obs(action == kSpend ? Obs::kSpends : Obs::kPlays).add(s));
       enter_exemption(s + 1, sink);
       return;
     case Phase::kAnnouncements:
       at(s).announced = action == kAnnounce;
       any_announced_ = any_announced_ || action == kAnnounce;
-      say(sink, kEveryone, make_obs(action == kAnnounce ? Obs::kAnnounces : Obs::kQuiet).add(s));
+      sink.emit(everyone(), make_obs(action == kAnnounce ? Obs::kAnnounces : Obs::kQuiet).add(s));
       enter_announce(s + 1, sink);
       return;
     case Phase::kWithdrawals:
       at(s).withdrawn = action == kWithdraw;
-      say(sink, kEveryone, make_obs(action == kWithdraw ? Obs::kWithdraws : Obs::kStays).add(s));
+      sink.emit(everyone(), make_obs(action == kWithdraw ? Obs::kWithdraws : Obs::kStays).add(s));
       enter_withdraw(s + 1, sink);
       return;
     case Phase::kOrders: {
@@ -186,7 +199,7 @@ void Table::apply(Action action, ObservationSink* sink) {
       p.drinks = static_cast<std::int8_t>(action - kDrinksBase + 1);
       // A loss exemption kept while playing draws one card fewer (at least one).
       p.draw_count = static_cast<std::int8_t>(std::max(1, p.drinks - (holds_exemption(s) ? 1 : 0)));
-      say(sink, kEveryone, make_obs(Obs::kOrder).add(s).add(p.drinks));
+      sink.emit(everyone(), make_obs(Obs::kOrder).add(s).add(p.drinks));
       enter_order(s + 1, sink);
       return;
     }
@@ -207,18 +220,18 @@ void Table::apply(Action action, ObservationSink* sink) {
 
 // The game's start: its header, the day's birthdays, joker exemptions ending
 // with the day, loss exemptions reaching their end.
-void Table::begin_game(ObservationSink* sink) {
+void Table::begin_game(ObservationSink& sink) {
   const int gpd = config_->games_per_day;
   const bool new_day = game_ % gpd == 0;
-  say(sink, kEveryone, make_obs(Obs::kGameStart).add(day() + 1).add(game_ % gpd + 1));
+  sink.emit(everyone(), make_obs(Obs::kGameStart).add(day() + 1).add(game_ % gpd + 1));
   for (int s = 0; s < num_players(); ++s) {
     SeatState& p = at(s);
     if (new_day) p.joker_exempt = false;
     p.birthday = config_->birthday(s, day());
-    if (new_day && p.birthday) say(sink, kEveryone, make_obs(Obs::kBirthday).add(s));
+    if (new_day && p.birthday) sink.emit(everyone(), make_obs(Obs::kBirthday).add(s));
     if (p.exempt_through >= 0 && p.exempt_through < game_) {
       p.exempt_through = -1;
-      say(sink, kEveryone, make_obs(Obs::kExpires).add(s));
+      sink.emit(everyone(), make_obs(Obs::kExpires).add(s));
     }
     p.delayed = p.announced = p.dealer = p.withdrawn = p.drawer = p.safe = false;
     p.joker_before = p.joker_exempt;
@@ -231,12 +244,12 @@ void Table::begin_game(ObservationSink* sink) {
   deck_ = kFullDeck;
 }
 
-void Table::apply_delay(Action action, ObservationSink* sink) {
+void Table::apply_delay(Action action, ObservationSink& sink) {
   const int s = cursor_;
   if (s == 0) begin_game(sink);
   at(s).delayed = action == kDelayed;
-  say(sink, only(s), make_obs(action == kDelayed ? Obs::kOwnDelayed : Obs::kOwnOnTime));
-  say(sink, all_but(s), make_obs(Obs::kOtherDelay).add(s));
+  sink.emit(seat_audience(s), make_obs(action == kDelayed ? Obs::kOwnDelayed : Obs::kOwnOnTime));
+  sink.emit(all_but(s), make_obs(Obs::kOtherDelay).add(s));
   if (s + 1 < num_players()) {
     ++cursor_;
   } else {
@@ -244,7 +257,7 @@ void Table::apply_delay(Action action, ObservationSink* sink) {
   }
 }
 
-void Table::enter_exemption(int from, ObservationSink* sink) {
+void Table::enter_exemption(int from, ObservationSink& sink) {
   cursor_ = static_cast<std::int16_t>(
       next_seat(from, [this](int s) { return holds_exemption(s) && !seat(s).birthday; }));
   if (cursor_ < num_players()) {
@@ -254,7 +267,7 @@ void Table::enter_exemption(int from, ObservationSink* sink) {
   enter_announce(0, sink);
 }
 
-void Table::enter_announce(int from, ObservationSink* sink) {
+void Table::enter_announce(int from, ObservationSink& sink) {
   cursor_ = static_cast<std::int16_t>(next_seat(from, [this](int s) { return takes_part(s); }));
   if (cursor_ < num_players()) {
     phase_ = Phase::kAnnouncements;
@@ -267,7 +280,7 @@ void Table::enter_announce(int from, ObservationSink* sink) {
   }
 }
 
-void Table::enter_withdraw(int from, ObservationSink* sink) {
+void Table::enter_withdraw(int from, ObservationSink& sink) {
   cursor_ = static_cast<std::int16_t>(
       next_seat(from, [this](int s) { return takes_part(s) && !seat(s).announced; }));
   if (cursor_ < num_players()) {
@@ -279,7 +292,7 @@ void Table::enter_withdraw(int from, ObservationSink* sink) {
 
 // Fewer than 3 players drawing: the game is not played (a dealer keeps the
 // exemption); the next game begins.
-void Table::check_minimum(ObservationSink* sink) {
+void Table::check_minimum(ObservationSink& sink) {
   int drawers = 0;
   for (int s = 0; s < num_players(); ++s) {
     at(s).drawer = takes_part(s) && !seat(s).withdrawn;
@@ -289,12 +302,12 @@ void Table::check_minimum(ObservationSink* sink) {
     enter_order(0, sink);
     return;
   }
-  say(sink, kEveryone, make_obs(Obs::kNotPlayed).add(drawers));
+  sink.emit(everyone(), make_obs(Obs::kNotPlayed).add(drawers));
   for (SeatState& p : seats_) p.drawer = p.dealer = false;
   next_game();
 }
 
-void Table::enter_order(int from, ObservationSink* sink) {
+void Table::enter_order(int from, ObservationSink& sink) {
   cursor_ = static_cast<std::int16_t>(next_seat(from, [this](int s) { return receives(s); }));
   if (cursor_ < num_players()) {
     phase_ = Phase::kOrders;
@@ -309,30 +322,30 @@ void Table::enter_order(int from, ObservationSink* sink) {
 // The loser makes every ordered drink and gains an exemption, unless a
 // hidden delay was evident; dealers' exemptions are spent; then the
 // deathmatch when the fund has reached the mark.
-void Table::finish_game(int loser, ObservationSink* sink) {
+void Table::finish_game(int loser, ObservationSink& sink) {
   if (loser >= 0) {
     int total = 0;
     for (const SeatState& p : seats_) total += p.drinks;
-    say(sink, kEveryone, make_obs(Obs::kLoser).add(loser).add(total));
+    sink.emit(everyone(), make_obs(Obs::kLoser).add(loser).add(total));
     SeatState& l = at(loser);
     const double value = l.delayed ? config_->late_drink_value : config_->drink_value;
     for (int s = 0; s < num_players(); ++s) reward(s, seat(s).drinks * value);
     reward(loser, -total * config_->make_cost);
     if (l.delayed && !l.announced) {
       l.exempt_through = -1;
-      say(sink, kEveryone, make_obs(Obs::kForfeit).add(loser));
+      sink.emit(everyone(), make_obs(Obs::kForfeit).add(loser));
     } else {
       l.exempt_through = static_cast<std::int16_t>(game_ + config_->exemption_games);
-      say(sink, kEveryone, make_obs(Obs::kExempt).add(loser).add(l.exempt_through + 1));
+      sink.emit(everyone(), make_obs(Obs::kExempt).add(loser).add(l.exempt_through + 1));
     }
   } else {
-    say(sink, kEveryone, make_obs(Obs::kNobodyLoses));
+    sink.emit(everyone(), make_obs(Obs::kNobodyLoses));
   }
   last_loser_ = static_cast<std::int16_t>(loser);
   for (int s = 0; s < num_players(); ++s) {
     if (!seat(s).dealer) continue;
     at(s).exempt_through = -1;
-    say(sink, kEveryone, make_obs(Obs::kSpent).add(s));
+    sink.emit(everyone(), make_obs(Obs::kSpent).add(s));
   }
   if (fund_ >= config_->deathmatch_fund) {
     start_deathmatch(sink);

@@ -1,8 +1,7 @@
 // The Tea Game's rules as a plain value: everything on the table, and one
-// move at a time. TeaState (tea_state.h) holds one for the position and the
-// history; a seat's stream is made by replaying the history into a fresh
-// Table whose observations go to a sink (so the state keeps no log, and
-// copying it copies a few hundred bytes).
+// move at a time. TeaState (tea_state.h) holds one for the position; each
+// move hands its observations, with who hears them, to a sink, which the
+// state makes its observation log (env/core/observation_log.h).
 //
 // One tea game, in order (docs/rules/tea_game.md):
 //   delay      chance, seat by seat: each player's private delay
@@ -23,30 +22,25 @@
 #include <span>
 
 #include "env/core/observation.h"
+#include "env/core/observation_log.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 #include "env/games/tea_game/config.h"
 
 namespace kibitz::tea_game {
 
+// A set of seats (bit s for seat s): those drawing this round, those still
+// in the deathmatch, those the lot chooses among.
 using SeatMask = std::uint16_t;
-inline constexpr SeatMask kEveryone = 0xFFFF;
 
-// An onlooker (kSpectator) listens on a bit no seat uses: it is in
-// kEveryone and in "everyone but s", never in "seat s only", so the
-// spectator gets what the seats a private fact does not concern get.
-inline constexpr int kSpectatorBit = 15;
-static_assert(kMaxPlayers <= kSpectatorBit, "a seat's bit would be the spectator's");
+static_assert(kMaxPlayers <= kMaxAudienceSeats, "more seats than an observation's audience has bits");
 
-// The bit of an audience that reaches `seat` (a seat, or kSpectator).
-inline int audience_bit(Player seat) { return seat == kSpectator ? kSpectatorBit : seat; }
-
-// Where observations go as the table moves (the stream of one seat, or
-// nowhere). `audience` has bit s for seat s, and kSpectatorBit for an
-// onlooker.
+// Where a move's observations go: the state's log. `audience` is the core
+// Audience (observation_log.h): bit s for seat s, and kSpectatorAudience for
+// an onlooker, who hears what the seats a private fact does not concern hear.
 class ObservationSink {
  public:
-  virtual void emit(SeatMask audience, const Observation& observation) = 0;
+  virtual void emit(Audience audience, const Observation& observation) = 0;
 
  protected:
   ~ObservationSink() = default;
@@ -91,8 +85,8 @@ class Table {
   void chance_outcomes(ChanceOutcomeList& out) const;
   // As draw_chance_outcome over chance_outcomes(), without listing.
   Action sample_chance(Rng& rng) const;
-  // A legal action; observations go to `sink` (may be null).
-  void apply(Action action, ObservationSink* sink);
+  // A legal action; its observations go to `sink`, in stream order.
+  void apply(Action action, ObservationSink& sink);
 
   // Read access for the state's strings, tensors, tests and the sampler.
   Phase phase() const { return phase_; }
@@ -112,9 +106,10 @@ class Table {
 
  private:
   SeatState& at(int s) { return seats_[static_cast<std::size_t>(s)]; }
-  void say(ObservationSink* sink, SeatMask audience, const Observation& o) const {
-    if (sink != nullptr) sink->emit(audience, o);
-  }
+  // Every seat and the spectator; every seat but `s`, and the spectator;
+  // seat `s` alone.
+  Audience everyone() const { return everyone_audience(num_players()); }
+  Audience all_but(int s) const { return static_cast<Audience>(everyone() & ~seat_audience(s)); }
   // The first seat from `from` on for which pred(seat) holds, or players.
   template <typename Pred>
   int next_seat(int from, Pred&& pred) const {
@@ -124,29 +119,29 @@ class Table {
   }
   bool takes_part(int s) const;  // not a dealer, not on a birthday
   bool receives(int s) const;    // orders drinks
-  void begin_game(ObservationSink* sink);
-  void apply_delay(Action action, ObservationSink* sink);
-  void enter_exemption(int from, ObservationSink* sink);
-  void enter_announce(int from, ObservationSink* sink);
-  void enter_withdraw(int from, ObservationSink* sink);
-  void check_minimum(ObservationSink* sink);
-  void enter_order(int from, ObservationSink* sink);
-  void finish_game(int loser, ObservationSink* sink);
+  void begin_game(ObservationSink& sink);
+  void apply_delay(Action action, ObservationSink& sink);
+  void enter_exemption(int from, ObservationSink& sink);
+  void enter_announce(int from, ObservationSink& sink);
+  void enter_withdraw(int from, ObservationSink& sink);
+  void check_minimum(ObservationSink& sink);
+  void enter_order(int from, ObservationSink& sink);
+  void finish_game(int loser, ObservationSink& sink);
   void next_game();
   void reward(int s, double amount);
   // draws.cc
-  void start_round(SeatMask seats, ObservationSink* sink);
-  void apply_draw(int card, ObservationSink* sink);
+  void start_round(SeatMask seats, ObservationSink& sink);
+  void apply_draw(int card, ObservationSink& sink);
   // Whether the card ended the game (a second Joker).
-  bool card_effects(int s, int card, ObservationSink* sink);
-  void judge(ObservationSink* sink);
-  void apply_lot(int s, ObservationSink* sink);
-  void start_deathmatch(ObservationSink* sink);
-  void start_deathmatch_round(ObservationSink* sink);
-  void apply_deathmatch_draw(int card, ObservationSink* sink);
-  void judge_deathmatch(ObservationSink* sink);
-  void deathmatch_out(int s, ObservationSink* sink);
-  void deathmatch_buyer(int s, ObservationSink* sink);
+  bool card_effects(int s, int card, ObservationSink& sink);
+  void judge(ObservationSink& sink);
+  void apply_lot(int s, ObservationSink& sink);
+  void start_deathmatch(ObservationSink& sink);
+  void start_deathmatch_round(ObservationSink& sink);
+  void apply_deathmatch_draw(int card, ObservationSink& sink);
+  void judge_deathmatch(ObservationSink& sink);
+  void deathmatch_out(int s, ObservationSink& sink);
+  void deathmatch_buyer(int s, ObservationSink& sink);
   void start_lot(SeatMask seats, LotFor what);
 
   const Config* config_;

@@ -50,6 +50,31 @@ int max_moves_per_game(int n) {
   return 5 * n + kMaxDrinks * n * (1 + kMaxRedraws) + 1 + deathmatch;
 }
 
+// The most observations one tea game logs for n players (State::
+// observation_log; the lines are table.cc's and draws.cc's):
+//  - its start: the header, a birthday and an expiring exemption per seat;
+//  - the delays: two per seat (the seat's own, and the others' version);
+//  - the decisions: at most one spend or play, announcement, withdrawal or
+//    stay, and order per seat; or the line that the game is not played;
+//  - each of at most 1 + kMaxRedraws rounds: a reshuffle, each card drawn
+//    (at most kMaxDrinks per seat) with at most one line for its action,
+//    one more for the round's one Reverse Joker (the order reversed and a
+//    joker exemption lost), and a tied line per seat;
+//  - the lot, and the end: the odd one out, the loser, the exemption or
+//    forfeit (or that nobody loses), and a spent exemption per seat;
+//  - a deathmatch: its header, then n - 1 steps, each of at most
+//    1 + kMaxRedraws rounds of a reshuffle, n cards and a tie, and the lot
+//    and the seat that goes out (or buys the biscuits).
+int max_log_entries_per_game(int n) {
+  const int start = 1 + 2 * n;
+  const int delays = 2 * n;
+  const int decisions = 4 * n + 1;
+  const int rounds = (1 + kMaxRedraws) * (1 + 2 * kMaxDrinks * n + 1 + n);
+  const int end = 1 + 3 + n;
+  const int deathmatch = 1 + (n - 1) * ((1 + kMaxRedraws) * (1 + n + 1) + 2);
+  return start + delays + decisions + rounds + end + deathmatch;
+}
+
 }  // namespace
 
 TeaGame::TeaGame(const Params& params)
@@ -57,6 +82,7 @@ TeaGame::TeaGame(const Params& params)
   const int n = config_.players;
   const int games = config_.total_games();
   max_game_length_ = games * max_moves_per_game(n);
+  log_capacity_ = games * max_log_entries_per_game(n);
   // Worst cases per game: receive 3 drinks; make every drink (3 each) and pay
   // for every card drawn (a 10 at 10p, a Queen's share at most 100p).
   const int cards = kMaxDrinks * n * (1 + kMaxRedraws);

@@ -7,7 +7,7 @@
 //   showdown.h   hand worth and a round's verdict (shared with the odds tool)
 //   table.h      the rules as a value, one move at a time (table.cc, draws.cc)
 //   stream.h     the observation kinds (the one source of what a seat knows)
-//   tea_state.h  the State: a Table plus the history; streams by replay
+//   tea_state.h  the State: a Table, the history and the observation log
 //   knowledge.h  public knowledge read from one seat's stream (agents, tensor)
 //   sampler.h    worlds drawn from one seat's stream
 #pragma once
@@ -37,6 +37,7 @@ class TeaGame : public Game {
   int num_distinct_actions() const override { return kNumActions; }
   int max_chance_outcomes() const override { return kNumChanceOutcomes; }
   int max_game_length() const override { return max_game_length_; }
+  int observation_log_capacity() const override { return log_capacity_; }
   RewardModel reward_model() const override { return RewardModel::kGeneralSum; }
   double min_return() const override { return min_return_; }
   double max_return() const override { return max_return_; }
@@ -49,6 +50,7 @@ class TeaGame : public Game {
  private:
   Config config_;
   int max_game_length_ = 0;
+  int log_capacity_ = 0;
   double min_return_ = 0.0;
   double max_return_ = 0.0;
   StreamSpec stream_spec_;

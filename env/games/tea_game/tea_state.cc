@@ -14,6 +14,7 @@ TeaState::TeaState(std::shared_ptr<const Game> game)
 
 void TeaState::reset() {
   mutable_history().clear();
+  mutable_observation_log().clear();
   table_ = Table(tea_game().config());
 }
 
@@ -28,14 +29,6 @@ void TeaState::returns(std::span<double> out) const {
 
 void TeaState::rewards(std::span<double> out) const {
   for (int s = 0; s < num_players(); ++s) out[static_cast<std::size_t>(s)] = table_.seat(s).reward;
-}
-
-// kSpectator sees every public observation and, of a delay, what the other
-// seats see (other_delay): the sink's spectator bit (table.h).
-void TeaState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "bad seat ", seat);
-  out.clear();
-  for_each_observation(seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 void TeaState::information_state_tensor(Player player, std::span<float> out) const {

@@ -1,7 +1,10 @@
-// TeaState: the position (a Table, table.h) and the history. A seat's stream
-// is made by replaying the history into a fresh Table with a sink that keeps
-// what reaches the seat: no log is stored, copying a state copies the table
-// and the history, and nothing on the hot path allocates.
+// TeaState: the position (a Table, table.h), the history and the observation
+// log (env/core/observation_log.h). Each move appends the observations the
+// Table makes, with who hears them, to the log; a seat's stream is the log
+// read through that seat's audience bit (the core State::seat_stream).
+// Copying a state copies the table, the history and the log's used entries,
+// and nothing on the hot path allocates (the log is reserved to the bound
+// TeaGame::observation_log_capacity derives).
 #pragma once
 
 #include <memory>
@@ -14,7 +17,7 @@
 
 namespace kibitz::tea_game {
 
-class TeaState : public GameState<TeaState> {
+class TeaState : public GameState<TeaState>, private ObservationSink {
  public:
   explicit TeaState(std::shared_ptr<const Game> game);
 
@@ -32,7 +35,6 @@ class TeaState : public GameState<TeaState> {
   Action sample_chance_outcome(Rng& rng) const override { return table_.sample_chance(rng); }
   void returns(std::span<double> out) const override;
   void rewards(std::span<double> out) const override;
-  void seat_stream(Player seat, SeatStream& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;
@@ -41,35 +43,33 @@ class TeaState : public GameState<TeaState> {
   void resample_from_infostate(Player player, Rng& rng, State& out) const override;
 
   // Calls f(observation) for each observation of `seat`'s stream, oldest
-  // first, by replaying the history (no buffer, no allocation). `seat` may
-  // be kSpectator: the public stream.
+  // first, read off the log (no buffer, no allocation). `seat` may be
+  // kSpectator: the public stream.
   template <typename F>
   void for_each_observation(Player seat, F&& f) const;
 
-  // Back to the initial state, keeping the history's buffer (the sampler).
+  // Back to the initial state, keeping the buffers of the history and the
+  // log (the sampler rebuilds a world in place by replaying moves).
   void reset();
 
  protected:
-  void do_apply_action(Action action) override { table_.apply(action, nullptr); }
+  void do_apply_action(Action action) override { table_.apply(action, *this); }
   Action read_action_text(Player player, std::string_view text, std::string& reason) const override;
 
  private:
+  // The Table's observations go to the log as the move makes them.
+  void emit(Audience audience, const Observation& observation) override { log_observation(audience, observation); }
+
   Table table_;
 };
 
 template <typename F>
 void TeaState::for_each_observation(Player seat, F&& f) const {
-  struct SeatSink final : ObservationSink {
-    SeatSink(int b, F& fn) : bit(b), f(fn) {}
-    void emit(SeatMask audience, const Observation& o) override {
-      if ((audience >> bit) & 1u) f(o);
-    }
-    int bit;
-    F& f;
-  };
-  SeatSink sink(audience_bit(seat), f);
-  Table replay(tea_game().config());
-  for (Action a : history()) replay.apply(a, &sink);
+  const ObservationLog& log = observation_log();
+  const Audience hears = seat_audience(seat);
+  for (int i = 0; i < log.size(); ++i) {
+    if ((log.audience(i) & hears) != 0) f(log.observation(i));
+  }
 }
 
 }  // namespace kibitz::tea_game

@@ -76,11 +76,12 @@ TEST(SpoonSpectator, SeesTheHandsShownAtTheEnd) {
   EXPECT_EQ(s.state().public_stream(), as_others_hear(s.stream(1)));
 }
 
-// kSpectator is let through the seat check; other non-seats still are not.
+// kSpectator is let through the seat check (the core seat_stream's, which
+// reads the log); other non-seats still are not.
 TEST(SpoonSpectatorDeathTest, OtherNonSeatsAreStillRefused) {
   Script s("spoon_nomic(players=3,packs=1,nweeks=2)");
-  EXPECT_DEATH(s.state().seat_stream(-2), "bad seat");
-  EXPECT_DEATH(s.state().seat_stream(3), "bad seat");
+  EXPECT_DEATH(s.state().seat_stream(-2), "seat_stream of seat -2");
+  EXPECT_DEATH(s.state().seat_stream(3), "seat_stream of seat 3");
 }
 
 // Random games: the public stream grows by at least one valid observation a

@@ -81,11 +81,12 @@ TEST(TeaSpectator, AHiddenDelayIsPublicOnlyOnceEvident) {
   EXPECT_EQ(pub, as_others_hear(hid.state().seat_stream(2), 2));
 }
 
-// kSpectator is let through the seat check; other non-seats still are not.
+// kSpectator is let through the seat check (the core seat_stream's, which
+// reads the log); other non-seats still are not.
 TEST(TeaSpectatorDeathTest, OtherNonSeatsAreStillRefused) {
   Script s(kThree);
-  EXPECT_DEATH(s.state().seat_stream(-2), "bad seat");
-  EXPECT_DEATH(s.state().seat_stream(3), "bad seat");
+  EXPECT_DEATH(s.state().seat_stream(-2), "seat_stream of seat -2");
+  EXPECT_DEATH(s.state().seat_stream(3), "seat_stream of seat 3");
 }
 
 // Random episodes: the public stream grows by at least one valid observation
