@@ -161,9 +161,9 @@ int run_arena(const std::vector<std::string>& args) {
     run.progress = [&bar](std::int64_t done, std::int64_t) { bar.update(done); };
     run.record = writer.has_value();
     // The runner calls this one game at a time, in game order.
-    run.on_game = [&](const FinishedArenaGame& game) {
-      if (writer) writer->write(*game.record);
-      if (csv) write_arena_csv_row(csv->stream(), setup, game);
+    run.on_game = [&](const FinishedArenaGame& played) {
+      if (writer) writer->write(*played.record);
+      if (csv) write_arena_csv_row(csv->stream(), setup, played);
     };
     ArenaResults finished = play_arena(setup, info.deals_planned, run);
     bar.finish(finished.num_finished());

@@ -64,7 +64,9 @@ void Page::summary_section(const ReportSummary& s) {
     const auto& r = s.roles[at(static_cast<int>(role))];
     wins.groups.push_back({std::string(ls::role_name(role)),
                            {r.seat_rounds ? r.win_share / r.seat_rounds : kNaN},
-                           {std::to_string(r.seat_rounds) + " seat-rounds"}});
+                           {std::to_string(r.seat_rounds) + " seat-rounds"},
+                           {},
+                           {}});
   }
   html_ += "<div>";
   add_chart(render_bar_chart(wins));
@@ -82,7 +84,7 @@ void Page::summary_section(const ReportSummary& s) {
   for (std::size_t k = 0; k < columns; ++k) {
     const int count = k < s.identified_after_mission.size() ? s.identified_after_mission[k] : 0;
     when.groups.push_back(
-        {k == 0 ? "before M1" : "M" + std::to_string(k), {static_cast<double>(count)}, {}});
+        {k == 0 ? "before M1" : "M" + std::to_string(k), {static_cast<double>(count)}, {}, {}, {}});
   }
   html_ += "<div>";
   add_chart(render_bar_chart(when));
@@ -102,9 +104,11 @@ void Page::summary_section(const ReportSummary& s) {
     calibration.groups.push_back({fixed(10.0 * b, 0) + "-" + fixed(10.0 * (b + 1), 0) + "%",
                                   {(b + 0.5) / replays::analysis::kCalibrationBins,
                                    static_cast<double>(s.calibration_traitors[at(b)]) / n},
-                                  {"", std::to_string(n) + " seat-rounds"}});
+                                  {"", std::to_string(n) + " seat-rounds"},
+                                  {},
+                                  {}});
   }
-  if (calibration.groups.empty()) calibration.groups.push_back({"none", {kNaN, kNaN}, {}});
+  if (calibration.groups.empty()) calibration.groups.push_back({"none", {kNaN, kNaN}, {}, {}, {}});
   html_ += "<div>";
   add_chart(render_bar_chart(calibration));
   html_ += "</div>";

@@ -31,7 +31,7 @@ const State& initial_state(const LawsAndDisorderGame& game) {
 class Replay {
  public:
   Replay(Player seat, std::span<const Observation> stream, const HiddenCards& hidden, LawsAndDisorderState& world)
-      : seat_(seat), bit_(seat_audience(seat)), stream_(stream), hidden_(hidden), world_(world) {}
+      : bit_(seat_audience(seat)), stream_(stream), hidden_(hidden), world_(world) {}
 
   // False when the world departs from the stream (failed_at() says where).
   bool run() {
@@ -146,7 +146,6 @@ class Replay {
     return kPriestBase + (slot * 2 + side) * kNumPositionSlotKinds + o.value(1);
   }
 
-  Player seat_;
   Audience bit_;
   std::span<const Observation> stream_;
   const HiddenCards& hidden_;

@@ -25,10 +25,16 @@ void check(const TeaState& state, Player seat) {
     ASSERT_EQ(q.exempt_through, p.exempt_through) << "P" << s << " at " << state.to_string();
     ASSERT_EQ(q.joker_exempt, p.joker_exempt) << "P" << s << " at " << state.to_string();
     ASSERT_EQ(q.drinks, p.drinks) << "P" << s << " at " << state.to_string();
-    if (p.drinks > 0 && p.drawer) ASSERT_EQ(q.draw_count, p.draw_count) << "P" << s;
+    if (p.drinks > 0 && p.drawer) {
+      ASSERT_EQ(q.draw_count, p.draw_count) << "P" << s;
+    }
   }
-  if (t.phase() != Phase::kDelays) ASSERT_EQ(k.reversed(), t.reversed());
-  if (k.my_delay() >= 0) ASSERT_EQ(k.my_delay() == 1, t.seat(seat).delayed);
+  if (t.phase() != Phase::kDelays) {
+    ASSERT_EQ(k.reversed(), t.reversed());
+  }
+  if (k.my_delay() >= 0) {
+    ASSERT_EQ(k.my_delay() == 1, t.seat(seat).delayed);
+  }
 }
 
 TEST(TeaKnowledge, MatchesTheTableOverRandomEpisodes) {
