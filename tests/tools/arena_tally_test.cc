@@ -57,7 +57,9 @@ TEST(ArenaTally, RatingBlocksStayBoundedAndCoverEveryDeal) {
       add_deals(tally, 1);
       const auto blocks = static_cast<std::int64_t>(tally.rating_batches().size());
       ASSERT_LE(blocks, max_blocks) << deals << " deals";
-      if (deals >= max_blocks) ASSERT_GE(blocks, (max_blocks + 1) / 2) << deals << " deals";
+      if (deals >= max_blocks) {
+        ASSERT_GE(blocks, (max_blocks + 1) / 2) << deals << " deals";
+      }
       ASSERT_EQ(total_comparisons(tally), static_cast<double>(deals)) << deals << " deals";
       // Every block but the last holds the same number of deals: equal,
       // contiguous runs, so the blocks are i.i.d. for the bootstrap.
