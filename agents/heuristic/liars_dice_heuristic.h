@@ -1,6 +1,6 @@
 // Rules of thumb for Liar's Dice (env/games/liars_dice/), read from the
 // seat's stream alone: the decider folds each new observation into the
-// game's SeatKnowledge (its own dice, the bids) once, and on its turn
+// game's LiarsDiceKnowledge (its own dice, the bids) once, and on its turn
 // weighs the two ways to go on, each as the chance of winning if the next
 // seat challenges at once:
 //  - liar wins when the last bid is false: 1 - P(last bid holds);
@@ -39,7 +39,7 @@ class LiarsDiceDecider {
   // The next observation of the seat's stream (a KibitzError names one that
   // does not fit what came before).
   void read(const Observation& o);
-  const SeatKnowledge& knowledge() const { return known_; }
+  const LiarsDiceKnowledge& knowledge() const { return known_; }
 
   // P(bid holds) given the seat's own dice and uniform unseen dice.
   double chance_true(Bid bid) const;
@@ -52,7 +52,7 @@ class LiarsDiceDecider {
   std::shared_ptr<const LiarsDiceGame> game_;
   Player seat_;
   LiarsDiceParams params_;
-  SeatKnowledge known_;
+  LiarsDiceKnowledge known_;
 };
 
 }  // namespace kibitz::liars_dice::bot

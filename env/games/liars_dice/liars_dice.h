@@ -51,6 +51,7 @@
 #include <string_view>
 
 #include "env/core/registry.h"
+#include "env/core/seat_knowledge.h"
 #include "env/core/state.h"
 #include "env/core/stream_spec.h"
 #include "env/core/world_sampler.h"
@@ -103,6 +104,7 @@ class LiarsDiceGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;
 
  private:
   int num_players_;
@@ -175,13 +177,22 @@ class LiarsDiceState : public GameState<LiarsDiceState> {
   Player loser_ = -1;
 };
 
-// What a seat's stream says, read one observation at a time and checked as
-// far as the stream alone allows (a KibitzError names the first
-// observation that does not fit): what the renderers and the sampler read.
-class SeatKnowledge {
+// What a seat's stream says (env/core/seat_knowledge.h), folded one
+// observation at a time and checked as far as the stream alone allows (a
+// KibitzError names the first observation that does not fit): what the
+// information state is rendered from, and what the sampler reads.
+class LiarsDiceKnowledge final : public SeatKnowledge {
  public:
-  SeatKnowledge(const LiarsDiceGame& game, Player seat);
-  void read(const Observation& o);
+  // Borrows `game`; `owner`, when given, keeps it alive (a fold handed out
+  // by Game::new_seat_knowledge may outlive the caller's game pointer).
+  LiarsDiceKnowledge(const LiarsDiceGame& game, Player seat, std::shared_ptr<const Game> owner = nullptr);
+  void read(const Observation& o) override;
+  // The information-state tensor: seat one-hot, the own dice sorted, one
+  // bit per bid made and one for liar.
+  void encode(std::span<float> out) const override;
+  // "seat 0 dice 2 5 bids 1-3 2-6 liar".
+  void describe(std::string& out) const override;
+  std::unique_ptr<SeatKnowledge> clone() const override { return std::make_unique<LiarsDiceKnowledge>(*this); }
 
   int num_rolls() const { return num_rolls_; }
   // The seat's own dice in roll order (0 until rolled).
@@ -204,6 +215,7 @@ class SeatKnowledge {
   void read_result(const Observation& o);
 
   const LiarsDiceGame* game_;
+  std::shared_ptr<const Game> owner_;
   Player seat_;
   int num_rolls_ = 0;
   std::array<std::int8_t, kMaxDicePerPlayer> own_{};
@@ -218,7 +230,7 @@ class SeatKnowledge {
 
 // Draws into `out` (a LiarsDiceState) a world for `seat` from what its
 // stream says; throws KibitzError when no world gives that stream.
-void sample_world(const LiarsDiceGame& game, Player seat, const SeatKnowledge& known, Rng& rng, State& out);
+void sample_world(const LiarsDiceGame& game, Player seat, const LiarsDiceKnowledge& known, Rng& rng, State& out);
 
 class LiarsDiceWorldSampler final : public WorldSampler {
  public:
@@ -226,7 +238,7 @@ class LiarsDiceWorldSampler final : public WorldSampler {
   void sample(Rng& rng, State& out) const override;
 
  private:
-  SeatKnowledge known_;
+  LiarsDiceKnowledge known_;
 };
 
 template <typename F>

@@ -75,6 +75,10 @@ std::unique_ptr<WorldSampler> LiarsDiceGame::new_world_sampler(Player seat,
   return std::make_unique<LiarsDiceWorldSampler>(shared(), seat, stream);
 }
 
+std::unique_ptr<SeatKnowledge> LiarsDiceGame::new_seat_knowledge(Player seat) const {
+  return std::make_unique<LiarsDiceKnowledge>(*this, seat, shared());
+}
+
 static_assert(kMaxPlayers <= kMaxAudienceSeats, "more seats than an audience has bits");
 // A show holds the seat, the list's length and the dice.
 static_assert(2 + kMaxDicePerPlayer <= kMaxObservationValues, "a seat's dice do not fit one observation");

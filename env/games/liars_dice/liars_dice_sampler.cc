@@ -1,4 +1,4 @@
-// What a seat's stream says (SeatKnowledge), and the worlds drawn from it.
+// What a seat's stream says (LiarsDiceKnowledge), and the worlds drawn from it.
 #include <typeinfo>
 
 #include "env/core/error.h"
@@ -6,15 +6,16 @@
 
 namespace kibitz::liars_dice {
 
-SeatKnowledge::SeatKnowledge(const LiarsDiceGame& game, Player seat) : game_(&game), seat_(seat) {
+LiarsDiceKnowledge::LiarsDiceKnowledge(const LiarsDiceGame& game, Player seat, std::shared_ptr<const Game> owner)
+    : game_(&game), owner_(std::move(owner)), seat_(seat) {
   KIBITZ_CHECK(seat >= 0 && seat < game.num_players(), "liars_dice: no seat ", seat);
 }
 
-int SeatKnowledge::shown_die(Player s, int index) const {
+int LiarsDiceKnowledge::shown_die(Player s, int index) const {
   return shown_[static_cast<std::size_t>(s * game_->dice_per_player() + index)];
 }
 
-void SeatKnowledge::refuse(const Observation& o, std::string_view why) const {
+void LiarsDiceKnowledge::refuse(const Observation& o, std::string_view why) const {
   std::string text;
   try {
     text = game_->stream_spec().to_text(o);
@@ -24,7 +25,7 @@ void SeatKnowledge::refuse(const Observation& o, std::string_view why) const {
   throw error("liars_dice: observation '", text, "' cannot come now in seat P", seat_, "'s stream: ", why);
 }
 
-void SeatKnowledge::read(const Observation& o) {
+void LiarsDiceKnowledge::read(const Observation& o) {
   if (has_result()) refuse(o, "the game is over");
   switch (static_cast<Seen>(o.kind)) {
     case Seen::kRolled:
@@ -52,7 +53,7 @@ void SeatKnowledge::read(const Observation& o) {
 
 // The k-th die rolled is seat k / D's: this seat hears its face, the
 // others that it rolled.
-void SeatKnowledge::read_roll(const Observation& o) {
+void LiarsDiceKnowledge::read_roll(const Observation& o) {
   const int per_seat = game_->dice_per_player();
   if (num_rolls_ >= game_->total_dice()) refuse(o, "every die is rolled already");
   const Player roller = num_rolls_ / per_seat;
@@ -66,7 +67,7 @@ void SeatKnowledge::read_roll(const Observation& o) {
   ++num_rolls_;
 }
 
-void SeatKnowledge::read_bid(const Observation& o) {
+void LiarsDiceKnowledge::read_bid(const Observation& o) {
   if (num_rolls_ < game_->total_dice()) refuse(o, "bidding starts once every die is rolled");
   if (challenged_) refuse(o, "the bid was challenged");
   if (o.size != 3 || o.value(0) != num_bids_ % game_->num_players()) refuse(o, "it is another seat's turn");
@@ -82,7 +83,7 @@ void SeatKnowledge::read_bid(const Observation& o) {
 }
 
 // After the challenge, every seat in seat order; this seat's must be its own.
-void SeatKnowledge::read_shows(const Observation& o) {
+void LiarsDiceKnowledge::read_shows(const Observation& o) {
   const int per_seat = game_->dice_per_player();
   if (!challenged_) refuse(o, "dice are shown only after a challenge");
   if (num_shows_ >= game_->num_players() || o.size < 2 || o.value(0) != num_shows_) {
@@ -101,7 +102,7 @@ void SeatKnowledge::read_shows(const Observation& o) {
 }
 
 // The count follows from the dice shown; the loser from the count.
-void SeatKnowledge::read_result(const Observation& o) {
+void LiarsDiceKnowledge::read_result(const Observation& o) {
   const int n = game_->num_players();
   if (num_shows_ < n) refuse(o, "the result follows every seat's dice");
   const Bid bid = game_->bid_of(bids_[static_cast<std::size_t>(num_bids_ - 1)]);
@@ -118,7 +119,7 @@ void SeatKnowledge::read_result(const Observation& o) {
   result_loser_ = loser;
 }
 
-void sample_world(const LiarsDiceGame& game, Player seat, const SeatKnowledge& known, Rng& rng, State& out) {
+void sample_world(const LiarsDiceGame& game, Player seat, const LiarsDiceKnowledge& known, Rng& rng, State& out) {
   KIBITZ_CHECK(typeid(out) == typeid(LiarsDiceState) && out.num_players() == game.num_players(),
                "sample_world into a state of another game");
   if (known.challenged() && !known.has_result()) {
@@ -146,15 +147,15 @@ void sample_world(const LiarsDiceGame& game, Player seat, const SeatKnowledge& k
 
 void LiarsDiceState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  SeatKnowledge k(liars_game(), player);
+  LiarsDiceKnowledge k(liars_game(), player);
   for_each_observation(player, [&k](const Observation& o) { k.read(o); });
   sample_world(liars_game(), player, k, rng, out);
 }
 
 namespace {
 
-SeatKnowledge read_stream(const Game& game, Player seat, std::span<const Observation> stream) {
-  SeatKnowledge known(static_cast<const LiarsDiceGame&>(game), seat);
+LiarsDiceKnowledge read_stream(const Game& game, Player seat, std::span<const Observation> stream) {
+  LiarsDiceKnowledge known(static_cast<const LiarsDiceGame&>(game), seat);
   for (const Observation& o : stream) known.read(o);
   return known;
 }

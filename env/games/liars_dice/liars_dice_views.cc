@@ -40,7 +40,7 @@ void sort_faces(std::array<int, kMaxDicePerPlayer>& dice, int count) {
 }
 
 // The seat's own dice read from its stream, sorted.
-std::array<int, kMaxDicePerPlayer> sorted_own_dice(const LiarsDiceGame& game, const SeatKnowledge& k) {
+std::array<int, kMaxDicePerPlayer> sorted_own_dice(const LiarsDiceGame& game, const LiarsDiceKnowledge& k) {
   std::array<int, kMaxDicePerPlayer> dice{};
   const int per_seat = game.dice_per_player();
   for (int i = 0; i < per_seat; ++i) dice[static_cast<std::size_t>(i)] = k.own_die(i);
@@ -50,16 +50,12 @@ std::array<int, kMaxDicePerPlayer> sorted_own_dice(const LiarsDiceGame& game, co
 
 }  // namespace
 
-void LiarsDiceState::information_state_string(Player player, std::string& out) const {
-  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  const LiarsDiceGame& game = liars_game();
-  SeatKnowledge k(game, player);
-  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+void LiarsDiceKnowledge::describe(std::string& out) const {
   out.assign("seat ");
-  append_number(player, out);
+  append_number(seat_, out);
   out += " dice";
-  const auto dice = sorted_own_dice(game, k);
-  for (int i = 0; i < game.dice_per_player(); ++i) {
+  const auto dice = sorted_own_dice(*game_, *this);
+  for (int i = 0; i < game_->dice_per_player(); ++i) {
     const int face = dice[static_cast<std::size_t>(i)];
     out += ' ';
     if (face > 0) {
@@ -69,19 +65,26 @@ void LiarsDiceState::information_state_string(Player player, std::string& out) c
     }
   }
   out += " bids";
-  if (k.num_bids() == 0) out += " -";  // visible in strings, unlike an empty word
-  for (int i = 0; i < k.num_bids(); ++i) {
+  if (num_bids_ == 0) out += " -";  // visible in strings, unlike an empty word
+  for (int i = 0; i < num_bids_; ++i) {
     out += ' ';
-    append_bid(game, k.bid(i), out);
+    append_bid(*game_, bid(i), out);
   }
-  if (k.challenged()) out += " liar";
+  if (challenged_) out += " liar";
+}
+
+void LiarsDiceState::information_state_string(Player player, std::string& out) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  LiarsDiceKnowledge k(liars_game(), player);
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  k.describe(out);
 }
 
 namespace {
 
 // Seat one-hot and the sorted own dice: the head of both tensors. Returns
 // where the bid bits start.
-std::size_t write_seat_and_dice(const LiarsDiceGame& game, Player player, const SeatKnowledge& k,
+std::size_t write_seat_and_dice(const LiarsDiceGame& game, Player player, const LiarsDiceKnowledge& k,
                                 std::span<float> out) {
   std::fill(out.begin(), out.end(), 0.0f);
   out[static_cast<std::size_t>(player)] = 1.0f;
@@ -97,16 +100,20 @@ std::size_t write_seat_and_dice(const LiarsDiceGame& game, Player player, const 
 
 }  // namespace
 
-void LiarsDiceState::information_state_tensor(Player player, std::span<float> out) const {
-  KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
-  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  SeatKnowledge k(liars_game(), player);
-  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
-  const std::size_t bids_at = write_seat_and_dice(liars_game(), player, k, out);
+void LiarsDiceKnowledge::encode(std::span<float> out) const {
+  KIBITZ_CHECK(static_cast<int>(out.size()) == game_->information_state_tensor_size(), "tensor size");
+  const std::size_t bids_at = write_seat_and_dice(*game_, seat_, *this, out);
   // Bids only rise and seats bid in turn, so the set of bids made is the
   // whole sequence, bidders included.
-  for (int i = 0; i < k.num_bids(); ++i) out[bids_at + static_cast<std::size_t>(k.bid(i))] = 1.0f;
-  if (k.challenged()) out[bids_at + static_cast<std::size_t>(liars_game().liar_action())] = 1.0f;
+  for (int i = 0; i < num_bids_; ++i) out[bids_at + static_cast<std::size_t>(bid(i))] = 1.0f;
+  if (challenged_) out[bids_at + static_cast<std::size_t>(game_->liar_action())] = 1.0f;
+}
+
+void LiarsDiceState::information_state_tensor(Player player, std::span<float> out) const {
+  KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  LiarsDiceKnowledge k(liars_game(), player);
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  k.encode(out);
 }
 
 std::string LiarsDiceState::observation_string(Player player) const {
@@ -136,7 +143,7 @@ std::string LiarsDiceState::observation_string(Player player) const {
 void LiarsDiceState::observation_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().observation_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  SeatKnowledge k(liars_game(), player);
+  LiarsDiceKnowledge k(liars_game(), player);
   for_each_observation(player, [&k](const Observation& o) { k.read(o); });
   const std::size_t bids_at = write_seat_and_dice(liars_game(), player, k, out);
   // The last N bids: a round of the table, as OpenSpiel's observation keeps.
