@@ -10,6 +10,7 @@
 #include "env/games/kuhn_poker/manifest.h"
 #include "env/games/laws_and_disorder/manifest.h"
 #include "env/games/leduc_poker/manifest.h"
+#include "env/games/liars_dice/manifest.h"
 #include "env/games/loyalist_spies/manifest.h"
 #include "env/games/spoon_nomic/manifest.h"
 #include "env/games/tea_game/manifest.h"
@@ -22,6 +23,7 @@ std::vector<GameInfo> builtin_games() {
       kuhn_poker::manifest(),
       laws_and_disorder::manifest(),
       leduc_poker::manifest(),
+      liars_dice::manifest(),
       loyalist_spies::manifest(),
       spoon_nomic::manifest(),
       tea_game::manifest(),
