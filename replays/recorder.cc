@@ -19,13 +19,13 @@ std::string iso8601_utc_now() {
 }
 
 Recorder::Recorder(const Game& game, std::uint64_t seed, std::vector<std::string> seat_labels,
-                   std::vector<std::string> agent_specs)
+                   std::vector<std::string> agent_specs, std::string game_spec)
     : start_(std::chrono::steady_clock::now()) {
   KIBITZ_CHECK(static_cast<int>(seat_labels.size()) == game.num_players(),
                "Recorder: ", seat_labels.size(), " seat labels for ", game.num_players(), " seats");
   KIBITZ_CHECK(static_cast<int>(agent_specs.size()) == game.num_players(),
                "Recorder: ", agent_specs.size(), " agent specs for ", game.num_players(), " seats");
-  record_.game = game.spec();
+  record_.game = game_spec.empty() ? game.spec() : std::move(game_spec);
   record_.seed = seed;
   record_.seat_labels = std::move(seat_labels);
   record_.agent_specs = std::move(agent_specs);

@@ -27,9 +27,12 @@ namespace kibitz::replays {
 class Recorder {
  public:
   // Starts the record of a game of `game` (the clock starts now). There must
-  // be one label and one agent spec per seat.
+  // be one label and one agent spec per seat. The record names the game by
+  // `game_spec`, or by game.spec() when it is empty: `kibitz serve` records
+  // the catalogue names its clients gave where game.spec() holds the paths
+  // it built the game from (web/spec_policy.h, shown_game_spec).
   Recorder(const Game& game, std::uint64_t seed, std::vector<std::string> seat_labels,
-           std::vector<std::string> agent_specs);
+           std::vector<std::string> agent_specs, std::string game_spec = {});
 
   // Notes `action`, about to be applied to `state_before`. `decision` is what
   // the acting agent reported (Agent::last_decision()), or nullptr; it is

@@ -11,13 +11,13 @@ using seat_protocol::json_array;
 using seat_protocol::json_number;
 using seat_protocol::MessageWriter;
 
-std::string welcome_message(std::string_view table_id, const Game& game, Player seat,
-                            std::span<const std::string> seat_labels) {
+std::string welcome_message(std::string_view table_id, std::string_view game_spec, int players,
+                            Player seat, std::span<const std::string> seat_labels) {
   const bool spectator = seat == kSpectator;
   return MessageWriter("welcome")
       .text("table", table_id)
-      .text("game", game.spec())
-      .integer("players", game.num_players())
+      .text("game", game_spec)
+      .integer("players", players)
       .integer("seat", spectator ? -1 : seat)
       .boolean("spectator", spectator)
       .texts("seats", seat_labels)

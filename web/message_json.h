@@ -38,8 +38,9 @@
 
 namespace kibitz::web {
 
-std::string welcome_message(std::string_view table_id, const Game& game, Player seat,
-                            std::span<const std::string> seat_labels);
+// `game_spec` as clients may see it (Table::game_spec), `players` its seats.
+std::string welcome_message(std::string_view table_id, std::string_view game_spec, int players,
+                            Player seat, std::span<const std::string> seat_labels);
 
 // Entries from..end of `stream`.
 std::string observations_message(const StreamSpec& spec, std::span<const Observation> stream,

@@ -42,10 +42,12 @@ struct ReplayViewOptions {
   std::size_t max_full_bytes = std::size_t{4} << 20;
   // The Loyalist Spies bluff analysis.
   replays::analysis::ReportOptions spies = viewer_report_options();
-  // For a file from a client (an upload): the record's game spec must pass
-  // this policy, and the game is built from the checked spec, so a spec
-  // that names a file can only name a catalogue entry; the document and any
-  // error name the entry, not its path. Null for the server's own replays.
+  // For a file a server shows a client (an upload, or one of its own
+  // replays, which record catalogue names, not paths): the record's game
+  // spec must pass this policy, and the game is built from the checked spec,
+  // so a spec that names a file can only name a catalogue entry, found by
+  // its name (or its path, as older replays hold it); the document and any
+  // error name the entry, not its path. Null: the spec is built as it is.
   const SpecPolicy* game_policy = nullptr;
 };
 

@@ -243,6 +243,51 @@ CheckedSpec check_game_spec(std::string_view text, const SpecPolicy& policy) {
   return checked;
 }
 
+namespace {
+
+// The name `checked` gave the catalogue path `value`, or null.
+const std::string* name_of_checked_path(const CheckedSpec& checked, const std::string& value) {
+  for (const auto& [path, name] : checked.files) {
+    if (path == value) return &name;
+  }
+  return nullptr;
+}
+
+std::string shown_spec(const std::string& built, const std::vector<ParamSpec>& declared,
+                       Spec spec, const CheckedSpec& checked) {
+  bool changed = false;
+  for (auto& [key, value] : spec.args) {
+    const auto decl = std::find_if(declared.begin(), declared.end(),
+                                   [&name = key](const ParamSpec& p) { return p.name == name; });
+    if (decl == declared.end()) continue;
+    std::string shown = value;
+    if (decl->role == ParamRole::kFile) {
+      if (const std::string* name = name_of_checked_path(checked, value)) shown = *name;
+    } else if (decl->role == ParamRole::kAgentSpec) {
+      shown = shown_agent_spec(value, checked);
+    }
+    changed = changed || shown != value;
+    value = std::move(shown);
+  }
+  return changed ? spec.to_string() : built;
+}
+
+}  // namespace
+
+std::string shown_game_spec(const std::string& built, const CheckedSpec& checked) {
+  if (checked.files.empty()) return built;
+  Spec spec = parse_spec(built);
+  const std::vector<ParamSpec>& declared = find_game(spec.name).params;
+  return shown_spec(built, declared, std::move(spec), checked);
+}
+
+std::string shown_agent_spec(const std::string& built, const CheckedSpec& checked) {
+  if (checked.files.empty()) return built;
+  Spec spec = parse_spec(built);
+  const std::vector<ParamSpec>& declared = find_agent(spec.name).params;
+  return shown_spec(built, declared, std::move(spec), checked);
+}
+
 std::string without_paths(std::string message, const CheckedSpec& checked) {
   for (const auto& [path, name] : checked.files) {
     for (std::size_t at = message.find(path); at != std::string::npos;

@@ -74,4 +74,15 @@ CheckedSpec check_game_spec(std::string_view text, const SpecPolicy& policy);
 // name, e.g. for an error thrown while building the spec.
 std::string without_paths(std::string message, const CheckedSpec& checked);
 
+// The spec `built` of a game, or of an agent, made from `checked` (its
+// spec(), or the host's own text) as a client may see it: every file
+// parameter whose value is one of `checked`'s catalogue paths, at any depth
+// of nested agents, holds the entry's name as the client gave it instead.
+// This is what tables show and replays record; a server reading such a spec
+// back resolves the names through its catalogues again (check_game_spec).
+// Parameters are found by their declared roles, never by text matching;
+// `built` is returned as it is when it names no catalogue path.
+std::string shown_game_spec(const std::string& built, const CheckedSpec& checked);
+std::string shown_agent_spec(const std::string& built, const CheckedSpec& checked);
+
 }  // namespace kibitz::web

@@ -15,12 +15,6 @@ namespace kibitz::web {
 
 namespace {
 
-std::vector<std::string> agent_specs_of(const std::vector<std::unique_ptr<Agent>>& agents) {
-  std::vector<std::string> specs;
-  for (const auto& agent : agents) specs.push_back(agent ? agent->spec() : std::string(kHumanSeat));
-  return specs;
-}
-
 // Whether some action of the game, legal or not, is written `text` by `seat`
 // (any case): tells "not legal now" from "unknown action" in a refusal.
 bool names_some_action(const State& state, Player seat, std::string_view text) {
@@ -59,20 +53,27 @@ void Table::begin() {
 Table::Table(TablePlan plan, TableOptions options, ThinkPool& pool, EndHook on_end)
     : options_(std::move(options)),
       game_(plan.game),
+      game_spec_(std::move(plan.game_spec)),
       pool_(pool),
       on_end_(std::move(on_end)),
       state_(plan.game->new_initial_state()),
       chance_(derive_seed(options_.seed, "chance", 0)),
       last_attended_(std::chrono::steady_clock::now()) {
+  // What clients see and the replay records are the plan's shown specs,
+  // never the game's or an agent's own spec(), which may hold server paths.
+  KIBITZ_CHECK(!game_spec_.empty(), "a table plan without the game's shown spec");
+  std::vector<std::string> agent_specs;
   for (std::size_t s = 0; s < plan.seats.size(); ++s) {
     SeatPlan& seat = plan.seats[s];
+    KIBITZ_CHECK(!seat.spec.empty(), "a table plan without seat ", s, "'s shown spec");
     labels_.push_back(seat.label);
+    agent_specs.push_back(seat.spec);
     tokens_.push_back(seat.human() ? new_seat_token() : std::string());
     if (seat.agent) seat.agent->new_game(static_cast<Player>(s));
     agents_.push_back(std::move(seat.agent));
   }
   seat_listener_.resize(plan.seats.size());
-  recorder_.emplace(*game_, options_.seed, labels_, agent_specs_of(agents_));
+  recorder_.emplace(*game_, options_.seed, labels_, std::move(agent_specs), game_spec_);
 }
 
 Table::~Table() = default;
@@ -130,7 +131,7 @@ std::shared_ptr<Subscription> Table::add_listener(Player seat) {
       newest = subscription;
     }
     last_attended_ = std::max(last_attended_, std::chrono::steady_clock::now());
-    subscription->push(welcome_message(id(), *game_, seat, labels_));
+    subscription->push(welcome_message(id(), game_spec_, game_->num_players(), seat, labels_));
     listeners_.push_back(Listener{subscription});
     publish_locked(listeners_.back(), wakeups);
   }
@@ -322,7 +323,7 @@ std::chrono::steady_clock::duration Table::unattended_for(std::chrono::steady_cl
 
 TableStatus Table::status() const {
   std::lock_guard lock(mutex_);
-  TableStatus status{id(), game_->spec(), labels_, state_->move_number(), record_.has_value(),
+  TableStatus status{id(), game_spec_, labels_, state_->move_number(), record_.has_value(),
                      aborted_, abort_reason_, {}};
   if (record_.has_value()) status.returns = record_->returns;
   return status;

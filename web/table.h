@@ -97,6 +97,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   const std::string& id() const { return options_.id; }
   const Game& game() const { return *game_; }
+  // The game's spec as clients see it (TablePlan::game_spec): catalogue
+  // names where game().spec() holds the server's paths.
+  const std::string& game_spec() const { return game_spec_; }
   const std::vector<std::string>& seat_labels() const { return labels_; }
   // Person seat `seat`'s token, for the host's join links; empty for an agent's seat.
   const std::string& seat_token(Player seat) const;
@@ -162,6 +165,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   const TableOptions options_;
   const std::shared_ptr<const Game> game_;
+  const std::string game_spec_;
   std::vector<std::string> labels_;
   std::vector<std::string> tokens_;              // per seat; empty for agents
   std::vector<std::unique_ptr<Agent>> agents_;   // per seat; null for people

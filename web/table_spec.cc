@@ -31,15 +31,19 @@ std::shared_ptr<const Game> load_checked_game(const CheckedSpec& checked) {
   }
 }
 
-// Seat s's agent, built from its checked spec.
-std::unique_ptr<Agent> make_checked_agent(const std::string& label, const SpecPolicy& policy,
-                                          std::shared_ptr<const Game> game, std::uint64_t seed) {
-  const CheckedSpec checked = check_agent_spec(label, policy);
+// Seat `seat`'s agent, built from its checked spec, with what clients see of it.
+void make_checked_agent(SeatPlan& seat, const SpecPolicy& policy, std::shared_ptr<const Game> game,
+                        std::uint64_t seed) {
+  const CheckedSpec checked = check_agent_spec(seat.label, policy);
   try {
-    return make_agent(checked.spec, std::move(game), seed);
+    seat.agent = make_agent(checked.spec, std::move(game), seed);
   } catch (const KibitzError& e) {
     throw error(without_paths(e.what(), checked));
   }
+  // The host may have named an entry by its path (a spec this server
+  // recorded before): shown by its name like the rest.
+  seat.label = shown_agent_spec(seat.label, checked);
+  seat.spec = shown_agent_spec(seat.agent->spec(), checked);
 }
 
 }  // namespace
@@ -50,7 +54,8 @@ TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::ui
   const CheckedSpec game_spec = check_game_spec(spec.game, rules.policy);
   plan.game = load_checked_game(game_spec);
   // The game's spec as the host may see it: catalogue names, not paths.
-  const std::string game_name = without_paths(plan.game->spec(), game_spec);
+  plan.game_spec = shown_game_spec(plan.game->spec(), game_spec);
+  const std::string& game_name = plan.game_spec;
   const int players = plan.game->num_players();
   if (players > rules.max_seats) {
     throw error(game_name, " has ", players, " seats, more than this server's limit of ",
@@ -63,11 +68,11 @@ TablePlan plan_table(const TableSpec& spec, const TableSpecRules& rules, std::ui
   }
   for (int s = 0; s < players; ++s) {
     const std::string& label = spec.seats[static_cast<std::size_t>(s)];
-    SeatPlan seat{label, nullptr};
+    SeatPlan seat{label, nullptr, std::string(kHumanSeat)};
     try {
       if (!is_human_label(label, s)) {
-        seat.agent = make_checked_agent(label, rules.policy, plan.game,
-                                        derive_seed(seed, "seat", static_cast<std::uint64_t>(s)));
+        make_checked_agent(seat, rules.policy, plan.game,
+                           derive_seed(seed, "seat", static_cast<std::uint64_t>(s)));
       }
     } catch (const KibitzError& e) {
       const std::string message = e.what();

@@ -36,15 +36,21 @@ struct TableSpecRules {
   SpecPolicy policy;
 };
 
-// One seat of a checked request.
+// One seat of a checked request. What a client may see of it (`label`,
+// `spec`) names catalogue files by the names the host gave, never by their
+// paths on the server (shown_agent_spec).
 struct SeatPlan {
   std::string label;             // "human", or the agent spec as the host wrote it
   std::unique_ptr<Agent> agent;  // null for a person's seat
+  std::string spec;              // "human", or the agent's own spec (Agent::spec()), as shown
   bool human() const { return agent == nullptr; }
 };
 
 struct TablePlan {
   std::shared_ptr<const Game> game;
+  // The game's own spec (Game::spec()) as a client may see it and a replay
+  // records it: catalogue names, not paths (shown_game_spec).
+  std::string game_spec;
   std::vector<SeatPlan> seats;  // one per player
 };
 

@@ -204,6 +204,10 @@ TEST(SpecPolicyTest, CatalogueNamesMapToTheirFiles) {
                                     TableSpecRules{16, policy}, 3);
   EXPECT_FALSE(plan.seats[1].human());
   EXPECT_EQ(plan.seats[1].label, "cfr(policy=kuhn.policy)");
+  // What clients see and replays record: the agent's own spec, by name.
+  EXPECT_EQ(plan.seats[1].spec, "cfr(policy=kuhn.policy,max_nodes=1000000)");
+  EXPECT_EQ(plan.seats[0].spec, "human");
+  EXPECT_EQ(plan.game_spec, load_game("kuhn_poker")->spec());
 
   // The entry's own path, as this server records it, names it too; no other path does.
   const std::string path = (models / "kuhn.policy").string();
@@ -251,8 +255,33 @@ TEST(SpecPolicyTest, DecksComeFromTheirCatalogue) {
       plan_table({"adulting(players=3,deck=small)", {"human", "random", "random"}},
                  TableSpecRules{16, policy}, 3);
   EXPECT_EQ(plan.game->name(), "adulting");
+  // Built from the path; shown, and recorded, by the name the host gave.
+  EXPECT_TRUE(contains(plan.game->spec(), folder.path().string())) << plan.game->spec();
+  const std::string by_name = "deck=small";
+  EXPECT_TRUE(contains(plan.game_spec, by_name)) << plan.game_spec;
+  EXPECT_FALSE(contains(plan.game_spec, folder.path().string())) << plan.game_spec;
+  // The shown spec reads back, through the catalogue, to the same game.
+  EXPECT_EQ(load_game(check_game_spec(plan.game_spec, policy).spec)->spec(), plan.game->spec());
   // A model name is no deck.
   EXPECT_TRUE(contains(game_error("adulting(deck=small)"), "offers no decks"));
+}
+
+TEST(SpecPolicyTest, ShownSpecsNameEntriesAtEveryDepthAndOnlyFileParameters) {
+  const TempFolder folder;
+  save_policy((folder.path() / "kuhn.policy").string(),
+              TabularPolicy::uniform(*load_game("kuhn_poker")));
+  SpecPolicy policy;
+  policy.models = Catalogue::of_folder("--models", folder.path().string());
+  const std::string path = (folder.path() / "kuhn.policy").string();
+  const CheckedSpec checked = check_agent_spec("ismcts(sims=4,rollout=cfr(policy=kuhn))", policy);
+  ASSERT_TRUE(contains(checked.spec, path)) << checked.spec;
+  EXPECT_EQ(shown_agent_spec(checked.spec, checked),
+            "ismcts(sims=4,rollout=cfr(policy=kuhn,max_nodes=1000000))");
+  // The host's own text: kept as written unless it names a path.
+  EXPECT_EQ(shown_agent_spec("ismcts(sims=4, rollout=cfr(policy=kuhn))", checked),
+            "ismcts(sims=4, rollout=cfr(policy=kuhn))");
+  const CheckedSpec by_path = check_agent_spec("cfr(policy=" + path + ")", policy);
+  EXPECT_EQ(shown_agent_spec("cfr(policy=" + path + ")", by_path), "cfr(policy=kuhn.policy)");
 }
 
 TEST(SpecPolicyTest, CostsAboveTheCapsAreRefusedNamingTheCapAndItsFlag) {

@@ -50,7 +50,7 @@ std::string created_table_json(const Table& table) {
   std::string out = "{\"id\":";
   seat_protocol::append_json_string(out, table.id());
   out += ",\"game\":";
-  seat_protocol::append_json_string(out, table.game().spec());
+  seat_protocol::append_json_string(out, table.game_spec());
   out += ",\"seats\":" + seats + ",\"spectator\":";
   seat_protocol::append_json_string(out, spectator_link(table));
   return out + "}";
@@ -129,11 +129,15 @@ HttpReply listed_view(const TableRegistry& registry, std::string_view name, std:
                       ReplayViewCache* views) {
   const std::optional<ReplayListing> listing = registry.replay_library().find(name);
   if (!listing) return error_reply(404, "no replay named " + std::string(name));
+  // The server's replays name catalogue files as its clients did: the
+  // names are resolved through the catalogues again, as an upload's are.
+  ReplayViewOptions options;
+  options.game_policy = &registry.spec_policy();
   return view_reply([&] {
     const std::size_t game = parse_game_index(query_parameter(target, "game"));
     const auto build = [&] {
       const std::string bytes = registry.replay_library().read(listing->file, kMaxServedReplayBytes);
-      return replay_view_of_bytes(bytes, listing->file, game);
+      return replay_view_of_bytes(bytes, listing->file, game, options);
     };
     if (views == nullptr) return build();
     // The size is in the key: a file replaced under the same name is viewed afresh.
