@@ -1,5 +1,7 @@
 #include "env/core/observation_log.h"
 
+#include <cstring>
+
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -11,38 +13,44 @@ Audience seat_audience(Player seat) {
   return static_cast<Audience>(Audience{1} << seat);
 }
 
-ObservationLog::ObservationLog(int capacity) : capacity_(capacity) {
+ObservationLog::ObservationLog(int capacity) {
   KIBITZ_CHECK(capacity >= 0, "an observation log of negative capacity ", capacity);
-  entries_.reserve(static_cast<std::size_t>(capacity));
+  allocate(capacity);
 }
 
-ObservationLog::ObservationLog(const ObservationLog& other) : capacity_(other.capacity_) {
-  entries_.reserve(static_cast<std::size_t>(capacity_));
-  entries_ = other.entries_;
+ObservationLog::ObservationLog(const ObservationLog& other) {
+  allocate(other.capacity_);
+  size_ = other.size_;
+  if (size_ > 0) std::memcpy(entries_.get(), other.entries_.get(), sizeof(Entry) * static_cast<std::size_t>(size_));
 }
 
 ObservationLog& ObservationLog::operator=(const ObservationLog& other) {
   if (this == &other) return *this;
-  if (entries_.capacity() < static_cast<std::size_t>(other.capacity_)) {
-    entries_.reserve(static_cast<std::size_t>(other.capacity_));
-  }
-  capacity_ = other.capacity_;
-  entries_ = other.entries_;  // no allocation: the capacity suffices
+  if (capacity_ < other.capacity_) allocate(other.capacity_);
+  size_ = other.size_;
+  if (size_ > 0) std::memcpy(entries_.get(), other.entries_.get(), sizeof(Entry) * static_cast<std::size_t>(size_));
   return *this;
 }
 
-void ObservationLog::push(Audience audience, const Observation& observation) {
-  KIBITZ_CHECK(size() < capacity_, "observation log overflow: more than ", capacity_,
-               " entries, the bound the game derived for its parameters");
-  entries_.push_back({observation, audience});
+void ObservationLog::allocate(int capacity) {
+  entries_.reset(capacity > 0 ? static_cast<Entry*>(::operator new(sizeof(Entry) * static_cast<std::size_t>(capacity)))
+                              : nullptr);
+  capacity_ = capacity;
+  size_ = 0;
+}
+
+void ObservationLog::overflow() const {
+  throw error("observation log overflow: more than ", capacity_,
+              " entries, the bound the game derived for its parameters");
 }
 
 int ObservationLog::extend(Player seat, int from, SeatStream& out) const {
   const Audience bit = seat_audience(seat);
-  for (std::size_t i = static_cast<std::size_t>(from); i < entries_.size(); ++i) {
-    if ((entries_[i].audience & bit) != 0) out.push_back(entries_[i].observation);
+  const Entry* entries = entries_.get();
+  for (int i = from; i < size_; ++i) {
+    if ((entries[i].audience & bit) != 0) out.push_back(entries[i].observation);
   }
-  return size();
+  return size_;
 }
 
 void ObservationLog::stream(Player seat, SeatStream& out) const {

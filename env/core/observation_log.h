@@ -8,14 +8,20 @@
 // only what was appended since, so a decision's cost does not grow with the
 // game's length.
 //
-// Hot path: a log is reserved to the game's derived bound when its state is
-// built, so appending and copy-assigning one (clone_into) allocate nothing.
-// Entries are plain 32-byte values; copying a log copies its used entries.
+// Hot path: a log's buffer is allocated at its game's derived bound when its
+// state is built and never grows, so appending is a bounds check and a
+// store, and copy-assigning a log (clone_into) copies its used entries with
+// no allocation. The buffer is left uninitialised: only the first size()
+// entries are ever read, so building a state writes no zeros over a bound
+// it may never reach.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <span>
-#include <vector>
+#include <type_traits>
 
 #include "env/core/observation.h"
 #include "env/core/types.h"
@@ -43,23 +49,33 @@ constexpr Audience everyone_audience(int num_players) {
 
 class ObservationLog {
  public:
-  // An empty log that holds at most `capacity` entries; reserved now, so
-  // pushes never reallocate. A game derives its capacity from its
-  // parameters (Game::observation_log_capacity) and a push past it is a bug
-  // in that derivation, reported as such.
+  // An empty log that holds at most `capacity` entries. A game derives its
+  // capacity from its parameters (Game::observation_log_capacity); a push
+  // past it is a bug in that derivation, reported as such.
   explicit ObservationLog(int capacity = 0);
-  // A copy reserves the source's capacity; assignment reuses this log's
-  // storage when it is large enough (clone_into allocates nothing).
+  // A copy has the source's capacity; assignment reuses this log's buffer
+  // when it is large enough (clone_into allocates nothing).
   ObservationLog(const ObservationLog& other);
   ObservationLog& operator=(const ObservationLog& other);
 
-  void push(Audience audience, const Observation& observation);
-  void clear() { entries_.clear(); }
+  void push(Audience audience, const Observation& observation) {
+    ::new (next_entry()) Entry{observation, audience};
+  }
+  // Appends an observation of `kind` with no values yet and returns it, for
+  // the caller to add() them in place: nothing is built elsewhere and copied
+  // in (a copy read back right after narrow stores stalls the CPU).
+  Observation& push(Audience audience, int kind) {
+    Entry* entry = ::new (next_entry()) Entry;
+    entry->observation.kind = static_cast<std::uint8_t>(kind);
+    entry->audience = audience;
+    return entry->observation;
+  }
+  void clear() { size_ = 0; }
 
-  int size() const { return static_cast<int>(entries_.size()); }
+  int size() const { return size_; }
   int capacity() const { return capacity_; }
-  Audience audience(int i) const { return entries_[static_cast<std::size_t>(i)].audience; }
-  const Observation& observation(int i) const { return entries_[static_cast<std::size_t>(i)].observation; }
+  Audience audience(int i) const { return entries_.get()[i].audience; }
+  const Observation& observation(int i) const { return entries_.get()[i].observation; }
   bool heard_by(int i, Player seat) const { return (audience(i) & seat_audience(seat)) != 0; }
 
   // Appends to `out` the observations `seat` (or kSpectator) hears among
@@ -73,7 +89,21 @@ class ObservationLog {
     Observation observation;
     Audience audience = 0;
   };
-  std::vector<Entry> entries_;
+  // Copied with memcpy and left uninitialised in the buffer.
+  static_assert(std::is_trivially_copyable_v<Entry>);
+  struct Release {
+    void operator()(Entry* entries) const { ::operator delete(entries); }
+  };
+
+  Entry* next_entry() {
+    if (size_ >= capacity_) [[unlikely]] overflow();
+    return entries_.get() + size_++;
+  }
+  [[noreturn]] void overflow() const;
+  void allocate(int capacity);
+
+  std::unique_ptr<Entry, Release> entries_;
+  int size_ = 0;
   int capacity_ = 0;
 };
 
