@@ -191,12 +191,13 @@ class AdultingGame : public Game {
   CardMask all_cards() const { return all_cards_; }
   // The most moves a round can take (sizes the history and the event log).
   int max_round_length() const { return max_round_length_; }
-  int max_stream_length() const { return max_stream_length_; }
 
   int num_players() const override { return config_.players; }
   int num_distinct_actions() const override { return kNumActions; }
   int max_chance_outcomes() const override { return kNumChanceOutcomes; }
   int max_game_length() const override { return max_game_length_; }
+  // The most entries a state's observation log can hold (adulting_game.cc).
+  int observation_log_capacity() const override { return log_capacity_; }
   RewardModel reward_model() const override {
     return config_.reward_score ? RewardModel::kGeneralSum : RewardModel::kZeroSum;
   }
@@ -217,7 +218,7 @@ class AdultingGame : public Game {
   CardMask all_cards_ = 0;
   int max_round_length_ = 0;
   int max_game_length_ = 0;
-  int max_stream_length_ = 0;
+  int log_capacity_ = 0;
   StreamSpec stream_spec_;
 };
 

@@ -74,11 +74,15 @@ void AdultingState::reset() {
   reset_legal();
   log_.clear();
   peeked_.clear();
+  stream_facts_ = {};
+  mutable_observation_log().clear();
   start_game();
 }
 
 void AdultingState::push(EventKind kind, int seat, int a, int b) {
-  log_.push_back({kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)});
+  const Event e{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
+  log_.push_back(e);
+  log_event(e);
 }
 
 void AdultingState::legal_actions(ActionList& out) const {
@@ -285,6 +289,9 @@ void AdultingState::returns(std::span<double> out) const {
 void AdultingState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   thread_local SeatStream stream;
+  // No seat hears more than the log holds: reserved once, a longer game
+  // than the thread has seen before does not grow the buffer.
+  stream.reserve(static_cast<std::size_t>(observation_log().capacity()));
   seat_stream(player, stream);
   sample_world(*game_, player, stream, rng, out);
 }

@@ -8,10 +8,10 @@
 #include <typeinfo>
 
 #include "env/core/error.h"
+#include "env/core/observation_log.h"
 #include "env/core/stream_spec.h"
 #include "env/games/adulting/adulting_state.h"
 #include "env/games/adulting/stream.h"
-#include "env/games/adulting/stream_writer.h"
 
 namespace kibitz::adulting {
 
@@ -120,13 +120,13 @@ namespace {
 // not see, or with free extras whose bounds a world taught, are drawn again).
 constexpr int kMaxAttempts = 1000;
 
-// One attempt at a world: the state, the writer that turns its events into
-// the seat's observations, and how far the stream is explained.
+// One attempt at a world: the state (whose moves log the seat's
+// observations), and how far the stream is explained.
 class Replay {
  public:
   Replay(const AdultingGame& game, Player seat, std::span<const Observation> stream, AdultingState& world,
          ExtraPlan& plan)
-      : game_(game), seat_(seat), stream_(stream), world_(world), writer_(world, seat), plan_(plan) {}
+      : game_(game), seat_(seat), heard_(seat_audience(seat)), stream_(stream), world_(world), plan_(plan) {}
 
   // Rebuilds a world; false when the stream does not fit the draws made
   // (failed_at() says where), with drew_hidden_steal() telling whether
@@ -156,22 +156,22 @@ class Replay {
   bool impossible() const { return impossible_; }
 
  private:
-  // Feeds the world's new events to the writer; false when an observation
-  // differs from the stream's next one, or the stream has no more.
+  // Compares the seat's observations the world logged since the last call
+  // with the stream's next ones; false when one differs, or the stream has
+  // no more.
   bool sync() {
-    bool ok = true;
-    auto compare = [this, &ok](const Observation& o) {
-      if (!ok) return;
+    const ObservationLog& log = world_.observation_log();
+    for (; fed_ < log.size(); ++fed_) {
+      if ((log.audience(fed_) & heard_) == 0) continue;
+      const Observation& o = log.observation(fed_);
       if (pos_ < stream_.size() && stream_[pos_] == o) {
         ++pos_;
-      } else {
-        if (pos_ < stream_.size()) learn_payment(o, stream_[pos_]);
-        ok = false;
+        continue;
       }
-    };
-    const GameLog& log = world_.log();
-    for (; fed_ < log.size() && ok; ++fed_) writer_.add(log[fed_], compare);
-    return ok;
+      if (pos_ < stream_.size()) learn_payment(o, stream_[pos_]);
+      return false;
+    }
+    return true;
   }
 
   // The seat's next observation read as the move that made it, or a draw
@@ -431,9 +431,9 @@ class Replay {
 
   const AdultingGame& game_;
   Player seat_;
+  Audience heard_;  // the seat's bit in the log's audiences
   std::span<const Observation> stream_;
   AdultingState& world_;
-  StreamWriter writer_;
   ExtraPlan& plan_;
   std::size_t pos_ = 0;
   int fed_ = 0;
