@@ -181,11 +181,11 @@ class AdultingState final : public GameState<AdultingState> {
   // `seen` to the seats in `knowers`; `hidden` to the other seats and the
   // spectator.
   void log_split(Audience knowers, const Observation& seen, const Observation& hidden);
-  void log_event(const Event& e);
+  void log_event(Event e);
   void log_hand_seen(int peeker, int target, CardMask hand);
-  void log_sorting_event(const Event& e);
-  void log_work_event(const Event& e);
-  void log_legal_event(const Event& e);
+  void log_sorting_event(Event e);
+  void log_work_event(Event e);
+  void log_legal_event(Event e);
   void set_phase(Phase phase, Player player) {
     phase_ = phase;
     current_ = player;

@@ -21,7 +21,7 @@ static_assert(kMaxPlayers <= kMaxAudienceSeats, "more Adulting seats than an aud
 
 namespace {
 
-Observation legal_word(const Event& e) {
+Observation legal_word(Event e) {
   switch (static_cast<LegalWord>(e.a)) {
     case LegalWord::kAppeals: return make_obs(Obs::kAppeals).add(e.seat);
     case LegalWord::kAccepts: return make_obs(Obs::kNoAppeal).add(e.seat);
@@ -42,7 +42,7 @@ Observation legal_word(const Event& e) {
   return make_obs(Obs::kEvidenceNone);  // not reached
 }
 
-Observation evidence(const Event& e) {
+Observation evidence(Event e) {
   switch (static_cast<LegalEvidence>(e.a)) {
     case LegalEvidence::kNone: return make_obs(Obs::kEvidenceNone);
     case LegalEvidence::kRight: return make_obs(Obs::kEvidenceRight).add(e.seat);
@@ -55,7 +55,7 @@ Observation evidence(const Event& e) {
   return make_obs(Obs::kEvidenceNone);  // not reached
 }
 
-Observation legal_result(const Event& e) {
+Observation legal_result(Event e) {
   switch (static_cast<LegalResult>(e.a)) {
     case LegalResult::kOverturned: return make_obs(Obs::kOverturned).add(e.seat);
     case LegalResult::kUpheld: return make_obs(Obs::kUpheld).add(e.seat);
@@ -82,7 +82,7 @@ void AdultingState::log_split(Audience knowers, const Observation& seen, const O
 }
 
 // The rounds, the deck, the draw and the scoring phase.
-void AdultingState::log_event(const Event& e) {
+void AdultingState::log_event(Event e) {
   switch (e.kind) {
     case EventKind::kRound:
       stream_facts_.dealer = e.seat;
@@ -138,7 +138,7 @@ void AdultingState::log_hand_seen(int peeker, int target, CardMask hand) {
 }
 
 // Sorting, bidding and the end.
-void AdultingState::log_sorting_event(const Event& e) {
+void AdultingState::log_sorting_event(Event e) {
   switch (e.kind) {
     case EventKind::kTruth:
       return log_split(seat_bit(e.seat), make_obs(e.a ? Obs::kTruthAdult : Obs::kTruthChild),
@@ -177,7 +177,7 @@ void AdultingState::log_sorting_event(const Event& e) {
 }
 
 // The work phase's events (variant=full).
-void AdultingState::log_work_event(const Event& e) {
+void AdultingState::log_work_event(Event e) {
   switch (e.kind) {
     case EventKind::kEliminate:
       return log_public(make_obs(Obs::kEliminated).add(e.seat));
@@ -206,7 +206,7 @@ void AdultingState::log_work_event(const Event& e) {
 
 // The legal system's events (legal=true). The extra taken is private to the
 // taker and the watchers; everything else is public.
-void AdultingState::log_legal_event(const Event& e) {
+void AdultingState::log_legal_event(Event e) {
   switch (e.kind) {
     case EventKind::kLegal:
       return log_public(legal_word(e));
