@@ -66,11 +66,11 @@ Action AdultingHeuristic::decide(const ActionList& legal) {
   const Action first = *std::min_element(legal.begin(), legal.end());
   const Action last = *std::max_element(legal.begin(), legal.end());
   if (first < ad::kTargetBase) return bot::scoring_choice(t, legal);
-  if (first < ad::kClaimAdult) return bot::target_choice(t, legal);
-  if (contains(legal, ad::kClaimAdult)) {
-    return bot::claim_adult(t, params_, rng_) ? ad::kClaimAdult : ad::kClaimChild;
+  if (first < ad::kAdultClaim) return bot::target_choice(t, legal);
+  if (contains(legal, ad::kAdultClaim)) {
+    return bot::claim_adult(t, params_, rng_) ? ad::kAdultClaim : ad::kChildClaim;
   }
-  if (contains(legal, ad::kVoteUp)) return bot::vote_up(t, params_) ? ad::kVoteUp : ad::kVoteDown;
+  if (contains(legal, ad::kUpVote)) return bot::vote_up(t, params_) ? ad::kUpVote : ad::kDownVote;
   if (first >= ad::kBidBase && last < ad::kDeclareBase) {
     return ad::kBidBase + bot::bid_amount(t, params_, last - ad::kBidBase);
   }

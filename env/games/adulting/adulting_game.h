@@ -116,11 +116,11 @@ inline constexpr Action kScoreBase = 0;                                  // + ca
 inline constexpr Action kDiscardBase = kScoreBase + kMaxCards * kNumColumns;  // 192 + card
 inline constexpr Action kPass = kDiscardBase + kMaxCards;                // 256
 inline constexpr Action kTargetBase = kPass + 1;                         // 257 + seat
-inline constexpr Action kClaimAdult = kTargetBase + kMaxPlayers;         // 265
-inline constexpr Action kClaimChild = kClaimAdult + 1;                   // 266
-inline constexpr Action kVoteUp = kClaimChild + 1;                       // 267
-inline constexpr Action kVoteDown = kVoteUp + 1;                         // 268
-inline constexpr Action kBidBase = kVoteDown + 1;                        // 269 + bid
+inline constexpr Action kAdultClaim = kTargetBase + kMaxPlayers;         // 265
+inline constexpr Action kChildClaim = kAdultClaim + 1;                   // 266
+inline constexpr Action kUpVote = kChildClaim + 1;                       // 267
+inline constexpr Action kDownVote = kUpVote + 1;                         // 268
+inline constexpr Action kBidBase = kDownVote + 1;                        // 269 + bid
 inline constexpr Action kDeclareBase = kBidBase + kMaxBid + 1;           // 397 + value
 // The legal system's words (legal_system.cc gives them their behaviour).
 inline constexpr Action kSue = kDeclareBase + kMaxDeclare + 1;           // 407

@@ -99,12 +99,12 @@ void AdultingState::legal_actions(ActionList& out) const {
       }
       return;
     case Phase::kClaim:
-      out.push_back(kClaimAdult);
-      out.push_back(kClaimChild);
+      out.push_back(kAdultClaim);
+      out.push_back(kChildClaim);
       return;
     case Phase::kVote:
-      out.push_back(kVoteUp);
-      out.push_back(kVoteDown);
+      out.push_back(kUpVote);
+      out.push_back(kDownVote);
       return;
     case Phase::kBid: {
       const int top = max_bid(current_);
@@ -132,9 +132,9 @@ bool AdultingState::is_legal(Action action) const {
     case Phase::kTarget:
       return action >= kTargetBase && action < kTargetBase + num_players() && is_target(action - kTargetBase);
     case Phase::kClaim:
-      return action == kClaimAdult || action == kClaimChild;
+      return action == kAdultClaim || action == kChildClaim;
     case Phase::kVote:
-      return action == kVoteUp || action == kVoteDown;
+      return action == kUpVote || action == kDownVote;
     case Phase::kBid:
       return action >= kBidBase && action <= kBidBase + max_bid(current_);
     case Phase::kTopBack:
@@ -229,7 +229,7 @@ void AdultingState::do_apply_action(Action action) {
       return;
     case Phase::kScore:
       if (action == kPass) {
-        push(EventKind::kPass, current_);
+        push(EventKind::kNoPlay, current_);
         next_scorer();
       } else if (action < kDiscardBase) {
         apply_score((action - kScoreBase) / kNumColumns, (action - kScoreBase) % kNumColumns);
@@ -250,10 +250,10 @@ void AdultingState::do_apply_action(Action action) {
       apply_truth(action == kAdult);
       return;
     case Phase::kClaim:
-      apply_claim(action == kClaimAdult);
+      apply_claim(action == kAdultClaim);
       return;
     case Phase::kVote:
-      apply_vote(action == kVoteUp);
+      apply_vote(action == kUpVote);
       return;
     case Phase::kBid:
       apply_bid(action - kBidBase);

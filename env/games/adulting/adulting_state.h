@@ -15,7 +15,7 @@
 //    pay, a Bank card's takings, a tie refund: taking extra, watching,
 //    calling out (fines);
 //  - after the dealer's challenge ranking (after_ranking): impeachment.
-// Each hook steps into the legal phases (Phase::kAppeal .. kImpeachVote)
+// Each hook steps into the legal phases (Phase::kAppealAsk .. kImpeachVote)
 // and the step calls the work phase's continuation when it is settled
 // (start_impeach, lawsuit_done, after_payment, impeach_done). Their moves,
 // chance outcomes and transitions are dispatched to legal_step_actions,
@@ -54,10 +54,10 @@ enum class Phase : std::uint8_t {
   kQuality,       // chance: a contestant's performance quality 0..9
   kRankChallenge, // the dealer names the next contestant, best first
   // --- Legal system (legal_system.cc; reserved) ----------------------------
-  kAppeal,
+  kAppealAsk,       // the eliminated contestant is asked: appeal or accept
   kAppealEvidence,
   kAppealVote,
-  kSue,
+  kSueAsk,          // a contestant is asked: sue the declarer or not
   kPropose,
   kAllowCase,
   kSetPrice,
@@ -66,8 +66,8 @@ enum class Phase : std::uint8_t {
   kLawsuitVote,
   kTakeExtra,
   kWatch,
-  kCallOut,
-  kImpeach,
+  kCallOutAsk,      // a watcher is asked: call the extra out or stay quiet
+  kImpeachAsk,      // a contestant is asked: move to impeach or not
   kImpeachEvidence,
   kImpeachVote,
   // --- Sorting and bidding ---------------------------------------------------

@@ -23,7 +23,7 @@ enum class EventKind : std::uint8_t {
   kIncome,       // derived: everyone takes a (variant=bidding)
   kScore,        // `seat` scores card a in column b
   kDiscard,      // `seat` discards card a for its effect
-  kPass,         // `seat` plays nothing in the scoring phase
+  kNoPlay,       // `seat` plays nothing in the scoring phase
   kBank,         // derived: `seat` takes a from the bank
   kPay,          // derived: `seat` pays seat a the amount b
   kPeek,         // `seat` peeks at seat a; b indexes the hand seen (State::peeked)

@@ -99,7 +99,7 @@ void AdultingState::log_event(Event e) {
       return log_public(make_obs(static_cast<Obs>(static_cast<int>(Obs::kScoreHearts) + e.b)).add(e.seat).add(e.a));
     case EventKind::kDiscard:
       return log_public(make_obs(Obs::kDiscards).add(e.seat).add(e.a));
-    case EventKind::kPass:
+    case EventKind::kNoPlay:
       return log_public(make_obs(Obs::kPasses).add(e.seat));
     case EventKind::kBank:
       return log_public(make_obs(Obs::kBank).add(e.seat).add(e.a));

@@ -198,9 +198,9 @@ class Replay {
         if (obs_kind(o) == Obs::kTruthChild) return kChild;
         return world_.sample_chance_outcome(rng);
       case Phase::kClaim:
-        return obs_kind(o) == Obs::kClaimAdult ? kClaimAdult : obs_kind(o) == Obs::kClaimChild ? kClaimChild : kInvalidAction;
+        return obs_kind(o) == Obs::kClaimAdult ? kAdultClaim : obs_kind(o) == Obs::kClaimChild ? kChildClaim : kInvalidAction;
       case Phase::kVote:
-        return obs_kind(o) == Obs::kVoteUp ? kVoteUp : obs_kind(o) == Obs::kVoteDown ? kVoteDown : kInvalidAction;
+        return obs_kind(o) == Obs::kVoteUp ? kUpVote : obs_kind(o) == Obs::kVoteDown ? kDownVote : kInvalidAction;
       case Phase::kBid:
         if (obs_kind(o) == Obs::kYouBid) return kBidBase + v0;
         return kBidBase + hidden_bid(rng);
@@ -307,19 +307,19 @@ class Replay {
       return kind == yes ? a : kind == no ? b : kInvalidAction;
     };
     switch (world_.phase()) {
-      case Phase::kAppeal: return either(Obs::kAppeals, kAppeal, Obs::kNoAppeal, kDecline);
-      case Phase::kSue: return either(Obs::kSues, kSue, Obs::kNoSuit, kDecline);
+      case Phase::kAppealAsk: return either(Obs::kAppeals, kAppeal, Obs::kNoAppeal, kDecline);
+      case Phase::kSueAsk: return either(Obs::kSues, kSue, Obs::kNoSuit, kDecline);
       case Phase::kPropose: return kind == Obs::kProposes ? kPriceBase + o.value(1) - 1 : kInvalidAction;
       case Phase::kAllowCase: return either(Obs::kAllows, kAllow, Obs::kDismisses, kDismiss);
       case Phase::kSetPrice: return kind == Obs::kSetsPrice ? kPriceBase + o.value(1) - 1 : kInvalidAction;
       case Phase::kConcedeOrFight: return either(Obs::kConcedes, kConcede, Obs::kFights, kFight);
-      case Phase::kCallOut: return either(Obs::kCallsOut, kCallOut, Obs::kStaysQuiet, kDecline);
-      case Phase::kImpeach: return either(Obs::kImpeaches, kImpeach, Obs::kNoImpeach, kDecline);
+      case Phase::kCallOutAsk: return either(Obs::kCallsOut, kCallOut, Obs::kStaysQuiet, kDecline);
+      case Phase::kImpeachAsk: return either(Obs::kImpeaches, kImpeach, Obs::kNoImpeach, kDecline);
       case Phase::kWatch: return either(Obs::kWatches, 1, Obs::kDoesNotWatch, 0);
       case Phase::kAppealVote:
       case Phase::kLawsuitVote:
       case Phase::kImpeachVote:
-        return either(Obs::kVoteUp, kVoteUp, Obs::kVoteDown, kVoteDown);
+        return either(Obs::kVoteUp, kUpVote, Obs::kVoteDown, kDownVote);
       case Phase::kAppealEvidence:
       case Phase::kLawsuitEvidence:
       case Phase::kImpeachEvidence:
@@ -395,8 +395,8 @@ class Replay {
     switch (world_.phase()) {
       case Phase::kBid: needed = a - kBidBase; break;
       case Phase::kPropose: needed = a - kPriceBase + 1; break;
-      case Phase::kSue: needed = a == kSue ? 1 : -1; break;
-      case Phase::kAppeal: needed = a == kAppeal ? game_.num_players() - 1 : -1; break;
+      case Phase::kSueAsk: needed = a == kSue ? 1 : -1; break;
+      case Phase::kAppealAsk: needed = a == kAppeal ? game_.num_players() - 1 : -1; break;
       default: break;
     }
     const int have = world_.monies(p);
