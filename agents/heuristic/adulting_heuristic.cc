@@ -29,7 +29,7 @@ std::string AdultingHeuristic::spec() const {
 
 void AdultingHeuristic::new_game(Player) {
   table_.reset();
-  read_ = 0;
+  progress_.reset();
 }
 
 bool AdultingHeuristic::reseed(std::uint64_t seed) {
@@ -43,14 +43,11 @@ bool AdultingHeuristic::reseed(std::uint64_t seed) {
 // rollout starting mid-game) is read afresh from its start.
 void AdultingHeuristic::catch_up(const SeatView& view) {
   const SeatStream& stream = view.stream();
-  const bool continues = table_ && table_->viewer() == view.seat() && stream.size() >= read_ &&
-                         (read_ == 0 || stream[read_ - 1] == last_read_);
-  if (!continues) {
+  if (!table_ || !progress_.continues(view.seat(), stream)) {
     table_.emplace(*game_, view.seat());
-    read_ = 0;
+    progress_.reset();
   }
-  for (; read_ < stream.size(); ++read_) table_->read(stream[read_]);
-  if (read_ > 0) last_read_ = stream[read_ - 1];
+  for (const Observation& o : progress_.unread(view.seat(), stream)) table_->read(o);
 }
 
 Action AdultingHeuristic::act(const SeatView& view) {
@@ -69,11 +66,11 @@ Action AdultingHeuristic::decide(const ActionList& legal) {
   const Action first = *std::min_element(legal.begin(), legal.end());
   const Action last = *std::max_element(legal.begin(), legal.end());
   if (first < ad::kTargetBase) return bot::scoring_choice(t, legal);
-  if (first < ad::kClaimAdult) return bot::target_choice(t, legal);
-  if (contains(legal, ad::kClaimAdult)) {
-    return bot::claim_adult(t, params_, rng_) ? ad::kClaimAdult : ad::kClaimChild;
+  if (first < ad::kAdultClaim) return bot::target_choice(t, legal);
+  if (contains(legal, ad::kAdultClaim)) {
+    return bot::claim_adult(t, params_, rng_) ? ad::kAdultClaim : ad::kChildClaim;
   }
-  if (contains(legal, ad::kVoteUp)) return bot::vote_up(t, params_) ? ad::kVoteUp : ad::kVoteDown;
+  if (contains(legal, ad::kUpVote)) return bot::vote_up(t, params_) ? ad::kUpVote : ad::kDownVote;
   if (first >= ad::kBidBase && last < ad::kDeclareBase) {
     return ad::kBidBase + bot::bid_amount(t, params_, last - ad::kBidBase);
   }

@@ -29,6 +29,7 @@
 #include "agents/heuristic/adulting_decisions.h"
 #include "agents/heuristic/adulting_table.h"
 #include "env/core/rng.h"
+#include "env/core/stream_progress.h"
 #include "env/games/adulting/adulting_game.h"
 
 namespace kibitz {
@@ -57,8 +58,7 @@ class AdultingHeuristic : public Agent {
   adulting::bot::BotParams params_;
   Rng rng_;
   std::optional<adulting::bot::Table> table_;
-  std::size_t read_ = 0;         // observations of the stream already in the table
-  Observation last_read_;        // the last of them, to notice a different stream
+  StreamProgress progress_;  // how much of the seat's stream the table has read
   ActionList legal_;
 };
 

@@ -112,9 +112,9 @@ TEST(AdultingHeuristic, NeverClaimsAdultOnAChildTruthWithLieRateZero) {
   int child_truths = 0;
   for_decisions("adulting(players=4,variant=bidding)", "heuristic(lie_rate=0)", 20,
                 [&](int seat, Agent&, Action action, const AdultingState& state) {
-                  if ((action != kClaimAdult && action != kClaimChild) || state.truth(seat)) return;
+                  if ((action != kAdultClaim && action != kChildClaim) || state.truth(seat)) return;
                   ++child_truths;
-                  EXPECT_EQ(action, kClaimChild) << "a lie with lie_rate=0";
+                  EXPECT_EQ(action, kChildClaim) << "a lie with lie_rate=0";
                 });
   EXPECT_GT(child_truths, 100);
 }
@@ -123,9 +123,9 @@ TEST(AdultingHeuristic, AlwaysClaimsAdultWithLieRateOne) {
   int claims = 0;
   for_decisions("adulting(players=4,variant=bidding)", "heuristic(lie_rate=1)", 20,
                 [&](int, Agent&, Action action, const AdultingState&) {
-                  if (action != kClaimAdult && action != kClaimChild) return;
+                  if (action != kAdultClaim && action != kChildClaim) return;
                   ++claims;
-                  EXPECT_EQ(action, kClaimAdult);
+                  EXPECT_EQ(action, kAdultClaim);
                 });
   EXPECT_GT(claims, 100);
 }
@@ -253,7 +253,7 @@ void advance(testing::Script& s, const std::function<bool(const AdultingState&)>
   while (!state.is_terminal() && !stop(s.state())) {
     const ActionList legal = state.legal_actions();
     Action choice = legal.front();
-    for (const Action quiet : {kDecline, kTakeBase, kClaimChild, kPass, kVoteUp}) {
+    for (const Action quiet : {kDecline, kTakeBase, kChildClaim, kPass, kUpVote}) {
       if (std::find(legal.begin(), legal.end(), quiet) != legal.end()) choice = quiet;
     }
     state.apply_action(choice);
@@ -269,7 +269,7 @@ Action p3_on_declaration(int declared) {
   advance(s, [](const AdultingState& st) { return st.phase() == Phase::kDrawCard; });
   s.draw("H2").top("C1").chance("measure 3").chance("measure 3").chance("measure 3");  // P2, P3, P0
   s.act(2, "declare " + std::to_string(declared));
-  EXPECT_EQ(s.state().phase(), Phase::kSue);
+  EXPECT_EQ(s.state().phase(), Phase::kSueAsk);
   EXPECT_EQ(s.state().current_player(), 3);
   EXPECT_GE(s.state().monies(3), 1);
   auto agent = make_agent("heuristic", s.state().game_ptr(), 1);

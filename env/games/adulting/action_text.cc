@@ -75,11 +75,11 @@ std::string AdultingState::action_to_string(Player player, Action action) const 
   }
   if (action < kPass) return "discard " + card_word(g, action - kDiscardBase);
   if (action == kPass) return "pass";
-  if (action < kClaimAdult) return "target " + seat_name(action - kTargetBase);
-  if (action == kClaimAdult) return "claim adult";
-  if (action == kClaimChild) return "claim child";
-  if (action == kVoteUp) return "vote up";
-  if (action == kVoteDown) return "vote down";
+  if (action < kAdultClaim) return "target " + seat_name(action - kTargetBase);
+  if (action == kAdultClaim) return "claim adult";
+  if (action == kChildClaim) return "claim child";
+  if (action == kUpVote) return "vote up";
+  if (action == kDownVote) return "vote down";
   if (action < kDeclareBase) return "bid " + std::to_string(action - kBidBase);
   if (action < kSue) return "declare " + std::to_string(action - kDeclareBase);
   if (action == kSue) return "sue";
@@ -119,10 +119,10 @@ Action AdultingState::read_action_text(Player player, std::string_view text, std
     reason = seat_name(seat) + " cannot be named now";
     return kInvalidAction;
   }
-  if (lower == "adult") return first_legal(kClaimAdult, kClaimAdult + 1);
-  if (lower == "child") return first_legal(kClaimChild, kClaimChild + 1);
-  if (lower == "up") return first_legal(kVoteUp, kVoteUp + 1);
-  if (lower == "down") return first_legal(kVoteDown, kVoteDown + 1);
+  if (lower == "adult") return first_legal(kAdultClaim, kAdultClaim + 1);
+  if (lower == "child") return first_legal(kChildClaim, kChildClaim + 1);
+  if (lower == "up") return first_legal(kUpVote, kUpVote + 1);
+  if (lower == "down") return first_legal(kDownVote, kDownVote + 1);
   if (lower.starts_with("take ") && lower.size() == 6 && lower[5] >= '0' && lower[5] <= '2') {
     return first_legal(kTakeBase + (lower[5] - '0'), kTakeBase + (lower[5] - '0') + 1);
   }

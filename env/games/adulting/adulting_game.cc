@@ -152,6 +152,24 @@ int round_derived_events(const Config& c) {
   return events;
 }
 
+// The most entries a state's observation log can hold (State::
+// observation_log), from the most events a game can have (log_writer.cc
+// turns each event into its entries):
+//  - a public event is one entry; a private one two, the version its
+//    knowers hear and the one the others hear (a truth, a sealed bid, a
+//    measurement, an extra, a Steal's card, a ruling's rightness); a watch
+//    is two, the watch and, to a watcher, the extra it saw: 2 per event;
+//  - the reveal shows every bid of the round, at most n: n a round more;
+//  - the end gives every seat's points: n more, once;
+//  - a Peek shows the hand seen in chunks of kHandSeenChunk cards, at most
+//    1 + kMaxCards / kHandSeenChunk of them, one of them counted with its
+//    event: kMaxCards / kHandSeenChunk more for each Peek, at most one per
+//    card of the deck (a Peek card is played once).
+int max_log_entries(const Config& c, int deck_size, int max_events) {
+  const int rounds = deck_size + 1;
+  return 2 * max_events + rounds * c.players + c.players + deck_size * (kMaxCards / kHandSeenChunk);
+}
+
 }  // namespace
 
 AdultingGame::AdultingGame(const Params& params)
@@ -201,12 +219,7 @@ AdultingGame::AdultingGame(const Params& params)
                 " players can outgrow the game's event log (", max_events, " events, at most ", kMaxEvents,
                 "); use a smaller deck or fewer players");
   }
-  // An observation per event, and per Peek the hand seen (in chunks) besides;
-  // a watcher sees the extra right after its watch: one observation per
-  // payment from the bank, at most n - 1 work payments, n Bank cards and
-  // n - 1 tie refunds a round.
-  max_stream_length_ = max_events + deck_.size() * (1 + kMaxCards / kHandSeenChunk) + config_.players;
-  if (!config_.bidding && config_.legal) max_stream_length_ += rounds * 3 * config_.players;
+  log_capacity_ = max_log_entries(config_, deck_.size(), max_events);
 }
 
 double AdultingGame::max_return() const {

@@ -116,11 +116,11 @@ inline constexpr Action kScoreBase = 0;                                  // + ca
 inline constexpr Action kDiscardBase = kScoreBase + kMaxCards * kNumColumns;  // 192 + card
 inline constexpr Action kPass = kDiscardBase + kMaxCards;                // 256
 inline constexpr Action kTargetBase = kPass + 1;                         // 257 + seat
-inline constexpr Action kClaimAdult = kTargetBase + kMaxPlayers;         // 265
-inline constexpr Action kClaimChild = kClaimAdult + 1;                   // 266
-inline constexpr Action kVoteUp = kClaimChild + 1;                       // 267
-inline constexpr Action kVoteDown = kVoteUp + 1;                         // 268
-inline constexpr Action kBidBase = kVoteDown + 1;                        // 269 + bid
+inline constexpr Action kAdultClaim = kTargetBase + kMaxPlayers;         // 265
+inline constexpr Action kChildClaim = kAdultClaim + 1;                   // 266
+inline constexpr Action kUpVote = kChildClaim + 1;                       // 267
+inline constexpr Action kDownVote = kUpVote + 1;                         // 268
+inline constexpr Action kBidBase = kDownVote + 1;                        // 269 + bid
 inline constexpr Action kDeclareBase = kBidBase + kMaxBid + 1;           // 397 + value
 // The legal system's words (legal_system.cc gives them their behaviour).
 inline constexpr Action kSue = kDeclareBase + kMaxDeclare + 1;           // 407
@@ -191,12 +191,13 @@ class AdultingGame : public Game {
   CardMask all_cards() const { return all_cards_; }
   // The most moves a round can take (sizes the history and the event log).
   int max_round_length() const { return max_round_length_; }
-  int max_stream_length() const { return max_stream_length_; }
 
   int num_players() const override { return config_.players; }
   int num_distinct_actions() const override { return kNumActions; }
   int max_chance_outcomes() const override { return kNumChanceOutcomes; }
   int max_game_length() const override { return max_game_length_; }
+  // The most entries a state's observation log can hold (adulting_game.cc).
+  int observation_log_capacity() const override { return log_capacity_; }
   RewardModel reward_model() const override {
     return config_.reward_score ? RewardModel::kGeneralSum : RewardModel::kZeroSum;
   }
@@ -217,7 +218,7 @@ class AdultingGame : public Game {
   CardMask all_cards_ = 0;
   int max_round_length_ = 0;
   int max_game_length_ = 0;
-  int max_stream_length_ = 0;
+  int log_capacity_ = 0;
   StreamSpec stream_spec_;
 };
 

@@ -74,11 +74,15 @@ void AdultingState::reset() {
   reset_legal();
   log_.clear();
   peeked_.clear();
+  stream_facts_ = {};
+  mutable_observation_log().clear();
   start_game();
 }
 
 void AdultingState::push(EventKind kind, int seat, int a, int b) {
-  log_.push_back({kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)});
+  const Event e{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
+  log_.push_back(e);
+  log_event(e);
 }
 
 void AdultingState::legal_actions(ActionList& out) const {
@@ -95,12 +99,12 @@ void AdultingState::legal_actions(ActionList& out) const {
       }
       return;
     case Phase::kClaim:
-      out.push_back(kClaimAdult);
-      out.push_back(kClaimChild);
+      out.push_back(kAdultClaim);
+      out.push_back(kChildClaim);
       return;
     case Phase::kVote:
-      out.push_back(kVoteUp);
-      out.push_back(kVoteDown);
+      out.push_back(kUpVote);
+      out.push_back(kDownVote);
       return;
     case Phase::kBid: {
       const int top = max_bid(current_);
@@ -128,9 +132,9 @@ bool AdultingState::is_legal(Action action) const {
     case Phase::kTarget:
       return action >= kTargetBase && action < kTargetBase + num_players() && is_target(action - kTargetBase);
     case Phase::kClaim:
-      return action == kClaimAdult || action == kClaimChild;
+      return action == kAdultClaim || action == kChildClaim;
     case Phase::kVote:
-      return action == kVoteUp || action == kVoteDown;
+      return action == kUpVote || action == kDownVote;
     case Phase::kBid:
       return action >= kBidBase && action <= kBidBase + max_bid(current_);
     case Phase::kTopBack:
@@ -225,7 +229,7 @@ void AdultingState::do_apply_action(Action action) {
       return;
     case Phase::kScore:
       if (action == kPass) {
-        push(EventKind::kPass, current_);
+        push(EventKind::kNoPlay, current_);
         next_scorer();
       } else if (action < kDiscardBase) {
         apply_score((action - kScoreBase) / kNumColumns, (action - kScoreBase) % kNumColumns);
@@ -246,10 +250,10 @@ void AdultingState::do_apply_action(Action action) {
       apply_truth(action == kAdult);
       return;
     case Phase::kClaim:
-      apply_claim(action == kClaimAdult);
+      apply_claim(action == kAdultClaim);
       return;
     case Phase::kVote:
-      apply_vote(action == kVoteUp);
+      apply_vote(action == kUpVote);
       return;
     case Phase::kBid:
       apply_bid(action - kBidBase);
@@ -285,6 +289,9 @@ void AdultingState::returns(std::span<double> out) const {
 void AdultingState::resample_from_infostate(Player player, Rng& rng, State& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   thread_local SeatStream stream;
+  // No seat hears more than the log holds: reserved once, a longer game
+  // than the thread has seen before does not grow the buffer.
+  stream.reserve(static_cast<std::size_t>(observation_log().capacity()));
   seat_stream(player, stream);
   sample_world(*game_, player, stream, rng, out);
 }

@@ -15,7 +15,7 @@
 //    pay, a Bank card's takings, a tie refund: taking extra, watching,
 //    calling out (fines);
 //  - after the dealer's challenge ranking (after_ranking): impeachment.
-// Each hook steps into the legal phases (Phase::kAppeal .. kImpeachVote)
+// Each hook steps into the legal phases (Phase::kAppealAsk .. kImpeachVote)
 // and the step calls the work phase's continuation when it is settled
 // (start_impeach, lawsuit_done, after_payment, impeach_done). Their moves,
 // chance outcomes and transitions are dispatched to legal_step_actions,
@@ -54,10 +54,10 @@ enum class Phase : std::uint8_t {
   kQuality,       // chance: a contestant's performance quality 0..9
   kRankChallenge, // the dealer names the next contestant, best first
   // --- Legal system (legal_system.cc; reserved) ----------------------------
-  kAppeal,
+  kAppealAsk,       // the eliminated contestant is asked: appeal or accept
   kAppealEvidence,
   kAppealVote,
-  kSue,
+  kSueAsk,          // a contestant is asked: sue the declarer or not
   kPropose,
   kAllowCase,
   kSetPrice,
@@ -66,8 +66,8 @@ enum class Phase : std::uint8_t {
   kLawsuitVote,
   kTakeExtra,
   kWatch,
-  kCallOut,
-  kImpeach,
+  kCallOutAsk,      // a watcher is asked: call the extra out or stay quiet
+  kImpeachAsk,      // a contestant is asked: move to impeach or not
   kImpeachEvidence,
   kImpeachVote,
   // --- Sorting and bidding ---------------------------------------------------
@@ -104,7 +104,6 @@ class AdultingState final : public GameState<AdultingState> {
   using State::observation_tensor;
   using State::resample_from_infostate;
   using State::returns;
-  using State::seat_stream;
 
   Player current_player() const override { return current_; }
   void legal_actions(ActionList& out) const override;
@@ -114,8 +113,6 @@ class AdultingState final : public GameState<AdultingState> {
   // reference walk over the same probabilities chance_outcomes lists.
   Action sample_chance_outcome(Rng& rng) const override;
   void returns(std::span<double> out) const override;
-  // What the seat observed (stream.h), read off the event log.
-  void seat_stream(Player seat, SeatStream& out) const override;
   void information_state_tensor(Player player, std::span<float> out) const override;
   std::string observation_string(Player player) const override;
   void observation_tensor(Player player, std::span<float> out) const override;
@@ -145,6 +142,9 @@ class AdultingState final : public GameState<AdultingState> {
   bool truth(Player seat) const { return (truths_ >> seat) & 1u; }
   unsigned qualified() const { return qualified_; }
   unsigned disqualified() const { return disqualified_; }
+  // The events so far (events.h): what export notes and tests read. The
+  // seats' streams are the observation log (State::observation_log), which
+  // each push writes (log_writer.cc).
   const GameLog& log() const { return log_; }
   CardMask peeked(int index) const { return peeked_[index]; }
   // The seat `steps` places after the dealer (1 = the dealer's left; n = the dealer).
@@ -170,7 +170,22 @@ class AdultingState final : public GameState<AdultingState> {
     const int s = seat + steps;
     return s >= num_players() ? s - num_players() : s;
   }
+  // Appends an event to the event log and its observations to the
+  // observation log (log_writer.cc).
   void push(EventKind kind, int seat, int a = 0, int b = 0);
+
+  // The observations of each event, logged with the seats that hear them
+  // (log_writer.cc).
+  static Audience seat_bit(int seat);
+  void log_public(const Observation& o);
+  // `seen` to the seats in `knowers`; `hidden` to the other seats and the
+  // spectator.
+  void log_split(Audience knowers, const Observation& seen, const Observation& hidden);
+  void log_event(Event e);
+  void log_hand_seen(int peeker, int target, CardMask hand);
+  void log_sorting_event(Event e);
+  void log_work_event(Event e);
+  void log_legal_event(Event e);
   void set_phase(Phase phase, Player player) {
     phase_ = phase;
     current_ = player;
@@ -356,6 +371,23 @@ class AdultingState final : public GameState<AdultingState> {
 
   GameLog log_;
   FixedLog<CardMask, kMaxCards> peeked_;  // the hands seen by peeks, in order
+
+  // What the observations of an event need beyond the event itself, kept as
+  // the events are logged: the dealer (who learns whether a ruling was
+  // right), the sealed bids (shown together at the reveal), the last extra
+  // taken (what a watcher sees) and the mantles' columns (the final points).
+  struct StreamFacts {
+    struct Commit {
+      std::int8_t seat;
+      std::uint8_t bid;
+    };
+    std::int8_t dealer = 0;
+    std::uint8_t extra = 0;
+    int num_commits = 0;
+    std::array<Commit, kMaxPlayers> commits{};
+    std::array<std::array<std::uint8_t, kNumColumns>, kMaxPlayers> columns{};
+  };
+  StreamFacts stream_facts_;
 };
 
 }  // namespace kibitz::adulting

@@ -8,7 +8,6 @@
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_state.h"
 #include "env/games/adulting/stream.h"
-#include "env/games/adulting/stream_writer.h"
 
 namespace kibitz::adulting {
 
@@ -260,12 +259,26 @@ std::string Knowledge::describe() const {
 
 // --- State entry points ----------------------------------------------------------
 
+namespace {
+
+// Reads seat `player`'s stream straight off the state's observation log (the
+// observations State::seat_stream gives), so no stream buffer is needed.
+Knowledge read_log(const AdultingState& state, Player player) {
+  Knowledge k(state.adulting(), player);
+  const ObservationLog& log = state.observation_log();
+  const Audience heard = seat_audience(player);
+  for (int i = 0; i < log.size(); ++i) {
+    if ((log.audience(i) & heard) != 0) k.read(log.observation(i));
+  }
+  return k;
+}
+
+}  // namespace
+
 void AdultingState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  Knowledge k(*game_, player);
-  for_each_observation(*this, player, [&k](const Observation& o) { k.read(o); });
-  k.encode(out);
+  read_log(*this, player).encode(out);
 }
 
 void AdultingState::observation_tensor(Player player, std::span<float> out) const {
@@ -274,9 +287,7 @@ void AdultingState::observation_tensor(Player player, std::span<float> out) cons
 
 std::string AdultingState::observation_string(Player player) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  Knowledge k(*game_, player);
-  for_each_observation(*this, player, [&k](const Observation& o) { k.read(o); });
-  return k.describe();
+  return read_log(*this, player).describe();
 }
 
 }  // namespace kibitz::adulting

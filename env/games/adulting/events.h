@@ -1,9 +1,10 @@
 // The event log of an Adulting game: one small record per history entry
 // (what the action or chance outcome meant) plus the derived events nobody
 // chooses (a round's start, income, a claim's verdict, the reveal, who takes
-// the card, refunds, the end). Each seat's stream of observations is read
-// off it (stream_writer.h), so nothing replays the game to learn what a move
-// was.
+// the card, refunds, the end). Each event's observations are logged, with
+// the seats that hear them, as it is pushed (log_writer.cc); export notes and
+// tests read the events themselves, so nothing replays the game to learn
+// what a move was.
 #pragma once
 
 #include <algorithm>
@@ -22,7 +23,7 @@ enum class EventKind : std::uint8_t {
   kIncome,       // derived: everyone takes a (variant=bidding)
   kScore,        // `seat` scores card a in column b
   kDiscard,      // `seat` discards card a for its effect
-  kPass,         // `seat` plays nothing in the scoring phase
+  kNoPlay,       // `seat` plays nothing in the scoring phase
   kBank,         // derived: `seat` takes a from the bank
   kPay,          // derived: `seat` pays seat a the amount b
   kPeek,         // `seat` peeks at seat a; b indexes the hand seen (State::peeked)

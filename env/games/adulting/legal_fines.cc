@@ -40,7 +40,7 @@ void AdultingState::apply_watch(bool watches) {
 // answer), so the asking itself reveals nothing to those who did not watch.
 void AdultingState::next_caller() {
   const int caller = next_in_order(ask_pos_, ~watchers_);
-  if (caller >= 0) return set_phase(Phase::kCallOut, caller);
+  if (caller >= 0) return set_phase(Phase::kCallOutAsk, caller);
   legal_actor_ = legal_target_ = -1;
   extra_ = 0;
   after_payment();

@@ -25,7 +25,7 @@ void AdultingState::start_impeach(bool after_ranking) {
 // of the contest) nor those who moved already this round.
 void AdultingState::next_impeach_ask() {
   const int seat = next_in_order(ask_pos_, disqualified_ | moved_ | (1u << dealer_));
-  if (seat >= 0) return set_phase(Phase::kImpeach, seat);
+  if (seat >= 0) return set_phase(Phase::kImpeachAsk, seat);
   impeach_done();
 }
 

@@ -18,7 +18,7 @@ void AdultingState::next_sue_ask() {
   while (ask_pos_ < seq_len_) {
     const int seat = seq_[idx(ask_pos_++)];
     if (seat == legal_target_ || ((disqualified_ >> seat) & 1u)) continue;
-    return set_phase(Phase::kSue, seat);
+    return set_phase(Phase::kSueAsk, seat);
   }
   lawsuit_done();
 }

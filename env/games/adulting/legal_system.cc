@@ -1,5 +1,5 @@
 // The legal system of variant=full with legal=true (docs/rules/adulting.md
-// "The legal system"): the dispatch of its phases (Phase::kAppeal ..
+// "The legal system"): the dispatch of its phases (Phase::kAppealAsk ..
 // kImpeachVote) and the steps its four parts share: asking seats in order,
 // oral arguments (a chance node: shown with probability `evidence`), votes,
 // payments "as far as they can" and disqualification. The parts are
@@ -36,12 +36,12 @@ int highest_price(Phase phase, int money, int proposal) {
 void AdultingState::legal_step_actions(ActionList& out) const {
   const int money = monies_[idx(current_)];
   switch (phase_) {
-    case Phase::kAppeal:
+    case Phase::kAppealAsk:
       // The collateral: one money per other player.
       out.push_back(kDecline);
       if (money >= num_players() - 1) out.push_back(kAppeal);
       return;
-    case Phase::kSue:
+    case Phase::kSueAsk:
       // A suit needs a price of at least 1 the prosecutor can cover.
       if (money >= 1) out.push_back(kSue);
       out.push_back(kDecline);
@@ -61,20 +61,20 @@ void AdultingState::legal_step_actions(ActionList& out) const {
     case Phase::kTakeExtra:
       for (int e = 0; e <= kMaxExtra; ++e) out.push_back(kTakeBase + e);
       return;
-    case Phase::kCallOut:
+    case Phase::kCallOutAsk:
       // Every watcher is asked, so being asked tells nothing about the extra.
       out.push_back(kDecline);
       if (extra_ > 0) out.push_back(kCallOut);
       return;
-    case Phase::kImpeach:
+    case Phase::kImpeachAsk:
       out.push_back(kDecline);
       out.push_back(kImpeach);
       return;
     case Phase::kAppealVote:
     case Phase::kLawsuitVote:
     case Phase::kImpeachVote:
-      out.push_back(kVoteUp);
-      out.push_back(kVoteDown);
+      out.push_back(kUpVote);
+      out.push_back(kDownVote);
       return;
     default:
       KIBITZ_CHECK(false, "adulting: no moves for phase ", phase_name(phase_));
@@ -101,22 +101,22 @@ bool AdultingState::is_legal_step(Action action) const {
   }
   const int money = current_ >= 0 ? monies_[idx(current_)] : 0;
   switch (phase_) {
-    case Phase::kAppeal:
+    case Phase::kAppealAsk:
       return action == kDecline || (action == kAppeal && money >= num_players() - 1);
-    case Phase::kSue:
+    case Phase::kSueAsk:
       return action == kDecline || (action == kSue && money >= 1);
     case Phase::kAllowCase:
       return action == kAllow || action == kDismiss;
     case Phase::kConcedeOrFight:
       return action == kConcede || action == kFight;
-    case Phase::kCallOut:
+    case Phase::kCallOutAsk:
       return action == kDecline || (action == kCallOut && extra_ > 0);
-    case Phase::kImpeach:
+    case Phase::kImpeachAsk:
       return action == kImpeach || action == kDecline;
     case Phase::kAppealVote:
     case Phase::kLawsuitVote:
     case Phase::kImpeachVote:
-      return action == kVoteUp || action == kVoteDown;
+      return action == kUpVote || action == kDownVote;
     default:
       return false;
   }
@@ -165,11 +165,11 @@ Action AdultingState::legal_sample_outcome(Rng& rng) const {
 
 void AdultingState::apply_legal_step(Action action) {
   switch (phase_) {
-    case Phase::kAppeal:
+    case Phase::kAppealAsk:
       return apply_appeal(action);
     case Phase::kAppealEvidence:
       return appeal_evidence(action == 1);
-    case Phase::kSue:
+    case Phase::kSueAsk:
       return apply_sue(action);
     case Phase::kPropose:
     case Phase::kAllowCase:
@@ -182,16 +182,16 @@ void AdultingState::apply_legal_step(Action action) {
       return apply_take_extra(action - kTakeBase);
     case Phase::kWatch:
       return apply_watch(action == 1);
-    case Phase::kCallOut:
+    case Phase::kCallOutAsk:
       return apply_call_out(action);
-    case Phase::kImpeach:
+    case Phase::kImpeachAsk:
       return apply_impeach(action);
     case Phase::kImpeachEvidence:
       return impeach_evidence(action == 1);
     case Phase::kAppealVote:
     case Phase::kLawsuitVote:
     case Phase::kImpeachVote:
-      return apply_legal_vote(action == kVoteUp);
+      return apply_legal_vote(action == kUpVote);
     default:
       KIBITZ_CHECK(false, "adulting: no move in phase ", phase_name(phase_));
   }

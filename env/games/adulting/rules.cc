@@ -163,8 +163,10 @@ void AdultingState::apply_discard(int card) {
 
 void AdultingState::apply_target(int target) {
   if (target_ >= 0) {  // Peek
-    push(EventKind::kPeek, actor_, target, peeked_.size());
+    // The hand is kept before the event is pushed: pushing it logs the
+    // observations, the hand seen among them.
     peeked_.push_back(hands_[idx(target)]);
+    push(EventKind::kPeek, actor_, target, peeked_.size() - 1);
     return next_scorer();
   }
   push(EventKind::kStealFrom, actor_, target);

@@ -8,10 +8,10 @@
 #include <typeinfo>
 
 #include "env/core/error.h"
+#include "env/core/observation_log.h"
 #include "env/core/stream_spec.h"
 #include "env/games/adulting/adulting_state.h"
 #include "env/games/adulting/stream.h"
-#include "env/games/adulting/stream_writer.h"
 
 namespace kibitz::adulting {
 
@@ -120,13 +120,13 @@ namespace {
 // not see, or with free extras whose bounds a world taught, are drawn again).
 constexpr int kMaxAttempts = 1000;
 
-// One attempt at a world: the state, the writer that turns its events into
-// the seat's observations, and how far the stream is explained.
+// One attempt at a world: the state (whose moves log the seat's
+// observations), and how far the stream is explained.
 class Replay {
  public:
   Replay(const AdultingGame& game, Player seat, std::span<const Observation> stream, AdultingState& world,
          ExtraPlan& plan)
-      : game_(game), seat_(seat), stream_(stream), world_(world), writer_(world, seat), plan_(plan) {}
+      : game_(game), seat_(seat), heard_(seat_audience(seat)), stream_(stream), world_(world), plan_(plan) {}
 
   // Rebuilds a world; false when the stream does not fit the draws made
   // (failed_at() says where), with drew_hidden_steal() telling whether
@@ -156,22 +156,22 @@ class Replay {
   bool impossible() const { return impossible_; }
 
  private:
-  // Feeds the world's new events to the writer; false when an observation
-  // differs from the stream's next one, or the stream has no more.
+  // Compares the seat's observations the world logged since the last call
+  // with the stream's next ones; false when one differs, or the stream has
+  // no more.
   bool sync() {
-    bool ok = true;
-    auto compare = [this, &ok](const Observation& o) {
-      if (!ok) return;
+    const ObservationLog& log = world_.observation_log();
+    for (; fed_ < log.size(); ++fed_) {
+      if ((log.audience(fed_) & heard_) == 0) continue;
+      const Observation& o = log.observation(fed_);
       if (pos_ < stream_.size() && stream_[pos_] == o) {
         ++pos_;
-      } else {
-        if (pos_ < stream_.size()) learn_payment(o, stream_[pos_]);
-        ok = false;
+        continue;
       }
-    };
-    const GameLog& log = world_.log();
-    for (; fed_ < log.size() && ok; ++fed_) writer_.add(log[fed_], compare);
-    return ok;
+      if (pos_ < stream_.size()) learn_payment(o, stream_[pos_]);
+      return false;
+    }
+    return true;
   }
 
   // The seat's next observation read as the move that made it, or a draw
@@ -198,9 +198,9 @@ class Replay {
         if (obs_kind(o) == Obs::kTruthChild) return kChild;
         return world_.sample_chance_outcome(rng);
       case Phase::kClaim:
-        return obs_kind(o) == Obs::kClaimAdult ? kClaimAdult : obs_kind(o) == Obs::kClaimChild ? kClaimChild : kInvalidAction;
+        return obs_kind(o) == Obs::kClaimAdult ? kAdultClaim : obs_kind(o) == Obs::kClaimChild ? kChildClaim : kInvalidAction;
       case Phase::kVote:
-        return obs_kind(o) == Obs::kVoteUp ? kVoteUp : obs_kind(o) == Obs::kVoteDown ? kVoteDown : kInvalidAction;
+        return obs_kind(o) == Obs::kVoteUp ? kUpVote : obs_kind(o) == Obs::kVoteDown ? kDownVote : kInvalidAction;
       case Phase::kBid:
         if (obs_kind(o) == Obs::kYouBid) return kBidBase + v0;
         return kBidBase + hidden_bid(rng);
@@ -307,19 +307,19 @@ class Replay {
       return kind == yes ? a : kind == no ? b : kInvalidAction;
     };
     switch (world_.phase()) {
-      case Phase::kAppeal: return either(Obs::kAppeals, kAppeal, Obs::kNoAppeal, kDecline);
-      case Phase::kSue: return either(Obs::kSues, kSue, Obs::kNoSuit, kDecline);
+      case Phase::kAppealAsk: return either(Obs::kAppeals, kAppeal, Obs::kNoAppeal, kDecline);
+      case Phase::kSueAsk: return either(Obs::kSues, kSue, Obs::kNoSuit, kDecline);
       case Phase::kPropose: return kind == Obs::kProposes ? kPriceBase + o.value(1) - 1 : kInvalidAction;
       case Phase::kAllowCase: return either(Obs::kAllows, kAllow, Obs::kDismisses, kDismiss);
       case Phase::kSetPrice: return kind == Obs::kSetsPrice ? kPriceBase + o.value(1) - 1 : kInvalidAction;
       case Phase::kConcedeOrFight: return either(Obs::kConcedes, kConcede, Obs::kFights, kFight);
-      case Phase::kCallOut: return either(Obs::kCallsOut, kCallOut, Obs::kStaysQuiet, kDecline);
-      case Phase::kImpeach: return either(Obs::kImpeaches, kImpeach, Obs::kNoImpeach, kDecline);
+      case Phase::kCallOutAsk: return either(Obs::kCallsOut, kCallOut, Obs::kStaysQuiet, kDecline);
+      case Phase::kImpeachAsk: return either(Obs::kImpeaches, kImpeach, Obs::kNoImpeach, kDecline);
       case Phase::kWatch: return either(Obs::kWatches, 1, Obs::kDoesNotWatch, 0);
       case Phase::kAppealVote:
       case Phase::kLawsuitVote:
       case Phase::kImpeachVote:
-        return either(Obs::kVoteUp, kVoteUp, Obs::kVoteDown, kVoteDown);
+        return either(Obs::kVoteUp, kUpVote, Obs::kVoteDown, kDownVote);
       case Phase::kAppealEvidence:
       case Phase::kLawsuitEvidence:
       case Phase::kImpeachEvidence:
@@ -395,8 +395,8 @@ class Replay {
     switch (world_.phase()) {
       case Phase::kBid: needed = a - kBidBase; break;
       case Phase::kPropose: needed = a - kPriceBase + 1; break;
-      case Phase::kSue: needed = a == kSue ? 1 : -1; break;
-      case Phase::kAppeal: needed = a == kAppeal ? game_.num_players() - 1 : -1; break;
+      case Phase::kSueAsk: needed = a == kSue ? 1 : -1; break;
+      case Phase::kAppealAsk: needed = a == kAppeal ? game_.num_players() - 1 : -1; break;
       default: break;
     }
     const int have = world_.monies(p);
@@ -431,9 +431,9 @@ class Replay {
 
   const AdultingGame& game_;
   Player seat_;
+  Audience heard_;  // the seat's bit in the log's audiences
   std::span<const Observation> stream_;
   AdultingState& world_;
-  StreamWriter writer_;
   ExtraPlan& plan_;
   std::size_t pos_ = 0;
   int fed_ = 0;

@@ -2,8 +2,8 @@
 //
 // The sampler rebuilds a world move by move from the initial state, reading
 // each move off the seat's next observation where the seat saw it, and
-// feeding the world's new events through a StreamWriter of its own to check
-// that the world gives the seat exactly its stream. What the seat did not
+// comparing what the world's moves log for the seat (its observation log)
+// with the stream, so that the world gives the seat exactly its stream. What the seat did not
 // see is drawn:
 //  - another player's truth: by the card's `adult` chance;
 //  - another player's sealed bid: the bid shown at the reveal when the stream

@@ -1,14 +1,9 @@
-// The Adulting seat stream: the declaration of its kinds (stream.h) and
-// AdultingState::seat_stream, which collects it from for_each_observation
-// (stream_writer.h).
+// The Adulting seat stream: the declaration of its kinds (stream.h). The
+// observations themselves are logged as the events happen (log_writer.cc).
 #include "env/games/adulting/stream.h"
 
 #include <string>
 #include <vector>
-
-#include "env/core/error.h"
-#include "env/games/adulting/adulting_state.h"
-#include "env/games/adulting/stream_writer.h"
 
 namespace kibitz::adulting {
 
@@ -102,15 +97,6 @@ StreamSpec adulting_stream_spec(const Deck& deck, const std::vector<std::string>
        {"pays_bank", "{seat} pays the bank {amount:number}", "a fine: twice the extra, as far as they can"},
        {"extra_shown", "{seat} took {extra:number} extra", "called out: the extra taken is public"}},
       std::move(names));
-}
-
-void AdultingState::seat_stream(Player seat, SeatStream& out) const {
-  KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players()), "adulting: seat_stream of seat ", seat,
-               "; the game has seats 0 to ", num_players() - 1, " and the spectator");
-  out.clear();
-  // Reserving the longest stream once keeps a reused buffer from growing.
-  out.reserve(static_cast<std::size_t>(game_->max_stream_length()));
-  for_each_observation(*this, seat, [&out](const Observation& o) { out.push_back(o); });
 }
 
 }  // namespace kibitz::adulting

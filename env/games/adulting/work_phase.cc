@@ -95,6 +95,7 @@ Action AdultingState::work_sample_chance_outcome(Rng& rng) const {
         if (((contestants_ >> s) & 1u) && n-- == 0) return s;
       }
       KIBITZ_CHECK(false, "adulting: no contestant left to eliminate");
+      return kInvalidAction;  // not reached
     }
     case Phase::kRuling: {
       // The reference walk over the listed outcomes, in their order.
@@ -240,7 +241,7 @@ void AdultingState::apply_ruling(int outcome) {
 void AdultingState::after_ruling() {
   if (!config().legal || ruling_ == 0) return pay_eliminated();
   if ((appealed_ >> last_eliminated_) & 1u) return start_impeach(false);
-  set_phase(Phase::kAppeal, last_eliminated_);
+  set_phase(Phase::kAppealAsk, last_eliminated_);
 }
 
 // The k-th eliminated takes k monies.

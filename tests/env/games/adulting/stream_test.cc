@@ -128,10 +128,10 @@ TEST(ActionText, WordsPeopleType) {
   EXPECT_EQ(state.action_to_string(1, kDiscardBase + s.card("Tax")), "discard Tax");
   EXPECT_EQ(state.action_to_string(1, kPass), "pass");
   EXPECT_EQ(state.action_to_string(1, kTargetBase + 2), "target P2");
-  EXPECT_EQ(state.action_to_string(1, kClaimAdult), "claim adult");
-  EXPECT_EQ(state.action_to_string(1, kClaimChild), "claim child");
-  EXPECT_EQ(state.action_to_string(1, kVoteUp), "vote up");
-  EXPECT_EQ(state.action_to_string(1, kVoteDown), "vote down");
+  EXPECT_EQ(state.action_to_string(1, kAdultClaim), "claim adult");
+  EXPECT_EQ(state.action_to_string(1, kChildClaim), "claim child");
+  EXPECT_EQ(state.action_to_string(1, kUpVote), "vote up");
+  EXPECT_EQ(state.action_to_string(1, kDownVote), "vote down");
   EXPECT_EQ(state.action_to_string(1, kBidBase + 3), "bid 3");
   EXPECT_EQ(state.action_to_string(1, kDeclareBase + 4), "declare 4");
   EXPECT_EQ(state.action_to_string(1, kPriceBase), "price 1");
@@ -141,9 +141,9 @@ TEST(ActionText, WordsPeopleType) {
   EXPECT_THROW(state.action_to_string(1, kNumActions), KibitzError);
   // Other spellings read at the node where they are legal.
   s.top("H1").draw("H1").top("H2").truths();
-  EXPECT_EQ(s.mutable_state().string_to_action(1, "adult"), kClaimAdult);
+  EXPECT_EQ(s.mutable_state().string_to_action(1, "adult"), kAdultClaim);
   s.act(1, "claim adult");
-  EXPECT_EQ(s.mutable_state().string_to_action(2, "Down"), kVoteDown);
+  EXPECT_EQ(s.mutable_state().string_to_action(2, "Down"), kDownVote);
 }
 
 }  // namespace
