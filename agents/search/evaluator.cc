@@ -40,6 +40,7 @@ AgentRolloutEvaluator::AgentRolloutEvaluator(std::string agent_spec,
                                              std::shared_ptr<const Game> game, std::uint64_t seed)
     : agent_spec_(std::move(agent_spec)), game_(std::move(game)), seed_(seed) {
   agents_.resize(static_cast<std::size_t>(game_->num_players()));
+  for (Player seat = 0; seat < game_->num_players(); ++seat) feeds_.emplace_back(seat);
 }
 
 Agent& AgentRolloutEvaluator::agent(Player seat) {
@@ -62,12 +63,13 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
       agents_[static_cast<std::size_t>(seat)]->new_game(seat);
     }
   }
+  for (SeatFeed& feed : feeds_) feed.reset();
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
       world.apply_action(world.sample_chance_outcome(rng));
     } else {
       const Player seat = world.current_player();
-      world.apply_action(agent(seat).act(SeatView(world, seat)));
+      world.apply_action(agent(seat).act(SeatView(world, feeds_[static_cast<std::size_t>(seat)])));
     }
   }
   world.returns(values);

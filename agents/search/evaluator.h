@@ -17,6 +17,7 @@
 #include "agents/agent.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 #include "env/core/types.h"
 
@@ -77,7 +78,10 @@ class RandomRolloutEvaluator : public Evaluator {
 
 // Plays the world to the end with one agent per seat, each acting through the
 // SeatView of the rollout world (allowed: the world is already a sample, so
-// the agents see nothing the searching seat could not have imagined).
+// the agents see nothing the searching seat could not have imagined). Each
+// seat's view is fed (SeatFeed) through the rollout: its stream is read whole
+// once when the rollout starts, then only what each move adds, so a long
+// rollout does not rebuild the stream at every decision.
 //
 // A seat's agent is built the first time that seat acts in a rollout, not
 // when the evaluator is: an agent may itself search with agent rollouts
@@ -103,6 +107,7 @@ class AgentRolloutEvaluator : public Evaluator {
   std::shared_ptr<const Game> game_;
   std::uint64_t seed_;
   std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null until used
+  std::vector<SeatFeed> feeds_;                 // per seat; reset per rollout
 };
 
 // An outcome drawn with its probability: the core's reference draw
