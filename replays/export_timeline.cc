@@ -4,19 +4,20 @@
 #include <memory>
 
 #include "env/core/registry.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 
 namespace kibitz::replays {
 namespace {
 
-// Every viewer's stream (the seats', then the public one) and how much of
-// each the events already hold.
+// Every viewer's stream (the seats', then the public one), each fed move by
+// move (SeatFeed), so each move reads only what it added.
 class StreamDeltas {
  public:
-  explicit StreamDeltas(int players)
-      : players_(players),
-        streams_(static_cast<std::size_t>(players) + 1),
-        seen_(static_cast<std::size_t>(players) + 1, 0) {}
+  explicit StreamDeltas(int players) : players_(players) {
+    for (Player seat = 0; seat < players; ++seat) feeds_.emplace_back(seat);
+    feeds_.emplace_back(kSpectator);
+  }
 
   // Appends to `out` what `state`'s streams gained since the last call,
   // as caused by move `move`: each observation once, with every viewer that
@@ -38,12 +39,9 @@ class StreamDeltas {
                                 : static_cast<std::size_t>(viewer);
   }
 
+  // Valid until the viewer's next call.
   std::span<const Observation> gained(const State& state, Player viewer) {
-    const std::size_t i = index(viewer);
-    state.seat_stream(viewer, streams_[i]);
-    const std::size_t from = std::min(seen_[i], streams_[i].size());
-    seen_[i] = streams_[i].size();
-    return std::span<const Observation>(streams_[i]).subspan(from);
+    return feeds_[index(viewer)].update(state);
   }
 
   // Adds `seat` to the audience of the first event from `from` on with this
@@ -65,8 +63,7 @@ class StreamDeltas {
   }
 
   int players_;
-  std::vector<SeatStream> streams_;
-  std::vector<std::size_t> seen_;
+  std::vector<SeatFeed> feeds_;
 };
 
 }  // namespace

@@ -73,6 +73,11 @@ Table::Table(TablePlan plan, TableOptions options, ThinkPool& pool, EndHook on_e
     agents_.push_back(std::move(seat.agent));
   }
   seat_listener_.resize(plan.seats.size());
+  for (std::size_t s = 0; s < plan.seats.size(); ++s) {
+    agent_feeds_.emplace_back(static_cast<Player>(s));
+    listener_feeds_.push_back({SeatFeed(static_cast<Player>(s))});
+  }
+  listener_feeds_.push_back({SeatFeed(kSpectator)});
   recorder_.emplace(*game_, options_.seed, labels_, std::move(agent_specs), game_spec_);
 }
 
@@ -225,7 +230,7 @@ void Table::think(Player seat, std::shared_ptr<const State> world, int move,
     ActBudget budget;
     budget.stop = &stop;
     agent.set_budget(budget);
-    const SeatView view(*world, seat);
+    const SeatView view(*world, agent_feeds_[static_cast<std::size_t>(seat)]);
     action = agent.act(view);
   } catch (const std::exception& e) {
     failure = "seat " + std::to_string(seat) + "'s agent failed: " + e.what();
@@ -283,7 +288,7 @@ void Table::publish_locked(Listener& listener, Wakeups& wakeups) {
   const auto subscription = listener.subscription.lock();
   if (subscription == nullptr || subscription->closed() || listener.told_end) return;
   const Player seat = subscription->seat();
-  const SeatStream stream = state_->seat_stream(seat);  // kSpectator: the public stream
+  const SeatStream& stream = stream_locked(seat);
   bool pushed = false;
   if (stream.size() > listener.sent) {
     subscription->push(observations_message(game_->stream_spec(), stream, listener.sent));
@@ -301,6 +306,15 @@ void Table::publish_locked(Listener& listener, Wakeups& wakeups) {
     pushed = true;
   }
   if (pushed) wakeups.notify.push_back(subscription);
+}
+
+const SeatStream& Table::stream_locked(Player seat) {
+  ListenerFeed& entry = listener_feeds_[seat == kSpectator ? listener_feeds_.size() - 1 : static_cast<std::size_t>(seat)];
+  if (entry.updated_at != state_->move_number()) {
+    entry.feed.update(*state_);
+    entry.updated_at = state_->move_number();
+  }
+  return entry.feed.stream();
 }
 
 void Table::deliver(Wakeups& wakeups) {

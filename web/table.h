@@ -13,11 +13,13 @@
 //
 // Listeners (Subscription) receive only what they may know: a seat its own
 // stream (State::seat_stream), whether it is to act and its legal actions; a
-// spectator the public stream (State::public_stream). Once the game has
-// ended everyone receives everything: every stream, the history, the
-// returns (message_json.h). A seat may join again with its token (a closed
-// browser tab): it receives its whole stream again, and the older
-// connection to that seat is closed.
+// spectator the public stream (State::public_stream). The streams are kept
+// by one SeatFeed per seat and one for the spectators, and the agents' views
+// by one per seat, so a move costs what it added, not the game's length.
+// Once the game has ended everyone receives everything: every stream, the
+// history, the returns (message_json.h). A seat may join again with its
+// token (a closed browser tab): it receives its whole stream again, and the
+// older connection to that seat is closed.
 //
 // Thread-safe. A Table lives in a shared_ptr (Table::create), which the
 // think pool's tasks hold while they run.
@@ -37,6 +39,7 @@
 #include <vector>
 
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 #include "replays/recorder.h"
 #include "replays/replay_record.h"
@@ -155,6 +158,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void abort_locked(const std::string& reason, Wakeups& wakeups);
   void apply_locked(Player actor, Action action, const DecisionInfo* decision);
   void publish_locked(Listener& listener, Wakeups& wakeups);
+  // Under the lock: the stream `seat` (kSpectator: the public one) has at
+  // the table's position, brought up to it at most once per move.
+  const SeatStream& stream_locked(Player seat);
   std::shared_ptr<Subscription> add_listener(Player seat);
   // Runs on a think-pool thread: seat's agent chooses on `world`, a copy of
   // the state at move `move`, until it is done or `stop` is set.
@@ -169,6 +175,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::string> labels_;
   std::vector<std::string> tokens_;              // per seat; empty for agents
   std::vector<std::unique_ptr<Agent>> agents_;   // per seat; null for people
+  // Per seat: the stream its agent's views are fed from. Read only by the
+  // seat's think task, one at a time, on the world it was given.
+  std::vector<SeatFeed> agent_feeds_;
   ThinkPool& pool_;
   EndHook on_end_;
 
@@ -182,6 +191,13 @@ class Table : public std::enable_shared_from_this<Table> {
   bool aborted_ = false;
   std::string abort_reason_;
   std::vector<Listener> listeners_;
+  // What the listeners are sent from: per seat, then the spectators' (last),
+  // each with the move it was last brought up to.
+  struct ListenerFeed {
+    SeatFeed feed;
+    int updated_at = -1;
+  };
+  std::vector<ListenerFeed> listener_feeds_;
   std::vector<std::weak_ptr<Subscription>> seat_listener_;  // the newest per seat
   std::chrono::steady_clock::time_point last_attended_;     // see unattended_for
 };

@@ -78,7 +78,10 @@ class RandomRolloutEvaluator : public Evaluator {
 
 // Plays the world to the end with one agent per seat, each acting through the
 // SeatView of the rollout world (allowed: the world is already a sample, so
-// the agents see nothing the searching seat could not have imagined).
+// the agents see nothing the searching seat could not have imagined). Each
+// seat's view is fed (SeatFeed) through the rollout: its stream is read whole
+// once when the rollout starts, then only what each move adds, so a long
+// rollout does not rebuild the stream at every decision.
 //
 // A seat's agent is built the first time that seat acts in a rollout, not
 // when the evaluator is: an agent may itself search with agent rollouts

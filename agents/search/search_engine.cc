@@ -16,27 +16,6 @@ bool stop_requested(const std::atomic<bool>* stop) {
 
 }  // namespace
 
-std::uint64_t observation_key(const State& world, Player seat) {
-  // stream_key is a stable FNV-1a over the typed observations: the key only
-  // needs equality, and a stable hash keeps searches identical everywhere.
-  thread_local SeatStream stream;
-  world.seat_stream(seat, stream);
-  return stream_key(stream);
-}
-
-std::size_t stream_length(const State& world, Player seat) {
-  thread_local SeatStream stream;
-  world.seat_stream(seat, stream);
-  return stream.size();
-}
-
-std::uint64_t observation_change_key(const State& world, Player seat, std::size_t before) {
-  thread_local SeatStream stream;
-  world.seat_stream(seat, stream);
-  KIBITZ_CHECK(before <= stream.size(), "a seat stream shrank");
-  return stream_key(std::span<const Observation>(stream).subspan(before));
-}
-
 void RootSummary::clear(int num_actions) {
   *this = RootSummary();
   visits.assign(static_cast<std::size_t>(num_actions), 0);
@@ -126,6 +105,10 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
                           RootSummary& out) {
   observer_ = view.seat();
   max_depth_ = 0;
+  // Every world drawn for this search gives the observer the view's stream,
+  // so its key is the root's key of the observer's tree. Only a game with a
+  // log continues keys from it (ObservationKeys); others need no stream.
+  keys_.start_search(observer_, world_->keeps_observation_log() ? view.stream() : std::span<const Observation>());
   RootSummary mine;
   mine.clear(game_->num_distinct_actions());
   if (belief_) {
@@ -192,6 +175,7 @@ std::int64_t SearchEngine::run_simulations(
 }
 
 void SearchEngine::simulate(Rng& rng) {
+  keys_.start_simulation(*world_);
   const int num_trees = static_cast<int>(trees_.size());
   for (int k = 0; k < num_trees; ++k) {
     current_[static_cast<std::size_t>(k)] = SearchTree::kRoot;
@@ -218,11 +202,12 @@ void SearchEngine::simulate(Rng& rng) {
       }
     }
     // A tree other than the searching seat's keys a move it sees for the
-    // first time by how its owner's view changes: keep the view before.
+    // first time by what the move adds to its owner's view: mark the view
+    // before.
     for (int k = 0; k < num_trees; ++k) {
       const Player owner = trees_[static_cast<std::size_t>(k)].owner();
       if (owner != observer_ && needs_observation(k, actor, action)) {
-        before_[static_cast<std::size_t>(k)] = stream_length(*world_, owner);
+        before_[static_cast<std::size_t>(k)] = keys_.mark(*world_, owner);
       }
     }
     world_->apply_action(action);
@@ -383,8 +368,8 @@ std::int32_t SearchEngine::descend(int k, Player actor, Action action, bool& cre
   // cards, so only the observations the move added are compared.
   const std::uint64_t key =
       tree.owner() == observer_
-          ? observation_key(*world_, tree.owner())
-          : observation_change_key(*world_, tree.owner(), before_[static_cast<std::size_t>(k)]);
+          ? keys_.observer_key(*world_)
+          : keys_.change_key(*world_, tree.owner(), before_[static_cast<std::size_t>(k)]);
   std::int32_t child = SearchTree::kNoNode;
   for (const SearchEdge& edge : tree.edges(node)) {
     if (edge.child != SearchTree::kNoNode && tree.node(edge.child).key == key) {

@@ -41,6 +41,7 @@
 
 #include "agents/search/belief_sampler.h"
 #include "agents/search/evaluator.h"
+#include "agents/search/observation_keys.h"
 #include "agents/search/search_tree.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
@@ -188,8 +189,11 @@ class SearchEngine {
   std::vector<std::int32_t> current_;  // per tree: the node reached
   std::vector<char> detached_;         // per tree: could not follow (full)
   std::vector<std::vector<std::int32_t>> paths_;
-  // Per tree: the length of its owner's stream before the move, kept when
-  // the tree must key the move by observation_change_key.
+  // How moves are keyed by what a tree's owner observes of them.
+  ObservationKeys keys_;
+  // Per tree: where its owner's observations stood before the move
+  // (ObservationKeys::mark), kept when the tree must key the move by what
+  // the move added (ObservationKeys::change_key).
   std::vector<std::size_t> before_;
   std::vector<std::int32_t> compatible_;  // selecting node's edges legal in the world
   ActionList legal_;
@@ -199,19 +203,5 @@ class SearchEngine {
   std::vector<double> prior_;
   int max_depth_ = 0;
 };
-
-// 64-bit key of what `seat` has seen in `world`: stream_key of its typed
-// seat stream, never of rendered text, so a change of wording cannot change
-// search. Equal keys mean the seat cannot tell the worlds apart.
-std::uint64_t observation_key(const State& world, Player seat);
-
-// The length of `seat`'s stream in `world`.
-std::size_t stream_length(const State& world, Player seat);
-
-// 64-bit key of what one move showed `seat`: the observations its stream
-// gained since it held `before` of them. Unlike observation_key, it leaves
-// out what the seat knew before the move (its own hidden cards), so moves
-// seen the same way in different sampled worlds get the same key.
-std::uint64_t observation_change_key(const State& world, Player seat, std::size_t before);
 
 }  // namespace kibitz

@@ -63,6 +63,14 @@ using SeatStream = std::vector<Observation>;
 // keys its nodes by. Equal streams give equal keys on every platform.
 std::uint64_t stream_key(std::span<const Observation> stream);
 
+// The key of the empty stream, and the key of a stream continued by one
+// more observation: stream_key(s + [o]) == extend_stream_key(stream_key(s),
+// o). So a key can follow a stream as it grows (search keys the new part of
+// a seat's stream straight off the observation log, agents/search/
+// observation_keys.h) and still equal stream_key of the whole.
+inline constexpr std::uint64_t kEmptyStreamKey = 14695981039346656037ull;
+std::uint64_t extend_stream_key(std::uint64_t key, const Observation& observation);
+
 // Whether `prefix` is the beginning of `stream` (equal elements).
 bool stream_starts_with(std::span<const Observation> stream, std::span<const Observation> prefix);
 

@@ -10,6 +10,19 @@
 
 namespace kibitz {
 
+namespace {
+
+// `stream` followed by `more`: an extended sampler's stream.
+SeatStream concatenated(std::span<const Observation> stream, std::span<const Observation> more) {
+  SeatStream out;
+  out.reserve(stream.size() + more.size());
+  out.insert(out.end(), stream.begin(), stream.end());
+  out.insert(out.end(), more.begin(), more.end());
+  return out;
+}
+
+}  // namespace
+
 WorldSampler::WorldSampler(std::shared_ptr<const Game> game, Player seat, std::span<const Observation> stream)
     : game_(std::move(game)), seat_(seat), stream_(stream.begin(), stream.end()) {
   KIBITZ_CHECK(game_ != nullptr, "a world sampler needs a game");
@@ -24,9 +37,17 @@ std::unique_ptr<State> WorldSampler::sample(Rng& rng) const {
   return out;
 }
 
+std::unique_ptr<WorldSampler> WorldSampler::extended(std::span<const Observation> more) const {
+  return game_->new_world_sampler(seat_, concatenated(stream_, more));
+}
+
 ReplayWorldSampler::ReplayWorldSampler(std::shared_ptr<const Game> game, Player seat,
                                        std::span<const Observation> stream, std::int64_t max_nodes)
     : WorldSampler(std::move(game), seat, stream), max_nodes_(max_nodes) {}
+
+std::unique_ptr<WorldSampler> ReplayWorldSampler::extended(std::span<const Observation> more) const {
+  return std::make_unique<ReplayWorldSampler>(game_ptr(), seat(), concatenated(stream(), more), max_nodes_);
+}
 
 void ReplayWorldSampler::sample(Rng& rng, State& out) const {
   std::string why;

@@ -42,6 +42,18 @@ class WorldSampler {
   virtual void sample(Rng& rng, State& out) const = 0;
   std::unique_ptr<State> sample(Rng& rng) const;
 
+  // A sampler for the same seat whose stream is stream() followed by
+  // `more`: what a seat known only by its stream (`kibitz seat`, the
+  // engine) builds after each batch of news. The default builds the game's
+  // sampler afresh over the longer stream (Game::new_world_sampler), which
+  // costs as much as the stream is long; a game overrides it to fold in
+  // only `more`. Contract, checked for every game by the conformance suite:
+  // the extension draws exactly the worlds a fresh sampler over the longer
+  // stream draws for the same generator state, so a seeded session is the
+  // same whichever way its sampler was made. Throws KibitzError where a
+  // fresh sampler would (a stream it cannot read as the game's).
+  virtual std::unique_ptr<WorldSampler> extended(std::span<const Observation> more) const;
+
  private:
   std::shared_ptr<const Game> game_;
   Player seat_;
@@ -78,6 +90,10 @@ class ReplayWorldSampler final : public WorldSampler {
                      std::int64_t max_nodes = kDefaultMaxNodes);
 
   void sample(Rng& rng, State& out) const override;
+  // A replay sampler over the longer stream, with the same node bound:
+  // replaying starts from the initial state anyway, so there is nothing to
+  // carry over but the stream.
+  std::unique_ptr<WorldSampler> extended(std::span<const Observation> more) const override;
   // The search itself: `why` says what failed unless the result is kFound.
   Result try_sample(Rng& rng, State& out, std::string& why, ReplaySearchStats* stats = nullptr) const;
 

@@ -20,6 +20,22 @@ bool same_text_any_case(std::string_view a, std::string_view b) {
          });
 }
 
+// Writes into `out` what `seat` observes of `child`'s last move, `parent`
+// being the state before it, whose stream for the seat holds `known`
+// observations: for a game with an observation log, the entries the move
+// appended (no stream is rebuilt); otherwise the tail of the child's whole
+// stream, kept in `scratch`.
+void observations_of_move(const State& parent, const State& child, Player seat, std::size_t known,
+                          SeatStream& scratch, SeatStream& out) {
+  out.clear();
+  if (child.keeps_observation_log()) {
+    child.observation_log().extend(seat, parent.observation_log().size(), out);
+    return;
+  }
+  child.seat_stream(seat, scratch);
+  out.assign(scratch.begin() + static_cast<std::ptrdiff_t>(known), scratch.end());
+}
+
 }  // namespace
 
 const NextCandidate* NextObservations::forced() const {
@@ -52,7 +68,7 @@ NextObservations next_observations(SeatSession& session, int worlds) {
   const StreamSpec& spec = session.game().stream_spec();
   const std::size_t known = session.stream().size();
   std::map<std::string, NextCandidate> by_text;
-  SeatStream after;
+  SeatStream scratch;
   for (int w = 0; w < worlds; ++w) {
     std::unique_ptr<State> world;
     try {
@@ -73,9 +89,8 @@ NextObservations next_observations(SeatSession& session, int worlds) {
     for (const Action move : moves) {
       std::unique_ptr<State> child = world->clone();
       child->apply_action(move);
-      child->seat_stream(session.seat(), after);
       NextCandidate candidate;
-      candidate.observations.assign(after.begin() + static_cast<std::ptrdiff_t>(known), after.end());
+      observations_of_move(*world, *child, session.seat(), known, scratch, candidate.observations);
       for (const Observation& o : candidate.observations) {
         candidate.text += (candidate.text.empty() ? "" : "; ") + spec.to_text(o);
       }

@@ -23,8 +23,8 @@ SeatSession::SeatSession(std::shared_ptr<const Game> game, Player seat, Agent& a
   // (nothing has been dealt), so it is read off the initial state.
   const SeatStream initial = game_->new_initial_state()->seat_stream(seat_);
   initial_size_ = initial.size();
-  sampler_ = game_->new_world_sampler(seat_, initial);
-  world_ = sampler_->sample(rng_);
+  samplers_.push_back(game_->new_world_sampler(seat_, initial));
+  world_ = samplers_.back()->sample(rng_);
   agent_.new_game(seat_);
 }
 
@@ -38,14 +38,11 @@ void SeatSession::observe(std::span<const Observation> more) {
     throw error("the game is over: no observation can follow '",
                 spec.to_text(stream().back()), "'");
   }
-  SeatStream longer = stream();
-  longer.insert(longer.end(), more.begin(), more.end());
-  // Both can refuse the stream: the sampler's constructor when it cannot
-  // read it as this game's, sample() when no world explains it.
-  std::shared_ptr<const WorldSampler> sampler = game_->new_world_sampler(seat_, longer);
-  std::unique_ptr<State> world = sampler->sample(rng_);
-  sampler_ = std::move(sampler);
-  world_ = std::move(world);
+  // Both can refuse the stream: extending it when the game's sampler cannot
+  // read it, sample() when no world explains it.
+  std::shared_ptr<const WorldSampler> next = sampler().extended(more);
+  std::unique_ptr<State> world = next->sample(rng_);
+  adopt(samplers_.size(), std::move(next), std::move(world));
 }
 
 void SeatSession::undo(std::size_t count) {
@@ -53,10 +50,28 @@ void SeatSession::undo(std::size_t count) {
     throw error("cannot take back ", count, " observations: only ", stream().size() - initial_size_,
                 " were entered this game");
   }
-  const SeatStream shorter(stream().begin(), stream().end() - static_cast<std::ptrdiff_t>(count));
-  std::shared_ptr<const WorldSampler> sampler = game_->new_world_sampler(seat_, shorter);
-  std::unique_ptr<State> world = sampler->sample(rng_);
-  sampler_ = std::move(sampler);
+  const std::size_t target = stream().size() - count;
+  // The latest kept sampler within the shorter stream (the initial one at
+  // worst), extended by the rest of it: the worlds a fresh sampler over the
+  // shorter stream would draw (WorldSampler::extended).
+  std::size_t keep = samplers_.size();
+  while (samplers_[keep - 1]->stream().size() > target) --keep;
+  std::shared_ptr<const WorldSampler> next = samplers_[keep - 1];
+  const std::size_t known = next->stream().size();
+  if (known < target) {
+    next = next->extended(std::span<const Observation>(stream()).subspan(known, target - known));
+  } else {
+    --keep;  // that sampler itself becomes the session's
+  }
+  std::unique_ptr<State> world = next->sample(rng_);
+  adopt(keep, std::move(next), std::move(world));
+}
+
+void SeatSession::adopt(std::size_t keep, std::shared_ptr<const WorldSampler> sampler,
+                        std::unique_ptr<State> world) {
+  samplers_.resize(keep);
+  samplers_.push_back(std::move(sampler));
+  if (samplers_.size() > kKeptSamplers + 1) samplers_.erase(samplers_.begin() + 1);
   world_ = std::move(world);
 }
 
@@ -67,7 +82,7 @@ std::vector<std::string> SeatSession::legal_action_texts() const {
   return texts;
 }
 
-std::unique_ptr<State> SeatSession::draw_world() { return sampler_->sample(rng_); }
+std::unique_ptr<State> SeatSession::draw_world() { return sampler().sample(rng_); }
 
 std::string SeatSession::whose_turn() const {
   const Player actor = world_->current_player();
@@ -78,7 +93,7 @@ std::string SeatSession::whose_turn() const {
 
 SeatDecision SeatSession::act(const ActBudget& budget) {
   if (!to_act()) throw error("seat ", seat_text(seat_), " is not to act: ", whose_turn());
-  const SeatView view(*world_, sampler_);
+  const SeatView view(*world_, samplers_.back());
   agent_.set_budget(budget);
   Action action = kInvalidAction;
   try {

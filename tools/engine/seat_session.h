@@ -5,9 +5,11 @@
 // state: every position it shows an agent is a world drawn from the stream.
 //
 // The stream only grows by observations some world still explains: a new
-// batch is checked by building the sampler on the longer stream and drawing
-// a world from it; if none exists the batch is refused with the sampler's
-// reason and the session is unchanged.
+// batch is checked by extending the sampler by it (WorldSampler::extended,
+// which a game can do without rereading the stream) and drawing a world
+// from the extension; if none exists the batch is refused with the
+// sampler's reason and the session is unchanged. The samplers of the last
+// few batches are kept, so taking entries back reuses one of them.
 #pragma once
 
 #include <cstdint>
@@ -50,8 +52,8 @@ class SeatSession {
   const Game& game() const { return *game_; }
   const std::shared_ptr<const Game>& game_ptr() const { return game_; }
   Player seat() const { return seat_; }
-  const SeatStream& stream() const { return sampler_->stream(); }
-  const WorldSampler& sampler() const { return *sampler_; }
+  const SeatStream& stream() const { return sampler().stream(); }
+  const WorldSampler& sampler() const { return *samplers_.back(); }
 
   // Appends `more` if a world explains the longer stream; otherwise throws
   // KibitzError with the reason (an observation that does not fit the
@@ -86,13 +88,22 @@ class SeatSession {
 
  private:
   std::string whose_turn() const;
+  // Makes `sampler` (holding `stream()` or a prefix of it, then extended)
+  // the session's, after samplers_[0, keep), with `world` drawn from it.
+  void adopt(std::size_t keep, std::shared_ptr<const WorldSampler> sampler, std::unique_ptr<State> world);
+
+  // How many batches' samplers undo can go back to without extending the
+  // one before them; older ones are dropped, the initial one is kept.
+  static constexpr std::size_t kKeptSamplers = 8;
 
   std::shared_ptr<const Game> game_;
   Player seat_;
   Agent& agent_;
   Rng rng_;
   std::size_t initial_size_ = 0;
-  std::shared_ptr<const WorldSampler> sampler_;
+  // The initial stream's sampler, then one per recent batch, each one's
+  // stream a prefix of the next's; the last is the session's stream.
+  std::vector<std::shared_ptr<const WorldSampler>> samplers_;
   std::unique_ptr<State> world_;
 };
 
