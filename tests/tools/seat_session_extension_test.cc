@@ -3,8 +3,8 @@
 // extends an older one, so after any run of observe and undo the session's
 // sampler draws the worlds a sampler built fresh on its stream draws, and
 // what next_observations offers, read off the log, is what the session
-// accepts. Played on a game with an observation log (Laws and Disorder) and
-// one without (Leduc poker), seat by seat, from a referee's true state.
+// accepts. Played on two games long enough to go back past the kept
+// samplers, seat by seat, from a referee's true state.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -110,8 +110,8 @@ TEST_P(SeatSessionExtensionTest, EveryNextObservationOfferedIsAccepted) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(LogAndNoLog, SeatSessionExtensionTest,
-                         ::testing::Values("laws_and_disorder(players=3)", "leduc_poker"));
+INSTANTIATE_TEST_SUITE_P(LongGames, SeatSessionExtensionTest,
+                         ::testing::Values("laws_and_disorder(players=3)", "loyalist_spies(rounds=1)"));
 
 }  // namespace
 }  // namespace kibitz::tools
