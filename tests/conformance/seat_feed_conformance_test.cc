@@ -32,6 +32,17 @@ constexpr int kMinGames = 3;
 constexpr int kMaxGames = 500;
 constexpr std::uint64_t kSeed = 0x66656564;  // "feed"
 
+// One move of a random game: chance drawn by the game, a seat's move uniform
+// over its legal actions.
+void apply_random_move(State& state, Rng& rng) {
+  if (state.is_chance_node()) {
+    state.apply_action(state.sample_chance_outcome(rng));
+    return;
+  }
+  const ActionList legal = state.legal_actions();
+  state.apply_action(legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
+}
+
 class SeatFeedConformanceTest : public ::testing::TestWithParam<GameCase> {
  protected:
   void SetUp() override { game_ = load_game(GetParam().spec); }
@@ -74,11 +85,7 @@ TEST_P(SeatFeedConformanceTest, FeedsEqualTheWholeStreamAtEveryMove) {
         ASSERT_EQ(added.size(), whole.size() - before) << "update() returned other than the new tail";
       }
       if (state->is_terminal()) break;
-      ActionList legal;
-      state->legal_actions(legal);
-      const Action action = state->is_chance_node() ? state->sample_chance_outcome(rng)
-                                                     : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))];
-      state->apply_action(action);
+      apply_random_move(*state, rng);
     }
   }
 }
@@ -114,10 +121,7 @@ TEST_P(SeatFeedConformanceTest, TheLogStaysWithinTheDeclaredCapacity) {
     Rng rng = root.child("game", static_cast<std::uint64_t>(g));
     auto state = game_->new_initial_state();
     while (!state->is_terminal()) {
-      ActionList legal;
-      state->legal_actions(legal);
-      state->apply_action(state->is_chance_node() ? state->sample_chance_outcome(rng)
-                                                  : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
+      apply_random_move(*state, rng);
     }
     EXPECT_LE(state->observation_log().size(), game_->observation_log_capacity());
   }
@@ -171,10 +175,7 @@ TEST_P(SeatFeedConformanceTest, FoldedKnowledgeRendersTheStateTensorAndString) {
         }
       }
       if (state->is_terminal()) break;
-      ActionList legal;
-      state->legal_actions(legal);
-      state->apply_action(state->is_chance_node() ? state->sample_chance_outcome(rng)
-                                                  : legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
+      apply_random_move(*state, rng);
     }
   }
 }
