@@ -103,7 +103,9 @@ std::unique_ptr<Group> Group::join(const TrainConfig& config,
   } catch (const KibitzError&) {
     throw;
   } catch (const std::exception& e) {
-    // The store answered once, then stopped: the master went away.
+    // The store answered once, then stopped: on rank 0 its own server is
+    // stalled; elsewhere the master went away.
+    if (group->rank_ == 0) throw DistributedFault(group->unreachable_verdict(first_line(e.what())));
     throw DistributedFault("rank 0, the master at " + config.master +
                            ", stopped answering while this rank joined (" + first_line(e.what()) +
                            ")");
@@ -138,6 +140,10 @@ void Group::open_store(const TrainConfig& config) {
   try {
     expect_answer(*tcp_, timeout_);
   } catch (const std::exception& e) {
+    // On rank 0 the server is this process's own: a peer that connected as
+    // soon as it listened and sent half a request holds it (under load that
+    // can come before this first question), and it must not be destroyed.
+    if (rank_ == 0) throw DistributedFault(unreachable_verdict(first_line(e.what())));
     throw DistributedFault("rank 0, the master at " + config.master +
                            ", accepted the connection but did not answer as a kibitz "
                            "rendezvous within " +
