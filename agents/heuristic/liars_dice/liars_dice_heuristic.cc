@@ -5,13 +5,16 @@
 
 namespace kibitz::liars_dice {
 
-LiarsDiceHeuristic::LiarsDiceHeuristic(std::shared_ptr<const Game> game, const bot::LiarsDiceParams& params)
+LiarsDiceHeuristic::LiarsDiceHeuristic(std::shared_ptr<const Game> game,
+                                       const bot::LiarsDiceParams& params)
     : game_(std::dynamic_pointer_cast<const LiarsDiceGame>(game)), params_(params) {
-  KIBITZ_CHECK(game_ != nullptr, "the Liar's Dice heuristic needs a Liar's Dice game, not '", game->name(), "'");
+  KIBITZ_CHECK(game_ != nullptr, "the Liar's Dice heuristic needs a Liar's Dice game, not '",
+               game->name(), "'");
 }
 
 std::string LiarsDiceHeuristic::spec() const {
-  return "heuristic(challenge_margin=" + param_value_to_string(ParamValue(params_.challenge_margin)) + ")";
+  return "heuristic(challenge_margin=" +
+         param_value_to_string(ParamValue(params_.challenge_margin)) + ")";
 }
 
 void LiarsDiceHeuristic::new_game(Player) {

@@ -2,6 +2,8 @@
 // by name through the game's manifest, its decisions those of a decider that
 // read the seat's whole stream (while it reads only the new observations),
 // and whole games against random that it wins more often than not.
+#include "agents/heuristic/heuristic_agent.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/heuristic_agent.h"
 #include "agents/heuristic/liars_dice/liars_dice_decider.h"
 #include "agents/match/match_runner.h"
 #include "agents/registry.h"
@@ -26,10 +27,13 @@ namespace {
 TEST(LiarsDiceHeuristicAgent, IsBuiltByNameFromTheManifest) {
   const std::vector<std::string> games = HeuristicAgent::supported_games();
   EXPECT_NE(std::find(games.begin(), games.end(), "liars_dice"), games.end());
-  EXPECT_EQ(make_agent("heuristic", load_game("liars_dice"), 1)->spec(), "heuristic(challenge_margin=0)");
-  EXPECT_EQ(make_agent("heuristic(challenge_margin=0.25)", load_game("liars_dice(players=3)"), 1)->spec(),
-            "heuristic(challenge_margin=0.25)");
-  EXPECT_THROW(make_agent("heuristic(challenge_margin=2)", load_game("liars_dice"), 1), KibitzError);
+  EXPECT_EQ(make_agent("heuristic", load_game("liars_dice"), 1)->spec(),
+            "heuristic(challenge_margin=0)");
+  EXPECT_EQ(
+      make_agent("heuristic(challenge_margin=0.25)", load_game("liars_dice(players=3)"), 1)->spec(),
+      "heuristic(challenge_margin=0.25)");
+  EXPECT_THROW(make_agent("heuristic(challenge_margin=2)", load_game("liars_dice"), 1),
+               KibitzError);
 }
 
 // Every test spec, heuristic against random in both seatings: each of the
@@ -41,16 +45,19 @@ TEST(LiarsDiceHeuristicAgent, DecidesAsAFreshDeciderOnTheWholeStream) {
     const auto game = load_game(spec);
     const auto liars_game = std::static_pointer_cast<const LiarsDiceGame>(game);
     for (std::uint64_t seed = 1; seed <= 50; ++seed) {
-      const std::vector<std::string> specs =
-          seed % 2 == 0 ? std::vector<std::string>{"heuristic", "random"} : std::vector<std::string>{"random", "heuristic"};
-      heuristic_testing::play_checked(game, specs, seed, [&](int seat, Agent& agent, Action action, const State& state) {
-        if (!agent.spec().starts_with("heuristic")) return;
-        ++decisions;
-        bot::LiarsDiceDecider fresh(liars_game, seat);
-        for (const Observation& o : state.seat_stream(seat)) fresh.read(o);
-        EXPECT_EQ(action, fresh.decide()) << spec << " seed " << seed << "\n" << state.to_string();
-        liars += action == liars_game->liar_action() ? 1 : 0;
-      });
+      const std::vector<std::string> specs = seed % 2 == 0
+                                                 ? std::vector<std::string>{"heuristic", "random"}
+                                                 : std::vector<std::string>{"random", "heuristic"};
+      heuristic_testing::play_checked(
+          game, specs, seed, [&](int seat, Agent& agent, Action action, const State& state) {
+            if (!agent.spec().starts_with("heuristic")) return;
+            ++decisions;
+            bot::LiarsDiceDecider fresh(liars_game, seat);
+            for (const Observation& o : state.seat_stream(seat)) fresh.read(o);
+            EXPECT_EQ(action, fresh.decide()) << spec << " seed " << seed << "\n"
+                                              << state.to_string();
+            liars += action == liars_game->liar_action() ? 1 : 0;
+          });
     }
   }
   EXPECT_GT(decisions, 300);
@@ -72,7 +79,8 @@ TEST(LiarsDiceHeuristicAgent, ReadsAfreshAStreamThatDoesNotContinue) {
     const std::unique_ptr<Agent> fresh = make_agent("heuristic", game, 1);
     fresh->new_game(seat);
     const Action a = reused->act(SeatView(*state, seat));
-    EXPECT_EQ(a, fresh->act(SeatView(*state, seat))) << "move " << move << "\n" << state->to_string();
+    EXPECT_EQ(a, fresh->act(SeatView(*state, seat))) << "move " << move << "\n"
+                                                     << state->to_string();
     state->apply_action(a);
   }
 }

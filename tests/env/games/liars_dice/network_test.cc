@@ -3,6 +3,8 @@
 // ([-1, 1]; here 0 or 1) at every move of random games, a tiny `train` run
 // writes a checkpoint the game loads, and `nn`, `ismcts_nn` and `ismcts`
 // play whole games legally with it.
+#include "agents/neural/network.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "agents/neural/encoders.h"
-#include "agents/neural/network.h"
 #include "agents/neural/neural_agents.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
@@ -42,7 +43,8 @@ TEST(LiarsDiceNetwork, TensorsStayWithinTheCheckpointsInputBound) {
         for (Player p = 0; p < game->num_players(); ++p) {
           const std::vector<float> t = state->information_state_tensor(p);
           ASSERT_EQ(static_cast<int>(t.size()), game->information_state_tensor_size());
-          for (float v : t) ASSERT_TRUE(v == 0.0f || v == 1.0f) << spec << " seat " << p << ": " << v;
+          for (float v : t)
+            ASSERT_TRUE(v == 0.0f || v == 1.0f) << spec << " seat " << p << ": " << v;
           EXPECT_EQ(t[static_cast<std::size_t>(p)], 1.0f) << spec;
           ++tensors;
         }
@@ -78,10 +80,12 @@ TEST(LiarsDiceNetwork, TrainsAndItsNetPlays) {
   EXPECT_EQ(loaded.info.game_name, "liars_dice");
   EXPECT_EQ(loaded.info.encoder_version, kEncoderVersion);
   // Another game's layout is refused.
-  EXPECT_THROW(neural::load_network(summary.checkpoint, *load_game("liars_dice(players=3)")), KibitzError);
+  EXPECT_THROW(neural::load_network(summary.checkpoint, *load_game("liars_dice(players=3)")),
+               KibitzError);
 
   const std::string model = "model=" + summary.checkpoint;
-  for (const std::string agent : {"nn(" + model + ")", "ismcts_nn(" + model + ",sims=16)", std::string("ismcts(sims=16)")}) {
+  for (const std::string& agent :
+       {"nn(" + model + ")", "ismcts_nn(" + model + ",sims=16)", std::string("ismcts(sims=16)")}) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       EXPECT_GT(heuristic_testing::play_checked(game, {agent, "random"}, seed), 0) << agent;
     }
