@@ -208,7 +208,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"tea_game", "random", 5},  // 5 seats: one deal in every seating
                       // Hidden hands known by their backs: a search draws
                       // worlds from what the engine was sent.
-                      Case{"spoon_nomic", "ismcts(sims=8)", 4}),
+                      Case{"spoon_nomic", "ismcts(sims=8)", 4},
+                      // The heuristic declared in the game's manifest
+                      // (agents/heuristic/liars_dice/), fed the engine's stream.
+                      Case{"liars_dice", "heuristic", 6}),
     [](const ::testing::TestParamInfo<Case>& param_info) { return param_info.param.game; });
 
 }  // namespace

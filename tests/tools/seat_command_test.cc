@@ -165,6 +165,17 @@ TEST(SeatCommand, LeducPokerFromTheDealToTheEnd) {
   for (std::uint64_t seed : {1, 2}) EXPECT_GT(play_through("leduc_poker", 1, "ismcts(sims=50)", seed), 0);
 }
 
+// Liar's Dice at a table of three with two dice each: seat 1 always has a
+// turn (seat 0 opens with a bid), advised by the game's heuristic and by a
+// search drawing the unseen dice from what was typed.
+TEST(SeatCommand, LiarsDiceFromTheRollToTheChallenge) {
+  for (const std::string agent : {"heuristic", "ismcts(sims=50)"}) {
+    for (std::uint64_t seed : {1, 2}) {
+      EXPECT_GT(play_through("liars_dice(players=3,dice=2)", 1, agent, seed), 0) << agent;
+    }
+  }
+}
+
 // The test of done: the fourth seat of a four-player Loyalist Spies
 // game, from the deal to the final score.
 TEST(SeatCommand, LoyalistSpiesFourthSeatFromTheDealToTheFinalScore) {

@@ -225,6 +225,7 @@ TEST_F(ServerTest, PeopleAmongAgentsPlayOverWebSockets) {
   play_over_the_wire("loyalist_spies", 5, {"human", "random", "heuristic", "random"});
   play_over_the_wire("leduc_poker", 6, {"ismcts(sims=50)", "human"});
   play_over_the_wire("kuhn_poker", 7, {"human", "cfr"});
+  play_over_the_wire("liars_dice(players=3,dice=2)", 8, {"heuristic", "human", "ismcts(sims=50)"});
 }
 
 TEST_F(ServerTest, WrongAndOtherTablesTokensAreRefused) {

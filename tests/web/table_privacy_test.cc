@@ -72,10 +72,14 @@ TEST(TablePrivacyTest, LeducSeatsHearOnlyTheirOwnStream) { check_game("leduc_pok
 TEST(TablePrivacyTest, LoyalistSpiesSeatsHearOnlyTheirOwnStream) {
   check_game("loyalist_spies", 6, false);
 }
+TEST(TablePrivacyTest, LiarsDiceSeatsHearOnlyTheirOwnStream) {
+  check_game("liars_dice(players=3,dice=2)", 30, false);
+}
 TEST(TablePrivacyTest, APersonAmongAgentsHearsOnlyTheirOwnStream) {
   check_game("kuhn_poker", 20, true);
   check_game("leduc_poker", 20, true);
   check_game("loyalist_spies", 4, true);
+  check_game("liars_dice(players=4,dice=2)", 20, true);
 }
 
 }  // namespace

@@ -63,6 +63,13 @@ inline constexpr int kMaxDicePerPlayer = 5;
 inline constexpr int kMaxSides = 6;
 inline constexpr int kMaxDice = kMaxPlayers * kMaxDicePerPlayer;
 
+// The network encoder's version (GameInfo::encoder_version): the layout of
+// the information-state tensor, LiarsDiceKnowledge::encode (seat one-hot,
+// the own dice sorted, one bit per bid made and one for liar; every value
+// 0 or 1). Bump it whenever that layout changes meaning or size, so a
+// checkpoint trained on the old one is refused.
+inline constexpr int kEncoderVersion = 1;
+
 // The registry entry: name, parameters, factory, conformance specs.
 GameInfo game_info();
 

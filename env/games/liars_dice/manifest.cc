@@ -10,6 +10,7 @@ GameInfo manifest() {
   GameInfo info = game_info();
   KIBITZ_CHECK(info.name == kGameName, "the manifest's name differs from game_info()'s");
   info.export_notes = export_notes();
+  info.encoder_version = kEncoderVersion;
   info.examples = {
       {"liars_dice(players=3,dice=2)", "three players, two dice each"},
       {"liars_dice(players=4,dice=5)", "the table game: four players, five dice each"},

@@ -1,4 +1,4 @@
-// The Liar's Dice rules of thumb (agents/heuristic/liars_dice_heuristic.h):
+// The Liar's Dice rules of thumb (agents/heuristic/liars_dice/liars_dice_decider.h):
 // the binomial tail, the chance a bid holds from the seat's own dice, the
 // choice between liar and a raise, and legal choices all through random
 // games, reading the seat's stream one observation at a time.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/liars_dice_heuristic.h"
+#include "agents/heuristic/liars_dice/liars_dice_decider.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"

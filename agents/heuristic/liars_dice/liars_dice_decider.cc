@@ -1,4 +1,4 @@
-#include "agents/heuristic/liars_dice_heuristic.h"
+#include "agents/heuristic/liars_dice/liars_dice_decider.h"
 
 #include <algorithm>
 #include <cmath>

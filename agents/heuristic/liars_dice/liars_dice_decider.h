@@ -11,8 +11,9 @@
 // `challenge_margin`, else makes the most likely raise (the lowest of
 // equals, so it keeps the bidding slow).
 //
-// Self-contained: no Agent here, so the game manifest's heuristic can wrap
-// it (feed it the new observations of a SeatView, then ask decide()).
+// No Agent here: liars_dice_heuristic.h wraps it for the `heuristic` agent
+// (feeds it the new observations of a SeatView, then asks decide()), and its
+// tests drive it from a State's streams directly.
 #pragma once
 
 #include <memory>
