@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/adulting_decisions.h"
-#include "agents/heuristic/adulting_heuristic.h"
+#include "agents/heuristic/adulting/adulting_decisions.h"
+#include "agents/heuristic/adulting/adulting_heuristic.h"
 #include "agents/registry.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"

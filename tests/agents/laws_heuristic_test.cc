@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/laws_heuristic.h"
-#include "agents/heuristic/laws_valuation.h"
+#include "agents/heuristic/laws_and_disorder/laws_heuristic.h"
+#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
 #include "agents/registry.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"

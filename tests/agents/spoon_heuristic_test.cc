@@ -2,7 +2,7 @@
 // constructed tables (always a vote while a card is to be earned, yes when a
 // proposal improves its standing against the leader or its win share, no
 // otherwise), and whole games through the match runner.
-#include "agents/heuristic/spoon_heuristic.h"
+#include "agents/heuristic/spoon_nomic/spoon_heuristic.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/spoon_vote.h"
+#include "agents/heuristic/spoon_nomic/spoon_vote.h"
 #include "agents/match/match_runner.h"
 #include "agents/registry.h"
 #include "env/cards/card_set.h"

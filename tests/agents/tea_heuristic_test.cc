@@ -3,7 +3,7 @@
 // the odds cache (kept across reseeds), legal play in every test spec, the same decision from
 // equal streams over different hidden delays, and whole games against
 // random through the match runner.
-#include "agents/heuristic/tea_heuristic.h"
+#include "agents/heuristic/tea_game/tea_heuristic.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "agents/heuristic/tea_decisions.h"
+#include "agents/heuristic/tea_game/tea_decisions.h"
 #include "agents/match/match_runner.h"
 #include "agents/registry.h"
 #include "env/core/registry.h"

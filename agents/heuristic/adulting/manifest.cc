@@ -1,8 +1,8 @@
-// Adulting's heuristic (agents/heuristic/adulting_heuristic.h): its
+// Adulting's heuristic (agents/heuristic/adulting/adulting_heuristic.h): its
 // parameters and factory, declared for the `heuristic` agent.
 #include "env/games/adulting/manifest.h"
 
-#include "agents/heuristic/adulting_heuristic.h"
+#include "agents/heuristic/adulting/adulting_heuristic.h"
 #include "agents/heuristic/heuristic_part.h"
 
 namespace kibitz::adulting {

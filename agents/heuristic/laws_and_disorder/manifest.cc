@@ -1,9 +1,9 @@
-// Laws and Disorder's heuristic (agents/heuristic/laws_heuristic.h): its
+// Laws and Disorder's heuristic (agents/heuristic/laws_and_disorder/laws_heuristic.h): its
 // parameters and factory, declared for the `heuristic` agent.
 #include "env/games/laws_and_disorder/manifest.h"
 
 #include "agents/heuristic/heuristic_part.h"
-#include "agents/heuristic/laws_heuristic.h"
+#include "agents/heuristic/laws_and_disorder/laws_heuristic.h"
 
 namespace kibitz::laws_and_disorder {
 namespace {

@@ -1,9 +1,9 @@
-// Spoon Nomic's heuristic (agents/heuristic/spoon_heuristic.h): its
+// Spoon Nomic's heuristic (agents/heuristic/spoon_nomic/spoon_heuristic.h): its
 // parameters and factory, declared for the `heuristic` agent.
 #include "env/games/spoon_nomic/manifest.h"
 
 #include "agents/heuristic/heuristic_part.h"
-#include "agents/heuristic/spoon_heuristic.h"
+#include "agents/heuristic/spoon_nomic/spoon_heuristic.h"
 
 namespace kibitz::spoon_nomic {
 namespace {

@@ -1,9 +1,9 @@
-// Tea Game's heuristic (agents/heuristic/tea_heuristic.h): its parameters
+// Tea Game's heuristic (agents/heuristic/tea_game/tea_heuristic.h): its parameters
 // and factory, declared for the `heuristic` agent.
 #include "env/games/tea_game/manifest.h"
 
 #include "agents/heuristic/heuristic_part.h"
-#include "agents/heuristic/tea_heuristic.h"
+#include "agents/heuristic/tea_game/tea_heuristic.h"
 
 namespace kibitz::tea_game {
 namespace {

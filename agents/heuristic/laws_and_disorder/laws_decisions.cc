@@ -1,4 +1,4 @@
-#include "agents/heuristic/laws_decisions.h"
+#include "agents/heuristic/laws_and_disorder/laws_decisions.h"
 
 #include <algorithm>
 #include <vector>

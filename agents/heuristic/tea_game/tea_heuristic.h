@@ -13,7 +13,7 @@
 #include <string>
 
 #include "agents/agent.h"
-#include "agents/heuristic/tea_decisions.h"
+#include "agents/heuristic/tea_game/tea_decisions.h"
 #include "env/core/stream_progress.h"
 #include "env/games/tea_game/knowledge.h"
 #include "env/games/tea_game/tea_game.h"

@@ -26,8 +26,8 @@
 #include <string>
 
 #include "agents/agent.h"
-#include "agents/heuristic/adulting_decisions.h"
-#include "agents/heuristic/adulting_table.h"
+#include "agents/heuristic/adulting/adulting_decisions.h"
+#include "agents/heuristic/adulting/adulting_table.h"
 #include "env/core/rng.h"
 #include "env/core/stream_progress.h"
 #include "env/games/adulting/adulting_game.h"

@@ -1,4 +1,4 @@
-#include "agents/heuristic/adulting_table.h"
+#include "agents/heuristic/adulting/adulting_table.h"
 
 #include "env/games/adulting/stream.h"
 

@@ -1,4 +1,4 @@
-#include "agents/heuristic/laws_heuristic.h"
+#include "agents/heuristic/laws_and_disorder/laws_heuristic.h"
 
 #include <algorithm>
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "agents/agent.h"
-#include "agents/heuristic/laws_decisions.h"
+#include "agents/heuristic/laws_and_disorder/laws_decisions.h"
 #include "env/core/rng.h"
 #include "env/core/stream_progress.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"

@@ -14,7 +14,7 @@
 // Exact ties go to the seat's Rng, so a seed gives one game's choices.
 #pragma once
 
-#include "agents/heuristic/laws_valuation.h"
+#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 

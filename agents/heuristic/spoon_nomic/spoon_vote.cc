@@ -1,4 +1,4 @@
-#include "agents/heuristic/spoon_vote.h"
+#include "agents/heuristic/spoon_nomic/spoon_vote.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "agents/heuristic/adulting_heuristic.h"
+#include "agents/heuristic/adulting/adulting_heuristic.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // The Adulting heuristic's valuations and its yes/no decisions: claims,
 // votes, bids and the legal system's steps (adulting_decisions.h). The
 // choices among many legal actions are in adulting_choices.cc.
-#include "agents/heuristic/adulting_decisions.h"
+#include "agents/heuristic/adulting/adulting_decisions.h"
 
 #include <algorithm>
 #include <bit>

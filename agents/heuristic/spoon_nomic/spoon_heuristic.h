@@ -14,7 +14,7 @@
 #include <string>
 
 #include "agents/agent.h"
-#include "agents/heuristic/spoon_vote.h"
+#include "agents/heuristic/spoon_nomic/spoon_vote.h"
 #include "env/core/stream_progress.h"
 #include "env/games/spoon_nomic/knowledge.h"
 #include "env/games/spoon_nomic/spoon_nomic_game.h"

@@ -1,4 +1,4 @@
-#include "agents/heuristic/laws_valuation.h"
+#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
 
 #include <algorithm>
 

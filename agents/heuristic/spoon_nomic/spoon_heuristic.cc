@@ -1,4 +1,4 @@
-#include "agents/heuristic/spoon_heuristic.h"
+#include "agents/heuristic/spoon_nomic/spoon_heuristic.h"
 
 #include <algorithm>
 

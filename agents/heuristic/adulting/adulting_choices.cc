@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "agents/heuristic/adulting_decisions.h"
+#include "agents/heuristic/adulting/adulting_decisions.h"
 #include "env/games/adulting/valuation.h"
 
 namespace kibitz::adulting::bot {

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "agents/heuristic/adulting_table.h"
+#include "agents/heuristic/adulting/adulting_table.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 

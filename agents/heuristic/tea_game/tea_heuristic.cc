@@ -1,4 +1,4 @@
-#include "agents/heuristic/tea_heuristic.h"
+#include "agents/heuristic/tea_game/tea_heuristic.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// The Tea heuristic's decisions (agents/heuristic/tea_heuristic.h), on a
+// The Tea heuristic's decisions (agents/heuristic/tea_game/tea_heuristic.h), on a
 // plain description of one tea game as a seat knows it (TeaSituation): no
 // State, no stream. Every choice compares expected rewards in the game's own
 // units (drink_value, make_cost, pence_value), each player's chance to make

@@ -1,4 +1,4 @@
-#include "agents/heuristic/tea_decisions.h"
+#include "agents/heuristic/tea_game/tea_decisions.h"
 
 #include <algorithm>
 #include <cmath>
