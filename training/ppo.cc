@@ -20,6 +20,7 @@
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/seat_view.h"
 #include "env/gym/vector_env.h"
 #include "training/distributed/dist_config.h"
@@ -120,6 +121,9 @@ class PpoLearner : public Learner {
   // The opponent agent, one per env row and seat (agents keep per-game
   // state), made at the first episode that needs them.
   std::vector<std::unique_ptr<Agent>> opponents_;
+  // Each opponent seat's stream, fed from its row's log as the episode goes
+  // (so an act reads only what is new); reset when the row starts an episode.
+  std::vector<SeatFeed> opponent_feeds_;
   double opponent_return_sum_ = 0.0;
   std::int64_t opponent_episodes_ = 0;
 
@@ -128,7 +132,12 @@ class PpoLearner : public Learner {
 };
 
 Agent& PpoLearner::opponent(int row, Player seat) {
-  if (opponents_.empty()) opponents_.resize(static_cast<std::size_t>(envs_.num_envs() * players_));
+  if (opponents_.empty()) {
+    opponents_.resize(static_cast<std::size_t>(envs_.num_envs() * players_));
+    for (int r = 0; r < envs_.num_envs(); ++r) {
+      for (Player s = 0; s < players_; ++s) opponent_feeds_.emplace_back(s);
+    }
+  }
   auto& agent = opponents_[static_cast<std::size_t>(row * players_ + seat)];
   if (!agent) {
     agent = make_agent(
@@ -144,8 +153,9 @@ Agent& PpoLearner::opponent(int row, Player seat) {
 void PpoLearner::act_opponents(const std::vector<int>& rows, std::vector<Action>& actions) {
   for (const int row : rows) {
     const Player seat = envs_.players()[static_cast<std::size_t>(row)];
-    actions[static_cast<std::size_t>(row)] =
-        opponent(row, seat).act(SeatView(envs_.env(row).state(), seat));
+    Agent& agent = opponent(row, seat);
+    SeatFeed& feed = opponent_feeds_[static_cast<std::size_t>(row * players_ + seat)];
+    actions[static_cast<std::size_t>(row)] = agent.act(SeatView(envs_.env(row).state(), feed));
   }
 }
 
@@ -154,6 +164,9 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
   episode = Episode{};
   episode.collect = collect;
   episode.rewards.assign(static_cast<std::size_t>(players_), 0.0f);
+  for (Player s = 0; s < players_ && !opponent_feeds_.empty(); ++s) {
+    opponent_feeds_[static_cast<std::size_t>(row * players_ + s)].reset();
+  }
   // The opening chance steps' rewards (zero in the card games, but exact).
   const auto rewards = envs_.rewards().subspan(static_cast<std::size_t>(row * players_),
                                                static_cast<std::size_t>(players_));

@@ -8,6 +8,7 @@
 #include "agents/external/seat_protocol.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
+#include "env/core/seat_feed.h"
 #include "env/core/stream_spec.h"
 #include "replays/legal_game.h"
 #include "replays/replay_reader.h"
@@ -75,18 +76,20 @@ struct Replay {
   std::string full_omitted;
 };
 
-// Tags the entries that `viewer`'s stream gained since the last call with `step`.
-void tag_new_entries(const State& state, Player viewer, int step, SeatStream& buffer,
-                     std::vector<int>& steps) {
-  state.seat_stream(viewer, buffer);
-  steps.resize(buffer.size(), step);
+// Tags the observations `feed`'s stream gained since the last call with
+// `step`: the feed reads only the log entries past its cursor, so a replay's
+// cost follows its length rather than its length squared.
+void tag_new_entries(const State& state, int step, SeatFeed& feed, std::vector<int>& steps) {
+  feed.update(state);
+  steps.resize(feed.stream().size(), step);
 }
 
-void tag_all(const State& state, int step, std::vector<SeatStream>& buffers, ReplayedRecord& out) {
+// `feeds` holds one feed per seat, then the spectator's.
+void tag_all(const State& state, int step, std::vector<SeatFeed>& feeds, ReplayedRecord& out) {
   for (Player p = 0; p < state.num_players(); ++p) {
-    tag_new_entries(state, p, step, buffers[static_cast<std::size_t>(p)], out.steps[static_cast<std::size_t>(p)]);
+    tag_new_entries(state, step, feeds[static_cast<std::size_t>(p)], out.steps[static_cast<std::size_t>(p)]);
   }
-  tag_new_entries(state, kSpectator, step, buffers.back(), out.public_steps);
+  tag_new_entries(state, step, feeds.back(), out.public_steps);
 }
 
 void add_full_text(const State& state, std::size_t cap, Replay& replay, std::size_t& bytes) {
@@ -109,9 +112,11 @@ Replay replay_record(const ReplayRecord& record, const ReplayViewOptions& option
   out.moves = static_cast<int>(record.actions.size());
   const auto seats = static_cast<std::size_t>(state.num_players());
   out.steps.resize(seats);
-  std::vector<SeatStream> buffers(seats + 1);
+  std::vector<SeatFeed> feeds;
+  for (Player p = 0; p < state.num_players(); ++p) feeds.emplace_back(p);
+  feeds.emplace_back(kSpectator);
   std::size_t full_bytes = 0;
-  tag_all(state, 0, buffers, out);
+  tag_all(state, 0, feeds, out);
   add_full_text(state, options.max_full_bytes, replay, full_bytes);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const Action action = record.actions[i];
@@ -122,12 +127,12 @@ Replay replay_record(const ReplayRecord& record, const ReplayViewOptions& option
     move += (note != nullptr ? decision_json(state, note->decision) : "null") + "}";
     replay.moves.push_back(std::move(move));
     state.apply_action(action);
-    tag_all(state, static_cast<int>(i) + 1, buffers, out);
+    tag_all(state, static_cast<int>(i) + 1, feeds, out);
     add_full_text(state, options.max_full_bytes, replay, full_bytes);
   }
-  out.public_stream = std::move(buffers.back());
-  buffers.pop_back();
-  out.streams = std::move(buffers);
+  out.public_stream = feeds.back().stream();
+  feeds.pop_back();
+  for (const SeatFeed& feed : feeds) out.streams.push_back(feed.stream());
   return replay;
 }
 
