@@ -5,6 +5,7 @@
 
 #include "env/core/error.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
+#include "env/games/loyalist_spies/seat_facts.h"
 
 namespace kibitz::loyalist_spies {
 namespace {
@@ -38,7 +39,7 @@ int scaled(std::span<const float> in, int offset, float scale) {
 
 }  // namespace
 
-void encode_information_state(const LoyalistSpiesState& state, int player, std::span<float> out) {
+void encode_information_state_of_state(const LoyalistSpiesState& state, int player, std::span<float> out) {
   KIBITZ_CHECK(static_cast<int>(out.size()) == kTensorSize, "tensor size ", out.size());
   KIBITZ_CHECK(player >= 0 && player < state.num_players(), "bad seat ", player);
   using namespace layout;
@@ -110,6 +111,78 @@ void encode_information_state(const LoyalistSpiesState& state, int player, std::
   at(kFailures) = static_cast<float>(t.failures) / kCountScale;
   at(kVpSuccess) = static_cast<float>(t.vp_of_successes) / kSuitVpScale;
   at(kMissionsAll) = static_cast<float>(state.missions_this_round()) / kCountScale;
+}
+
+void encode_information_state(const SeatFacts& facts, std::span<float> out) {
+  KIBITZ_CHECK(static_cast<int>(out.size()) == kTensorSize, "tensor size ", out.size());
+  using namespace layout;
+  std::fill(out.begin(), out.end(), 0.0f);
+  const Config& cfg = facts.config();
+  const StreamReader& rules = facts.rules();
+  const int n = cfg.players;
+  const int player = facts.seat();
+  const Phase phase = rules.phase();
+  auto at = [&](int offset) -> float& { return out[static_cast<std::size_t>(offset)]; };
+  auto rel_seat = [&](int rel) { return (player + rel) % n; };
+
+  at(kPlayers + n - kMinPlayers) = 1;
+  at(kSeat + player) = 1;
+  at(kPhase + static_cast<int>(phase)) = 1;
+  at(kRound) = static_cast<float>(rules.rounds_finished()) / static_cast<float>(cfg.round_limit());
+  at(kSingleRound) = cfg.rounds > 0 ? 1.0f : 0.0f;
+  for (int rel = 0; rel < n; ++rel) {
+    const int s = rel_seat(rel);
+    at(kTotals + rel) = static_cast<float>(rules.total(s)) / static_cast<float>(cfg.target_score);
+    if (rules.known_ace(s) != kHidden) at(kKnownSuit + rel * 4 + suit_of(rules.known_ace(s))) = 1;
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if ((rules.excluded_suits(s) >> suit) & 1u) at(kExcluded + rel * 4 + suit) = 1;
+    }
+    put_cards(out, kHeld + rel * kNumCardIndices, rel == 0 ? 0 : facts.held(s));
+    at(kHandSize + rel) = static_cast<float>(rules.hand_size(s)) / kHandScale;
+  }
+  if (rules.known_ace(player) != kHidden) at(kOwnSuit + suit_of(rules.known_ace(player))) = 1;
+  put_cards(out, kHand, rules.own_hand());
+  if (phase == Phase::kKeep) put_cards(out, kKept, rules.own_kept());
+  put_cards(out, kGivenUp, facts.given_up());
+  put_cards(out, kPublic, facts.public_cards());
+  const int top_len = rules.top_len();
+  for (int slot = 0; slot < top_len; ++slot) {
+    if (rules.known_top(slot) != kHidden) at(kTop + slot * kNumCardIndices + rules.known_top(slot)) = 1;
+  }
+  put_cards(out, kTopSeen, facts.top_seen());
+  at(kDeckSize) = static_cast<float>(rules.deck_size()) / kDeckScale;
+  at(kTopLen) = static_cast<float>(top_len) / kTopScale;
+  if (phase != Phase::kTerminal) at(kDeterminer + (rules.determiner() - player + n) % n) = 1;
+  const int actor = rules.to_act();
+  if (actor >= 0) at(kActor + (actor - player + n) % n) = 1;
+  at(kKings) = static_cast<float>(rules.kings()) / kKingScale;
+  at(kMission) = rules.mission_active() ? 1.0f : 0.0f;
+  if (facts.mission_card() >= 0) {
+    at(kMissionSuit + suit_of(facts.mission_card())) = 1;
+    at(kMissionRank + rank_of(facts.mission_card()) - 2) = 1;
+    at(kCovert) = static_cast<float>(rules.terms().covert) / kCovertScale;
+    at(kVp) = static_cast<float>(rules.terms().vp) / kVpScale;
+  }
+  if (rules.mission_active()) {
+    at(kFaceDown) = static_cast<float>(rules.face_down_count()) / kTopScale;
+    for (int rel = 0; rel < n; ++rel) {
+      if ((facts.played() >> rel_seat(rel)) & 1u) at(kPlayed + rel) = 1;
+    }
+    if (facts.own_play() >= 0) at(kOwnPlay + facts.own_play()) = 1;
+  }
+  if (phase == Phase::kJackTarget) at(kJackSuit + rules.jack_suit()) = 1;
+  const MissionTally& t = rules.tally();
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const auto i = static_cast<std::size_t>(suit);
+    at(kMissions + suit) = static_cast<float>(t.missions[i]) / kCountScale;
+    at(kFailed + suit) = static_cast<float>(t.failed[i]) / kCountScale;
+    at(kSuitVp + suit) = static_cast<float>(t.vp[i]) / kSuitVpScale;
+  }
+  at(kSuccesses) = static_cast<float>(t.successes) / kCountScale;
+  at(kFailures) = static_cast<float>(t.failures) / kCountScale;
+  at(kVpSuccess) = static_cast<float>(t.vp_of_successes) / kSuitVpScale;
+  // Every reveal adds one mission to the tally: its count is the round's missions.
+  at(kMissionsAll) = static_cast<float>(t.successes + t.failures) / kCountScale;
 }
 
 InfoView decode_information_state(std::span<const float> in) {

@@ -56,6 +56,7 @@
 namespace kibitz::loyalist_spies {
 
 class LoyalistSpiesState;
+class SeatFacts;
 enum class Phase : std::uint8_t;
 
 inline constexpr int kEncoderVersion = 1;
@@ -104,8 +105,11 @@ inline constexpr int kSize = 818;
 
 inline constexpr int kTensorSize = layout::kSize;
 
-// Writes the tensor of `player` (out.size() == kTensorSize).
-void encode_information_state(const LoyalistSpiesState& state, int player, std::span<float> out);
+// Writes the tensor of the seat whose stream `facts` read (seat_facts.h;
+// out.size() == kTensorSize).
+void encode_information_state(const SeatFacts& facts, std::span<float> out);
+// TEMPORARY: the former encoder, from the true State, for the comparison test.
+void encode_information_state_of_state(const LoyalistSpiesState& state, int player, std::span<float> out);
 
 // What one seat knows, read back from its tensor. Seats are relative (rel 0 =
 // the viewer) except `seat`; -1 marks "none" or "unknown".

@@ -55,7 +55,7 @@ void StreamReader::check_ace(int seat, int ace) const {
 void StreamReader::learn_ace(int seat, int ace) {
   check_ace(seat, ace);
   aces_[static_cast<std::size_t>(seat)] = ace;
-  out_.events_[static_cast<std::size_t>(ace_event_[static_cast<std::size_t>(seat)])].card = static_cast<std::int8_t>(ace);
+  out_->events_[static_cast<std::size_t>(ace_event_[static_cast<std::size_t>(seat)])].card = static_cast<std::int8_t>(ace);
 }
 
 void StreamReader::on_already_on_top(const Observation& o) {
@@ -63,9 +63,9 @@ void StreamReader::on_already_on_top(const Observation& o) {
   if (static_cast<int>(cards.size()) != top_len_) {
     refuse("an earlier Queen left " + std::to_string(top_len_) + " cards on top");
   }
-  KnownRound& round = out_.rounds_.back();
+  KnownRound& round = out_->rounds_.back();
   KnownRound::TopView& view = round.views[static_cast<std::size_t>(round.num_views++)];
-  view.event = static_cast<int>(out_.events_.size()) - 1 - round.begin;  // the Queen's flip, in the round
+  view.event = static_cast<int>(out_->events_.size()) - 1 - round.begin;  // the Queen's flip, in the round
   view.len = top_len_;
   CardMask seen = 0;
   for (int i = 0; i < top_len_; ++i) {
@@ -125,7 +125,7 @@ void StreamReader::on_reveal(Obs kind, const Observation& o) {
   if (sum != total) refuse("the cards add up to " + std::to_string(sum));
   const bool success = total <= terms_.covert;  // equal succeeds
   tally_.add(suit_of(mission_card_), terms_.vp, success);
-  KnownRound& round = out_.rounds_.back();
+  KnownRound& round = out_->rounds_.back();
   if (round.revealed >= kMaxKnownMissions) refuse("too many missions in one round");
   round.sets[static_cast<std::size_t>(round.revealed)] = m;
   push(EventKind::kReveal, det_, success ? 1 : 0, round.revealed);
@@ -199,7 +199,7 @@ void StreamReader::score_round_end() {
     beaten = beaten || totals_[i] > config_.target_score;
   }
   close_round();
-  out_.rounds_.back().finished = true;
+  out_->rounds_.back().finished = true;
   ++round_;
   const bool over = config_.rounds > 0 ? round_ == config_.rounds : (beaten || round_ == config_.max_rounds);
   if (over) {

@@ -16,40 +16,73 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
       spec_(game.stream_spec()),
       n_(game.config().players),
       p_(viewer),
-      out_(out),
+      out_(&out),
       check_(check),
       cards_in_play_(game.config().cards_in_play()) {
   KIBITZ_CHECK(viewer >= 0 && viewer < n_, "bad seat ", viewer);
-  out_.config_ = &config_;
-  out_.viewer_ = viewer;
+  out_->config_ = &config_;
+  out_->viewer_ = viewer;
   // Reserved once: a reused SpiesKnowledge then reads without allocating.
-  out_.events_.reserve(static_cast<std::size_t>(kMaxGameEvents));
-  out_.observation_of_.reserve(static_cast<std::size_t>(kMaxGameEvents));
-  out_.rounds_.reserve(static_cast<std::size_t>(kMaxRoundsLimit));
-  out_.events_.clear();
-  out_.observation_of_.clear();
-  out_.rounds_.clear();
-  out_.history_length_ = 0;
+  out_->events_.reserve(static_cast<std::size_t>(kMaxGameEvents));
+  out_->observation_of_.reserve(static_cast<std::size_t>(kMaxGameEvents));
+  out_->rounds_.reserve(static_cast<std::size_t>(kMaxRoundsLimit));
+  out_->events_.clear();
+  out_->observation_of_.clear();
+  out_->rounds_.clear();
+  out_->history_length_ = 0;
   universe_ = kPackMask & ~kAceMask;
   for (int j = 0; j < config_.jokers; ++j) universe_ |= card_bit(kFirstJoker + j);
   start_round();
 }
 
+Phase StreamReader::phase() const {
+  // kReveal and kRoundEnd last only between the observations of one move
+  // (the reveal, the round-end reveals come with the move that causes them).
+  switch (step_) {
+    case Step::kAces: return Phase::kDealAces;
+    case Step::kDeal: return Phase::kDeal;
+    case Step::kKeep: return Phase::kKeep;
+    case Step::kFlip: return Phase::kFlip;
+    case Step::kJack: return Phase::kJackTarget;
+    case Step::kPeek: return Phase::kQueenPeek;
+    case Step::kOrder: return Phase::kQueenOrder;
+    case Step::kFaceDown: return Phase::kFaceDown;
+    case Step::kPlay:
+    case Step::kReveal: return Phase::kPlay;
+    case Step::kDraw: return Phase::kDraw;
+    case Step::kDiscard: return Phase::kDiscard;
+    case Step::kRoundEnd: return Phase::kFlip;
+    case Step::kOver: return Phase::kTerminal;
+  }
+  return Phase::kTerminal;
+}
+
+int StreamReader::to_act() const {
+  switch (step_) {
+    case Step::kKeep:
+    case Step::kPlay:
+    case Step::kDiscard: return actor_;
+    case Step::kJack:
+    case Step::kOrder: return det_;
+    default: return -1;
+  }
+}
+
 void StreamReader::push(EventKind kind, int seat, int card, int aux) {
-  out_.events_.push_back(
+  out_->events_.push_back(
       {kind, static_cast<std::int8_t>(seat), static_cast<std::int8_t>(card), static_cast<std::uint8_t>(aux)});
-  if (check_) out_.observation_of_.push_back(index_);
+  if (check_) out_->observation_of_.push_back(index_);
   round_entries_ += is_history_event(kind) ? 1 : 0;
 }
 
 void StreamReader::close_round() {
-  KnownRound& round = out_.rounds_.back();
-  round.end = static_cast<int>(out_.events_.size());
+  KnownRound& round = out_->rounds_.back();
+  round.end = static_cast<int>(out_->events_.size());
   round.entries = round_entries_;
   round.own_dealt = own_dealt_;
   round.own_kept = own_kept_;
   if (round.first_turn_event < 0 && step_ <= Step::kKeep) round.first_turn_event = round.end - round.begin;
-  out_.history_length_ = round.history_begin + round_entries_;
+  out_->history_length_ = round.history_begin + round_entries_;
 }
 
 void StreamReader::add(int index, const Observation& o) {
@@ -104,8 +137,8 @@ void StreamReader::add_secondary(const Observation& o) {
 }
 
 void StreamReader::finish() {
-  if (out_.rounds_.empty()) return;
-  if (!out_.rounds_.back().finished) close_round();  // a finished one was closed by its scoring
+  if (out_->rounds_.empty()) return;
+  if (!out_->rounds_.back().finished) close_round();  // a finished one was closed by its scoring
   const auto end = [&](const std::string& why) {
     throw error(game_.spec(), ": seat P", p_, "'s stream stops where the game cannot stop: ", why);
   };
@@ -122,7 +155,7 @@ void StreamReader::finish() {
     end("P" + std::to_string(actor_) + " holds no card: it plays nothing in the same move");
   }
   // No 'plays nothing' came: that seat holds a card it can play.
-  out_.rounds_.back().must_play = actor_;
+  out_->rounds_.back().must_play = actor_;
 }
 
 // --- Set-up ---------------------------------------------------------------
@@ -156,15 +189,15 @@ void StreamReader::start_round() {
 void StreamReader::on_ace(Obs kind, const Observation& o) {
   if (count_ == 0) {
     KnownRound round;
-    round.begin = static_cast<int>(out_.events_.size());
+    round.begin = static_cast<int>(out_->events_.size());
     round.end = round.begin;
-    round.history_begin = out_.history_length_;
+    round.history_begin = out_->history_length_;
     round.first_determiner = first_;
-    out_.rounds_.push_back(round);
+    out_->rounds_.push_back(round);
     round_entries_ = 0;
   }
   const auto s = static_cast<std::size_t>(count_);
-  ace_event_[s] = static_cast<int>(out_.events_.size());
+  ace_event_[s] = static_cast<int>(out_->events_.size());
   if (count_ == p_) {
     expect(kind, Obs::kOwnAce, "the seat's own ace ('your ace is ..')");
     const int ace = o.value(0);
@@ -243,8 +276,8 @@ void StreamReader::on_keep(Obs kind, const Observation& o) {
 // --- Turns ----------------------------------------------------------------
 
 void StreamReader::start_turn() {
-  KnownRound& round = out_.rounds_.back();
-  if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_.events_.size()) - round.begin;
+  KnownRound& round = out_->rounds_.back();
+  if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_->events_.size()) - round.begin;
   kings_ = 0;
   jack_suit_ = -1;
   mission_card_ = -1;
@@ -422,7 +455,7 @@ void StreamReader::on_face_down(Obs kind) {
     gone_ |= card_bit(known);
   }
   take_top();
-  push(EventKind::kFaceDown, det_, kHidden, out_.rounds_.back().revealed);
+  push(EventKind::kFaceDown, det_, kHidden, out_->rounds_.back().revealed);
   ++fd_count_;
   if (--fd_left_ == 0) next_player_to_play();
 }
@@ -437,7 +470,7 @@ void StreamReader::next_player_to_play() {
 }
 
 void StreamReader::on_play(Obs kind, const Observation& o) {
-  const int mission = out_.rounds_.back().revealed;
+  const int mission = out_->rounds_.back().revealed;
   const auto s = static_cast<std::size_t>(actor_);
   if (kind == Obs::kNoPlay) {
     expect_seat(o.value(0), actor_, "play");

@@ -17,6 +17,7 @@
 #include "env/core/observation.h"
 #include "env/core/stream_spec.h"
 #include "env/games/loyalist_spies/knowledge.h"
+#include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/scoring.h"
 #include "env/games/loyalist_spies/stream.h"
 
@@ -35,6 +36,40 @@ class StreamReader {
   // always adds more in the same move (a reveal after the last play, the
   // round-end reveals, a seat that cannot play playing nothing).
   void finish();
+
+  // A copy of the reader goes on writing into `out`, a copy of the
+  // SpiesKnowledge it wrote so far (SpiesSeatKnowledge::clone).
+  void rebind(SpiesKnowledge& out) { out_ = &out; }
+
+  // What the seat knows after the observations read so far: the public
+  // state of the round as the rules work it out, and the seat's own cards.
+  // The information-state tensor reads them (seat_facts.h). Seats absolute.
+  Phase phase() const;
+  int determiner() const { return det_; }
+  // The seat to act, or -1 at a chance node or the end.
+  int to_act() const;
+  int rounds_finished() const { return round_; }
+  int total(int seat) const { return totals_[static_cast<std::size_t>(seat)]; }
+  int hand_size(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  // The seat's hand (its dealt cards until every seat has kept), and its
+  // keeps so far (deal=keep5).
+  CardMask own_hand() const { return own_hand_; }
+  CardMask own_kept() const { return own_kept_; }
+  CardMask own_dealt() const { return own_dealt_; }
+  int deck_size() const { return deck_; }
+  int top_len() const { return top_len_; }
+  // The card the seat knows lies at `slot` of the fixed top cards, or kHidden.
+  int known_top(int slot) const { return own_top_[static_cast<std::size_t>(slot)]; }
+  // A seat's ace as far as the reading seat knows it, or kHidden.
+  int known_ace(int seat) const { return aces_[static_cast<std::size_t>(seat)]; }
+  unsigned excluded_suits(int seat) const { return excluded_[static_cast<std::size_t>(seat)]; }
+  int kings() const { return kings_; }
+  int jack_suit() const { return jack_suit_; }
+  bool mission_active() const { return step_ == Step::kFaceDown || step_ == Step::kPlay || step_ == Step::kReveal; }
+  // The terms of the last mission flipped, and its face-down cards so far.
+  MissionTerms terms() const { return terms_; }
+  int face_down_count() const { return fd_count_; }
+  const MissionTally& tally() const { return tally_; }
 
  private:
   // What comes next, from the public rules.
@@ -103,7 +138,7 @@ class StreamReader {
   const StreamSpec& spec_;
   const int n_;
   const int p_;
-  SpiesKnowledge& out_;
+  SpiesKnowledge* out_;  // a pointer, so a copied reader can be rebound to a copy of it
   const bool check_;
   const int cards_in_play_;
   int round_entries_ = 0;  // history entries of the round being read

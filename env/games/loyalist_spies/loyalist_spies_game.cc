@@ -4,6 +4,7 @@
 #include "env/games/loyalist_spies/encoder.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/scoring.h"
+#include "env/games/loyalist_spies/seat_knowledge.h"
 #include "env/games/loyalist_spies/stream.h"
 
 namespace kibitz::loyalist_spies {
@@ -96,6 +97,11 @@ std::vector<int> LoyalistSpiesGame::observation_tensor_shape() const { return {k
 
 std::unique_ptr<State> LoyalistSpiesGame::new_initial_state() const {
   return std::make_unique<LoyalistSpiesState>(shared());
+}
+
+std::unique_ptr<SeatKnowledge> LoyalistSpiesGame::new_seat_knowledge(Player seat) const {
+  KIBITZ_CHECK(seat >= 0 && seat < config_.players, "loyalist_spies: no seat ", seat);
+  return std::make_unique<SpiesSeatKnowledge>(std::static_pointer_cast<const LoyalistSpiesGame>(shared()), seat);
 }
 
 }  // namespace kibitz::loyalist_spies

@@ -155,6 +155,9 @@ class LoyalistSpiesGame : public Game {
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   // Worlds drawn from a seat's stream alone (resample.h: SpiesWorldSampler).
   std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  // What a seat knows, folded one observation at a time (seat_knowledge.h):
+  // its information-state tensor and string.
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;
 
   // Bounds used for sizing: missions in a round, history entries in a round.
   int max_missions_per_round() const { return max_missions_; }
