@@ -1,7 +1,8 @@
 // The information-state tensor of Loyalist Spies (version kEncoderVersion),
 // and its decoder: the one description of what a seat knows that agents may
-// read (the heuristic bot does). Everything in it is a function of the seat's
-// own observations: hidden facts never leak into it.
+// read (the heuristic bot does). It is written from the fold of the seat's
+// own stream (seat_facts.h), never from a true state, so hidden facts cannot
+// leak into it.
 //
 // Seats are relative to the viewer: rel 0 is the viewer, rel 1 the next seat
 // clockwise, ... (with 3 players rel 3 stays zero). Cards are indices (cards.h).
@@ -55,7 +56,6 @@
 
 namespace kibitz::loyalist_spies {
 
-class LoyalistSpiesState;
 class SeatFacts;
 enum class Phase : std::uint8_t;
 
@@ -108,8 +108,6 @@ inline constexpr int kTensorSize = layout::kSize;
 // Writes the tensor of the seat whose stream `facts` read (seat_facts.h;
 // out.size() == kTensorSize).
 void encode_information_state(const SeatFacts& facts, std::span<float> out);
-// TEMPORARY: the former encoder, from the true State, for the comparison test.
-void encode_information_state_of_state(const LoyalistSpiesState& state, int player, std::span<float> out);
 
 // What one seat knows, read back from its tensor. Seats are relative (rel 0 =
 // the viewer) except `seat`; -1 marks "none" or "unknown".

@@ -139,11 +139,6 @@ Player LoyalistSpiesState::compute_current_player() const {
   return who == kActor ? actor_ : who == kDeterminer ? determiner_ : who;
 }
 
-bool LoyalistSpiesState::knows_ace(Player viewer, Player seat) const {
-  if (viewer == seat || phase_ == Phase::kTerminal) return true;
-  return (ace_known_by_[static_cast<std::size_t>(seat)] >> viewer) & 1u;
-}
-
 CardMask LoyalistSpiesState::chance_set() const {
   switch (phase_) {
     case Phase::kDealAces:

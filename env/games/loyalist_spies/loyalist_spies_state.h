@@ -110,23 +110,10 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   const GameLog& log() const { return log_; }
   int round_log_begin() const { return round_log_begin_; }
 
-  // What a seat knows (the encoder and views use these; each is a function of
-  // that seat's observations only, never of hidden facts).
-  bool knows_ace(Player viewer, Player seat) const;
+  // Facts of the mission in play (the seats' tensors and strings read their
+  // own folds of the streams instead: seat_facts.h).
   unsigned excluded_suits(Player seat) const {  // publicly ruled out by a failed Jack match
     return suit_excluded_[static_cast<std::size_t>(seat)];
-  }
-  bool knows_top_position(Player viewer, int slot) const {
-    return (prefix_pos_known_[static_cast<std::size_t>(slot)] >> viewer) & 1u;
-  }
-  CardMask seen_top_cards(Player viewer) const {
-    return prefix_seen_[static_cast<std::size_t>(viewer)];
-  }
-  CardMask given_up_unseen(Player viewer) const {
-    return deck_known_[static_cast<std::size_t>(viewer)];
-  }
-  CardMask known_held(Player viewer, Player seat) const {
-    return known_held_[static_cast<std::size_t>(viewer)][static_cast<std::size_t>(seat)];
   }
   int own_play(Player seat) const { return plays_[static_cast<std::size_t>(seat)]; }
   unsigned played_mask() const { return played_mask_; }

@@ -8,9 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <iostream>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -162,92 +160,6 @@ TEST(SpiesTensorFromStream, AKnowledgeCloneReadsOnByItself) {
       EXPECT_EQ(text, state->information_state_string(p));
     }
   }
-}
-
-// TEMPORARY: the former observation string, from the true State.
-std::string old_observation_string(const LoyalistSpiesState& st, Player player) {
-  const int n = st.num_players();
-  std::string s;
-  append_to(s, seat_name(player), ", round ", st.round() + (st.phase() == Phase::kTerminal ? 0 : 1),
-            ", phase ", phase_name(st.phase()), ", totals");
-  for (int p = 0; p < n; ++p) append_to(s, " ", st.total(p));
-  s += "\naces:";
-  for (int p = 0; p < n; ++p) {
-    append_to(s, " ", seat_name(p),
-              " ", st.ace(p) >= 0 && st.knows_ace(player, p) ? card_name_view(st.ace(p)) : std::string_view("?"));
-  }
-  append_to(s, "\nhand [", cards_string(st.hand(player)), "]");
-  if (st.phase() == Phase::kKeep) append_to(s, " kept [", cards_string(st.kept(player)), "]");
-  s += "; hand sizes";
-  for (int p = 0; p < n; ++p) append_to(s, " ", popcount(st.hand(p)));
-  append_to(s, "; deck ", st.deck_size());
-  if (st.phase() != Phase::kTerminal) append_to(s, "; determiner ", seat_name(st.determiner()));
-  if (st.mission_active()) {
-    append_to(s, "\nmission ", card_name_view(st.mission_suit() * 13 + st.mission_rank() - 1), ", covert ",
-              st.mission().covert, ", VP ", st.mission().vp, ", ", st.face_down_count(), " face down, played:");
-    for (int p = 0; p < n; ++p) {
-      if ((st.played_mask() >> p) & 1u) append_to(s, " ", seat_name(p));
-    }
-    if (st.own_play(player) >= 0) append_to(s, " (yours ", card_name_view(st.own_play(player)), ")");
-  }
-  append_to(s, "\nmissions ", st.missions_this_round(), ": ", st.tally().successes, " succeeded, ",
-            st.tally().failures, " failed; public [", cards_string(st.public_cards()), "]");
-  return s;
-}
-
-// TEMPORARY (removed with the State encoder): every seat's tensor at every
-// move compared with the old encoder's, entry by entry, and the record
-// written from the old encoder.
-TEST(SpiesTensorFromStream, TemporaryEqualsTheStateEncoderAtEveryMove) {
-  std::ofstream record;
-  const bool write = std::getenv("KIBITZ_WRITE_SPIES_TENSORS") != nullptr;
-  if (write) {
-    record.open(kGoldenFile);
-    record << "# Loyalist Spies information-state tensors (encoder version 1) of the encoder that read the true\n"
-              "# State, before it was removed: per random game of each test spec (seeds in\n"
-              "# tensor_from_stream_test.cc), the moves played and an FNV-1a hash of every seat's tensor at every move.\n"
-              "# spec game moves hash\n";
-  }
-  long positions = 0;
-  for (const std::string& spec : game_info().test_specs) {
-    const auto game = make_game(spec);
-    const int n = game->num_players();
-    const int games = write ? games_for(spec) : 4 * games_for(spec);
-    for (int g = 0; g < games; ++g) {
-      std::vector<float> old_tensor(kTensorSize), new_tensor(kTensorSize);
-      TensorHash hash;
-      Rng rng = Rng(kSeed).child(spec, static_cast<std::uint64_t>(g));
-      auto state = game->new_initial_state();
-      int moves = 0;
-      for (;; ++moves) {
-        for (Player p = 0; p < n; ++p) {
-          encode_information_state_of_state(static_cast<const LoyalistSpiesState&>(*state), p, old_tensor);
-          hash.add(old_tensor);
-          state->information_state_tensor(p, new_tensor);
-          ++positions;
-          ASSERT_EQ(state->observation_string(p), old_observation_string(static_cast<const LoyalistSpiesState&>(*state), p))
-              << spec << " game " << g << " move " << moves << " seat " << p;
-          if (new_tensor != old_tensor) {
-            std::string diff;
-            for (int i = 0; i < kTensorSize; ++i) {
-              if (new_tensor[i] != old_tensor[i]) diff += " [" + std::to_string(i) + "] old " + std::to_string(old_tensor[i]) + " new " + std::to_string(new_tensor[i]);
-            }
-            FAIL() << spec << " game " << g << " move " << moves << " seat " << p << ":" << diff << "\n" << state->to_string()
-                   << "\n" << state->information_state_string(p);
-          }
-        }
-        if (state->is_terminal()) break;
-        if (state->is_chance_node()) {
-          state->apply_action(state->sample_chance_outcome(rng));
-        } else {
-          const ActionList legal = state->legal_actions();
-          state->apply_action(legal[static_cast<std::size_t>(rng.uniform_int(legal.size()))]);
-        }
-      }
-      if (write) record << spec << ' ' << g << ' ' << moves << ' ' << std::hex << hash.value << std::dec << '\n';
-    }
-  }
-  std::cout << positions << " positions compared\n";
 }
 
 }  // namespace
