@@ -160,12 +160,11 @@ std::vector<Seen> observations(const ls::LoyalistSpiesState& state, int viewer) 
   if (viewer != kPublicViewer && (viewer < 0 || viewer >= state.num_players())) {
     throw error("observations: no seat ", viewer, " in a ", state.num_players(), "-player game");
   }
-  // The public observer reads seat 0's stream without seat 0's private facts:
-  // everything else in it is shown to the whole table.
+  // The public observer reads the spectator's stream (State::public_stream):
+  // what the whole table is shown, and nothing private.
   const bool public_only = viewer == kPublicViewer;
-  const int reader = public_only ? 0 : viewer;
-  const SeatStream stream = state.seat_stream(reader);
-  ls::StreamTracker tracker(state.config(), reader);
+  const SeatStream stream = public_only ? state.public_stream() : state.seat_stream(viewer);
+  ls::StreamTracker tracker(state.config(), public_only ? kSpectator : viewer);
   Observer observer(public_only);
   for (const Observation& o : stream) {
     tracker.add(o);

@@ -180,6 +180,37 @@ TEST(Observations, ASeatSeesItsOwnCardsOnly) {
   EXPECT_THROW(observations(*state, 4), KibitzError);
 }
 
+// The public view (read off the spectator's stream) and every seat's view
+// list the same events with the same public facts: only the seat's own cards
+// and the aces it was shown are its own.
+TEST(Observations, ThePublicViewAgreesWithEverySeatOnPublicFacts) {
+  for (const std::uint64_t seed : {7u, 8u, 9u}) {
+    const ReplayRecord record = agent_record(kSingleRound, "heuristic", seed);
+    const auto state = replayed(record);
+    const std::vector<Seen> everyone = observations(*state, kPublicViewer);
+    ASSERT_FALSE(everyone.empty());
+    for (int seat = 0; seat < 4; ++seat) {
+      const std::vector<Seen> own = observations(*state, seat);
+      ASSERT_EQ(own.size(), everyone.size()) << "seat " << seat;
+      for (std::size_t i = 0; i < own.size(); ++i) {
+        const Seen& a = everyone[i];
+        const Seen& b = own[i];
+        EXPECT_EQ(a.kind, b.kind) << "seat " << seat << " item " << i;
+        EXPECT_EQ(a.event, b.event) << "seat " << seat << " item " << i;
+        EXPECT_EQ(a.round, b.round);
+        EXPECT_EQ(a.seat, b.seat) << "seat " << seat << " event " << a.event;
+        EXPECT_EQ(a.count, b.count);
+        EXPECT_EQ(a.target, b.target);
+        EXPECT_EQ(a.jack_suit, b.jack_suit);
+        EXPECT_EQ(a.match, b.match);
+        EXPECT_EQ(a.cards, b.cards);
+        EXPECT_EQ(a.dealt, b.dealt);
+        if (a.kind == SeenKind::kFlip) EXPECT_EQ(a.card, b.card);
+      }
+    }
+  }
+}
+
 // --- Belief tracks -----------------------------------------------------------
 
 TEST(BeliefTrack, AJackMatchMakesTheSuitKnownAndAMissRulesItOut) {
