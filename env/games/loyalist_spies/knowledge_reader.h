@@ -5,9 +5,11 @@
 // own cards, so it can say of each observation whether the game can produce
 // it there, and write the event of the log it describes.
 //
-// Internal to the sampler's files: knowledge_reader.cc (the turn phases),
+// Used by the sampler's files: knowledge_reader.cc (the turn phases),
 // knowledge_checks.cc (the checks of cards, reveals and round ends) and
-// knowledge.cc (SpiesKnowledge::read and the refusals).
+// knowledge.cc (SpiesKnowledge::read and the refusals); and by SeatFacts
+// (seat_facts.h), which reads the public rules' state through the accessors
+// below for the information-state tensor.
 #pragma once
 
 #include <array>
