@@ -16,9 +16,9 @@
 
 namespace kibitz::loyalist_spies {
 
-// Renders a seat's stream for that seat. Text is appended to one
-// buffer (this runs at every step of long games in tests and tools, so it
-// avoids building temporary strings). Everything it writes comes from the
+// Renders a seat's stream for that seat. Text is appended to one buffer
+// (this runs at every step of long games in tests and tools, so it avoids
+// building temporary strings). Everything it writes comes from the
 // stream and the game's public rules: what is not observed (hand sizes, the
 // covert value, whether a draw is a refill) is worked out as the seat would.
 class InfoText {
@@ -377,11 +377,12 @@ class InfoText {
     }
   }
 
+  // The text being written (a pointer, so a copy can be retargeted).
+  std::string& out() { return *out_; }
+
   StreamTracker tracker_;
   int n_;
   int viewer_;
-  std::string& out() { return *out_; }
-
   std::string* out_;
   Observation jack_;  // a Jack look waiting for the ace it showed
   bool jack_waiting_ = false;
