@@ -67,6 +67,7 @@ void LeducState::information_state_string(Player player, std::string& out) const
 
 void LeducState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
+  KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
   Knowledge k;
   for_each_observation(player, [&k](const Observation& o) { k.read(o); });
   write_information_state_tensor(k, player, out);

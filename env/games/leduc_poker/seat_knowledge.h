@@ -6,6 +6,7 @@
 // render alike by construction.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <span>
@@ -59,18 +60,62 @@ struct Knowledge {
   }
 };
 
+// The renderers are inline, as the fold is: the State's calls compile to
+// what they were when all of it sat in leduc_stream.cc.
+
+// "Js", or "?" for no card, appended without building a string.
+inline void append_card_text(int card, std::string& out) {
+  if (card < 0) {
+    out += '?';
+    return;
+  }
+  out += "JQK"[card_rank(card)];
+  out += "sh"[card_suit(card)];
+}
+
 // "seat 0 card Js public Kh round 2 betting rrc,r" into `out`, allocating
 // nothing past its capacity (the layout: leduc_poker.h, "Views of a seat").
-void write_information_state_string(const Knowledge& k, Player seat, std::string& out);
-// The 38 floats of leduc_poker.h's "Views of a seat".
-void write_information_state_tensor(const Knowledge& k, Player seat, std::span<float> out);
+inline void write_information_state_string(const Knowledge& k, Player seat, std::string& out) {
+  out.assign("seat ");
+  out += static_cast<char>('0' + seat);
+  out += " card ";
+  append_card_text(k.card, out);
+  out += " public ";
+  append_card_text(k.public_card, out);
+  // Round 2 begins when the public card is turned.
+  const int rounds = k.public_card < 0 ? 1 : 2;
+  out += " round ";
+  out += static_cast<char>('0' + rounds);
+  out += " betting ";
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rounds); ++r) {
+    if (r > 0) out += ',';
+    if (k.num_bets[r] == 0) out += '-';  // visible in strings, unlike an empty word
+    for (int i = 0; i < k.num_bets[r]; ++i) out += kBetLetters[k.bets[r][static_cast<std::size_t>(i)]];
+  }
+}
+
+// The 38 floats of leduc_poker.h's "Views of a seat" (the caller checks
+// out.size()).
+inline void write_information_state_tensor(const Knowledge& k, Player seat, std::span<float> out) {
+  const auto at = [](int i) { return static_cast<std::size_t>(i); };
+  std::fill(out.begin(), out.end(), 0.0f);
+  out[at(kSeatOffset + seat)] = 1.0f;
+  if (k.card >= 0) out[at(kPrivateOffset + k.card)] = 1.0f;
+  if (k.public_card >= 0) out[at(kPublicOffset + k.public_card)] = 1.0f;
+  for (int r = 0; r < kNumRounds; ++r) {
+    for (int i = 0; i < k.num_bets[at(r)]; ++i) {
+      const int slot = r * kMaxActionsPerRound + i;
+      out[at(kBetsOffset + slot * kNumActions + k.bets[at(r)][at(i)])] = 1.0f;
+    }
+  }
+}
 
 class LeducSeatKnowledge final : public SeatKnowledge {
  public:
   explicit LeducSeatKnowledge(Player seat) : seat_(seat) {}
 
   void read(const Observation& observation) override { knowledge_.read(observation); }
-  void encode(std::span<float> out) const override { write_information_state_tensor(knowledge_, seat_, out); }
+  void encode(std::span<float> out) const override;
   void describe(std::string& out) const override { write_information_state_string(knowledge_, seat_, out); }
   std::unique_ptr<SeatKnowledge> clone() const override { return std::make_unique<LeducSeatKnowledge>(*this); }
 
