@@ -48,11 +48,12 @@ inline constexpr int kCheckpointFormatVersion = 1;
 // file by mistake is an error rather than gigabytes of memory.
 inline constexpr std::uintmax_t kMaxCheckpointBytes = std::uintmax_t{512} << 20;
 
-// The weights' output bound: with every input in [-1, 1] (the encoders give
-// values in [0, 1]), no layer of a loadable network may be able to output a
-// value larger than this in magnitude. float32 overflows at 3.4e38, so the
-// bound leaves a margin of 1e8 for larger inputs; a network beyond it could
-// turn its outputs into infinities and NaNs, and is refused as corrupt.
+// The weights' output bound: with every input in [-1, 1] (most encoders stay
+// in it; Adulting's reach about 3.2, docs/neural.md), no layer of a loadable
+// network may be able to output a value larger than this in magnitude.
+// float32 overflows at 3.4e38, so the bound leaves a margin of 1e8 for
+// larger inputs; a network beyond it could turn its outputs into
+// infinities and NaNs, and is refused as corrupt.
 inline constexpr double kMaxLayerOutputBound = 1e30;
 
 // The metadata of a checkpoint.

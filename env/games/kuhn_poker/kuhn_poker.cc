@@ -5,15 +5,9 @@
 #include <typeinfo>
 
 #include "env/core/error.h"
+#include "env/games/kuhn_poker/seat_knowledge.h"
 
 namespace kibitz::kuhn_poker {
-namespace {
-
-// Ranks from the lowest: two players use J Q K, three add the A.
-constexpr std::array<const char*, kMaxPlayers + 1> kCardNames = {"J", "Q", "K", "A"};
-
-}  // namespace
-
 std::string card_name(int num_players, int card) {
   if (card < 0 || card > num_players || card > kMaxPlayers) {
     throw error("kuhn_poker(players=", num_players, ") has no card ", card, "; its cards are 0..",
@@ -270,65 +264,19 @@ void KuhnState::for_each_observation(Player seat, F&& f) const {
   }
 }
 
-namespace {
-
-// What a seat's stream says: its card (-1 before the deal) and the betting.
-struct Knowledge {
-  int card = -1;
-  std::array<Action, 2 * kMaxPlayers - 1> betting{};
-  int num_betting = 0;
-};
-
-// Reads the next observation of a stream.
-void read(const Observation& o, Knowledge& k) {
-  switch (static_cast<Seen>(o.kind)) {
-    case Seen::kDealt:
-      k.card = o.value(0);
-      break;
-    case Seen::kDealtTo:
-      break;
-    case Seen::kPassed:
-    case Seen::kBetted:
-      k.betting[static_cast<std::size_t>(k.num_betting++)] = o.kind == static_cast<int>(Seen::kBetted) ? kBet : kPass;
-      break;
-    case Seen::kShows:
-      // Left out of the information state: it keys decisions, and none
-      // follows the showdown (policy files keep their keys).
-      break;
-  }
-}
-
-}  // namespace
-
 void KuhnState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   Knowledge k;
-  for_each_observation(player, [&k](const Observation& o) { read(o, k); });
-  out.assign("seat ");
-  out += static_cast<char>('0' + player);
-  out += " card ";
-  if (k.card < 0) {
-    out += '?';
-  } else {
-    out += kCardNames[static_cast<std::size_t>(k.card)];
-  }
-  out += " betting ";
-  if (k.num_betting == 0) out += '-';  // visible in strings, unlike an empty word
-  for (int i = 0; i < k.num_betting; ++i) out += k.betting[static_cast<std::size_t>(i)] == kBet ? 'b' : 'p';
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  write_information_state_string(k, player, out);
 }
 
 void KuhnState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
   Knowledge k;
-  for_each_observation(player, [&k](const Observation& o) { read(o, k); });
-  const int n = num_players();
-  std::fill(out.begin(), out.end(), 0.0f);
-  out[static_cast<std::size_t>(player)] = 1.0f;
-  if (k.card >= 0) out[static_cast<std::size_t>(n + k.card)] = 1.0f;
-  for (int i = 0; i < k.num_betting; ++i) {
-    out[static_cast<std::size_t>(n + n + 1 + 2 * i + k.betting[static_cast<std::size_t>(i)])] = 1.0f;
-  }
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  write_information_state_tensor(k, num_players(), player, out);
 }
 
 std::string KuhnState::observation_string(Player player) const {

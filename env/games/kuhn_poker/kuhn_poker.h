@@ -29,7 +29,8 @@
 // deal as two entries (the card to its seat, "dealt a card" to the rest and
 // the spectator), a bet and each show as one entry heard by everyone; the
 // core seat_stream reads a seat's stream off it.
-// The information-state string and tensor are rendered from this stream;
+// The information-state string and tensor are rendered from this stream
+// (a Knowledge folded from it, one observation at a time: seat_knowledge.h);
 // they leave the showdown out (they key decisions, and nobody decides after
 // it: policy files keyed by the string stay valid). Worlds
 // (KuhnWorldSampler) give the shown cards to the seats that showed them and
@@ -61,6 +62,9 @@ inline constexpr Action kBet = 1;
 // The registry entry: name, parameters, factory, conformance specs.
 GameInfo game_info();
 
+// Ranks from the lowest: two players use J Q K, three add the A.
+inline constexpr std::array<const char*, kMaxPlayers + 1> kCardNames = {"J", "Q", "K", "A"};
+
 // A card's name: J, Q, K, then A (the fourth card of three-player Kuhn).
 // A card outside 0..num_players is a KibitzError naming it.
 std::string card_name(int num_players, int card);
@@ -87,6 +91,8 @@ class KuhnGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  // Folds a seat's stream as it comes (seat_knowledge.h).
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;
 
  private:
   int num_players_;

@@ -149,6 +149,8 @@ class LeducGame : public Game {
   // A LeducWorldSampler: checks the stream once, then draws without allocating.
   std::unique_ptr<WorldSampler> new_world_sampler(
       Player seat, std::span<const Observation> stream) const override;
+  // Folds a seat's stream as it comes (seat_knowledge.h).
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;
 
  private:
   StreamSpec stream_spec_;

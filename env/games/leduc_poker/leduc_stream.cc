@@ -1,8 +1,8 @@
 // Leduc poker's seat streams: the observation kinds, a seat's stream read
-// off the state's log, the information state rendered from a stream, and
-// worlds drawn from a stream alone (see the header's "Seat stream"
-// paragraph; the moves' log entries are written beside the moves, in
-// leduc_poker.cc).
+// off the state's log, the information state rendered from a stream
+// (through the Knowledge of seat_knowledge.h), and worlds drawn from a
+// stream alone (see the header's "Seat stream" paragraph; the moves' log
+// entries are written beside the moves, in leduc_poker.cc).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -13,6 +13,7 @@
 
 #include "env/core/error.h"
 #include "env/games/leduc_poker/leduc_poker.h"
+#include "env/games/leduc_poker/seat_knowledge.h"
 
 namespace kibitz::leduc_poker {
 namespace {
@@ -57,100 +58,19 @@ void LeducState::for_each_observation(Player seat, F&& f) const {
   }
 }
 
-namespace {
-
-// What a seat's stream says: its card and the public card (-1 while unseen)
-// and the bets of each round as actions, read one observation at a time.
-struct Knowledge {
-  int card = -1;
-  int public_card = -1;
-  std::array<int, kNumRounds> num_bets{};
-  std::array<std::array<Action, kMaxActionsPerRound>, kNumRounds> bets{};
-
-  // Reads the next observation of a stream this game wrote (a state's own),
-  // so it trusts the order: bets before the public card are round 1's.
-  void add(const Observation& o) {
-    const int round = public_card < 0 ? 0 : 1;
-    Action bet = kInvalidAction;
-    switch (static_cast<Seen>(o.kind)) {
-      case Seen::kDealt:
-        card = o.value(0);
-        break;
-      case Seen::kDealtTo:
-        break;
-      case Seen::kPublic:
-        public_card = o.value(0);
-        break;
-      case Seen::kFolded:
-        bet = kFold;
-        break;
-      case Seen::kChecked:
-      case Seen::kCalled:
-        bet = kCall;
-        break;
-      case Seen::kRaised:
-        bet = kRaise;
-        break;
-      case Seen::kShows:
-        // Left out of the information state: it keys decisions, and none
-        // follows the showdown (policy files keep their keys).
-        break;
-    }
-    if (bet != kInvalidAction && num_bets[idx(round)] < kMaxActionsPerRound) {
-      bets[idx(round)][idx(num_bets[idx(round)]++)] = bet;
-    }
-  }
-};
-
-// "Js", or "?" for no card, appended without building a string.
-void append_card(int card, std::string& out) {
-  if (card < 0) {
-    out += '?';
-    return;
-  }
-  out += "JQK"[card_rank(card)];
-  out += "sh"[card_suit(card)];
-}
-
-}  // namespace
-
 void LeducState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
   Knowledge k;
-  for_each_observation(player, [&k](const Observation& o) { k.add(o); });
-  out.assign("seat ");
-  out += static_cast<char>('0' + player);
-  out += " card ";
-  append_card(k.card, out);
-  out += " public ";
-  append_card(k.public_card, out);
-  // Round 2 begins when the public card is turned.
-  const int rounds = k.public_card < 0 ? 1 : 2;
-  out += " round ";
-  out += static_cast<char>('0' + rounds);
-  out += " betting ";
-  for (int r = 0; r < rounds; ++r) {
-    if (r > 0) out += ',';
-    if (k.num_bets[idx(r)] == 0) out += '-';  // visible in strings, unlike an empty word
-    for (int i = 0; i < k.num_bets[idx(r)]; ++i) out += kBetLetters[k.bets[idx(r)][idx(i)]];
-  }
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  write_information_state_string(k, player, out);
 }
 
 void LeducState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(player >= 0 && player < kNumPlayers, "leduc_poker has no seat ", player);
   KIBITZ_CHECK(out.size() == kInfoStateSize, "information state tensor size ", out.size());
   Knowledge k;
-  for_each_observation(player, [&k](const Observation& o) { k.add(o); });
-  std::fill(out.begin(), out.end(), 0.0f);
-  out[idx(kSeatOffset + player)] = 1.0f;
-  if (k.card >= 0) out[idx(kPrivateOffset + k.card)] = 1.0f;
-  if (k.public_card >= 0) out[idx(kPublicOffset + k.public_card)] = 1.0f;
-  for (int r = 0; r < kNumRounds; ++r) {
-    for (int i = 0; i < k.num_bets[idx(r)]; ++i) {
-      const int slot = r * kMaxActionsPerRound + i;
-      out[idx(kBetsOffset + slot * kNumActions + k.bets[idx(r)][idx(i)])] = 1.0f;
-    }
-  }
+  for_each_observation(player, [&k](const Observation& o) { k.read(o); });
+  write_information_state_tensor(k, player, out);
 }
 
 std::unique_ptr<WorldSampler> LeducGame::new_world_sampler(

@@ -89,4 +89,12 @@ class KnowledgeReader {
 
 Knowledge read_knowledge(const SpoonGame& game, Player seat, std::span<const Observation> stream);
 
+// The information-state (and observation) tensor written from what a seat
+// knows, in the layout of SpoonGame::information_state_tensor_shape, each
+// value in [-1, 1] (a network's input). kEncoderVersion names the layout
+// (agents/neural/encoders.h): bump it when the tensor changes meaning or
+// size, so old checkpoints are refused.
+inline constexpr int kEncoderVersion = 1;
+void write_tensor(const Knowledge& k, std::span<float> out);
+
 }  // namespace kibitz::spoon_nomic

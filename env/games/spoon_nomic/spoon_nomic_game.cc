@@ -87,7 +87,7 @@ double SpoonGame::max_return() const { return reward_ == Reward::kWin ? 1.0 : kM
 
 // Seat one-hot; nweek and over; points; own hand by card number; backs per
 // seat; Deck size; the proposal's changes and which are drawn; votes (three
-// bits a seat); due a card. See encode_knowledge in state.cc.
+// bits a seat); due a card. See write_tensor in knowledge.cc.
 std::vector<int> SpoonGame::information_state_tensor_shape() const {
   return {die_sides() + players_ * packs_ + 8 * players_ + 3};
 }

@@ -19,37 +19,6 @@ Knowledge knowledge_of(const SpoonState& state, Player seat) {
   return reader.knowledge();
 }
 
-// The layout of SpoonGame::information_state_tensor_shape.
-void encode(const Knowledge& k, std::span<float> out) {
-  const int n = k.num_players;
-  const int sides = k.packs * cards::kCardsPerPack;
-  std::fill(out.begin(), out.end(), 0.0f);
-  std::size_t i = 0;
-  out[i + at(k.seat)] = 1.0f;
-  i += at(n);
-  out[i++] = static_cast<float>(k.nweek) / static_cast<float>(k.nweeks);
-  out[i++] = k.over ? 1.0f : 0.0f;
-  for (int s = 0; s < n; ++s) out[i++] = static_cast<float>(k.points[at(s)]) / static_cast<float>(kMaxChange * k.nweeks);
-  k.hand.for_each([&](cards::Card c) { out[i + at(c.id() - 1)] = 1.0f; });
-  i += at(sides);
-  for (int s = 0; s < n; ++s) {
-    for (int b = 0; b < k.packs; ++b) out[i++] = static_cast<float>(k.backs[at(s)][at(b)]) / static_cast<float>(k.nweeks);
-  }
-  out[i++] = static_cast<float>(k.deck_size) / static_cast<float>(sides);
-  for (int s = 0; s < n; ++s) {
-    const bool drawn = s < k.num_changes;
-    out[i + at(s)] = drawn ? static_cast<float>(k.change[at(s)]) / kMaxChange : 0.0f;
-    out[i + at(n + s)] = drawn ? 1.0f : 0.0f;
-  }
-  i += at(2 * n);
-  for (int s = 0; s < n; ++s) {
-    if (k.vote[at(s)] != kNotVoted) out[i + at(3 * s + k.vote[at(s)])] = 1.0f;
-  }
-  i += at(3 * n);
-  for (int s = 0; s < n; ++s) out[i++] = k.due_card[at(s)] ? 1.0f : 0.0f;
-  KIBITZ_CHECK(i == out.size(), "spoon_nomic tensor layout: wrote ", i, " of ", out.size());
-}
-
 std::string vote_word(int vote) {
   return vote == kYes ? "yes" : vote == kNo ? "no" : vote == kAbstain ? "abstain" : "-";
 }
@@ -61,13 +30,13 @@ std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v);
 void SpoonState::information_state_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().information_state_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  encode(knowledge_of(*this, player), out);
+  write_tensor(knowledge_of(*this, player), out);
 }
 
 void SpoonState::observation_tensor(Player player, std::span<float> out) const {
   KIBITZ_CHECK(static_cast<int>(out.size()) == game().observation_tensor_size(), "tensor size");
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
-  encode(knowledge_of(*this, player), out);
+  write_tensor(knowledge_of(*this, player), out);
 }
 
 // "P1 nweek 3/10 points 2 -1 0 3 hand 7D AS@blue backs P0 1/0/0/1 ...

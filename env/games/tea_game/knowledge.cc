@@ -138,7 +138,10 @@ void write_tensor(const Knowledge& k, std::span<float> out) {
   put(static_cast<float>(k.day()) / static_cast<float>(c.days));
   put(static_cast<float>(k.game_of_day()) / static_cast<float>(c.games_per_day));
   put(static_cast<float>(k.game_index() + 1) / static_cast<float>(c.total_games()));
-  put(static_cast<float>(k.fund()) / static_cast<float>(c.deathmatch_fund));
+  // The fund may pass the mark within a game (a ten drawn at 190p), and a
+  // deathmatch takes at most 100p out: what counts is how near the mark it
+  // is, so the feature stops at 1 to stay a network's input.
+  put(std::min(1.0f, static_cast<float>(k.fund()) / static_cast<float>(c.deathmatch_fund)));
   put(k.reversed() ? 1.0f : 0.0f);
   put(static_cast<float>(k.redraws()) / kMaxRedraws);
   put(k.my_delay() == 1 ? 1.0f : 0.0f);
@@ -154,7 +157,11 @@ void write_tensor(const Knowledge& k, std::span<float> out) {
     std::size_t j = base;
     const auto set = [&out, &j](float v) { out[j++] = v; };
     set(k.holds_exemption(s) ? 1.0f : 0.0f);
-    set(k.holds_exemption(s) ? static_cast<float>(p.exempt_through - k.game_index() + 1) / c.exemption_games : 0.0f);
+    // Games of exemption left, counting the current one: exemption_games + 1
+    // in the game just lost (the exemption starts with the next one).
+    set(k.holds_exemption(s)
+            ? static_cast<float>(p.exempt_through - k.game_index() + 1) / static_cast<float>(c.exemption_games + 1)
+            : 0.0f);
     set(p.joker_exempt ? 1.0f : 0.0f);
     set(p.role == Role::kDealer ? 1.0f : 0.0f);
     set(p.role == Role::kBirthday ? 1.0f : 0.0f);

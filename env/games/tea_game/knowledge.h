@@ -102,7 +102,10 @@ class Knowledge {
 };
 
 // The information-state and observation tensor (one layout), written from
-// what a seat knows; tensor_size floats.
+// what a seat knows; tensor_size floats, each in [-1, 1] (a network's input).
+// kEncoderVersion names the layout (agents/neural/encoders.h): bump it when
+// the tensor changes meaning or size, so old checkpoints are refused.
+inline constexpr int kEncoderVersion = 1;
 int tensor_size(const Config& config);
 void write_tensor(const Knowledge& k, std::span<float> out);
 

@@ -9,6 +9,7 @@
 //   stream.h     the observation kinds (the one source of what a seat knows)
 //   tea_state.h  the State: a Table, the history and the observation log
 //   knowledge.h  public knowledge read from one seat's stream (agents, tensor)
+//   seat_knowledge.h  that knowledge folded one observation at a time (SeatFeed)
 //   sampler.h    worlds drawn from one seat's stream
 #pragma once
 
@@ -46,6 +47,7 @@ class TeaGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;  // seat_knowledge.cc
 
  private:
   Config config_;

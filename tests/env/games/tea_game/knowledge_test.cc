@@ -1,10 +1,12 @@
 // Knowledge (knowledge.h) read from a seat's stream alone, against the true
 // table over seeded random episodes of every test spec: the fund, every
 // player's loss and joker exemptions, orders, draw counts, the reversal and
-// the seat's own delay.
+// the seat's own delay; the tensor written from it stays a network's input.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "env/core/registry.h"
 #include "env/core/rng.h"
@@ -56,6 +58,41 @@ TEST(TeaKnowledge, MatchesTheTableOverRandomEpisodes) {
         const Player seat = static_cast<Player>(rng.uniform_int(static_cast<std::size_t>(game->num_players())));
         check(static_cast<const TeaState&>(*state), seat);
         if (::testing::Test::HasFatalFailure()) return;
+        ++positions;
+      }
+    }
+  }
+  EXPECT_GT(positions, 1000);
+}
+
+// The tensor is a network's input (manifest.cc declares the encoder), so
+// every value stays in [-1, 1], the range agents/neural/checkpoint.h bounds
+// a network's layers by: at every move of random episodes of every test
+// spec (deathmatch_fund=20 passes the mark within a game; a game just lost
+// holds exemption_games + 1 games of exemption), for every seat.
+TEST(TeaKnowledge, TensorStaysInUnitRangeOverRandomEpisodes) {
+  int positions = 0;
+  for (const std::string& spec : find_game("tea_game").test_specs) {
+    SCOPED_TRACE(spec);
+    const auto game = load_game(spec);
+    std::vector<float> tensor(static_cast<std::size_t>(game->information_state_tensor_size()));
+    for (int g = 0; g < 10; ++g) {
+      Rng rng = Rng(23).child(spec, static_cast<std::uint64_t>(g));
+      auto state = game->new_initial_state();
+      ActionList actions;
+      while (!state->is_terminal()) {
+        if (state->is_chance_node()) {
+          state->apply_action(state->sample_chance_outcome(rng));
+        } else {
+          state->legal_actions(actions);
+          state->apply_action(actions[rng.uniform_int(actions.size())]);
+        }
+        for (Player seat = 0; seat < game->num_players(); ++seat) {
+          state->information_state_tensor(seat, tensor);
+          for (std::size_t i = 0; i < tensor.size(); ++i) {
+            ASSERT_LE(std::abs(tensor[i]), 1.0f) << "P" << seat << " tensor[" << i << "] at " << state->to_string();
+          }
+        }
         ++positions;
       }
     }
