@@ -36,6 +36,7 @@
 #include "env/core/state.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/events.h"
+#include "env/games/adulting/stream.h"
 
 namespace kibitz::adulting {
 
@@ -176,11 +177,14 @@ class AdultingState final : public GameState<AdultingState> {
 
   // The observations of each event, logged with the seats that hear them
   // (log_writer.cc).
+  // Each appends an entry of `kind` and returns it for the caller to add()
+  // its values in place; a private fact is one entry for its knowers and
+  // one for all_but(knowers).
   static Audience seat_bit(int seat);
-  void log_public(const Observation& o);
-  // `seen` to the seats in `knowers`; `hidden` to the other seats and the
-  // spectator.
-  void log_split(Audience knowers, const Observation& seen, const Observation& hidden);
+  Observation& log_to(Audience audience, Obs kind);
+  Observation& log_public(Obs kind);
+  // The other seats and the spectator.
+  Audience all_but(Audience knowers) const;
   void log_event(Event e);
   void log_hand_seen(int peeker, int target, CardMask hand);
   void log_sorting_event(Event e);

@@ -8,6 +8,12 @@
 // second. State::seat_stream reads each seat's stream off the log, and the
 // world sampler (sampler.cc) compares a rebuilt world's log with the seat's
 // stream, so the two can never disagree.
+//
+// Each entry is built in place in the log (log_to returns it, and the
+// caller add()s its values): building an Observation on the stack and
+// copying it in made the copy read back, in wide loads, what narrow stores
+// had just written, a store-forwarding stall per entry (a random game logs
+// about 1,900 entries).
 #include <cstdint>
 
 #include "env/core/error.h"
@@ -21,65 +27,83 @@ static_assert(kMaxPlayers <= kMaxAudienceSeats, "more Adulting seats than an aud
 
 namespace {
 
-Observation legal_word(Event e) {
+// What a legal-system event says, to be logged in place: its kind, and
+// whether the event's seat, then its b, follow as values.
+struct Said {
+  Obs kind;
+  bool seat = false;
+  bool b = false;
+};
+
+Said legal_word(Event e) {
   switch (static_cast<LegalWord>(e.a)) {
-    case LegalWord::kAppeals: return make_obs(Obs::kAppeals).add(e.seat);
-    case LegalWord::kAccepts: return make_obs(Obs::kNoAppeal).add(e.seat);
-    case LegalWord::kSues: return make_obs(Obs::kSues).add(e.seat).add(e.b);
-    case LegalWord::kNoSuit: return make_obs(Obs::kNoSuit).add(e.seat);
-    case LegalWord::kProposes: return make_obs(Obs::kProposes).add(e.seat).add(e.b);
-    case LegalWord::kAllows: return make_obs(Obs::kAllows).add(e.seat);
-    case LegalWord::kDismisses: return make_obs(Obs::kDismisses).add(e.seat);
-    case LegalWord::kSetsPrice: return make_obs(Obs::kSetsPrice).add(e.seat).add(e.b);
-    case LegalWord::kConcedes: return make_obs(Obs::kConcedes).add(e.seat);
-    case LegalWord::kFights: return make_obs(Obs::kFights).add(e.seat);
-    case LegalWord::kCallsOut: return make_obs(Obs::kCallsOut).add(e.seat).add(e.b);
-    case LegalWord::kStaysQuiet: return make_obs(Obs::kStaysQuiet).add(e.seat);
-    case LegalWord::kMoves: return make_obs(Obs::kImpeaches).add(e.seat);
-    case LegalWord::kNoMotion: return make_obs(Obs::kNoImpeach).add(e.seat);
+    case LegalWord::kAppeals: return {Obs::kAppeals, true};
+    case LegalWord::kAccepts: return {Obs::kNoAppeal, true};
+    case LegalWord::kSues: return {Obs::kSues, true, true};
+    case LegalWord::kNoSuit: return {Obs::kNoSuit, true};
+    case LegalWord::kProposes: return {Obs::kProposes, true, true};
+    case LegalWord::kAllows: return {Obs::kAllows, true};
+    case LegalWord::kDismisses: return {Obs::kDismisses, true};
+    case LegalWord::kSetsPrice: return {Obs::kSetsPrice, true, true};
+    case LegalWord::kConcedes: return {Obs::kConcedes, true};
+    case LegalWord::kFights: return {Obs::kFights, true};
+    case LegalWord::kCallsOut: return {Obs::kCallsOut, true, true};
+    case LegalWord::kStaysQuiet: return {Obs::kStaysQuiet, true};
+    case LegalWord::kMoves: return {Obs::kImpeaches, true};
+    case LegalWord::kNoMotion: return {Obs::kNoImpeach, true};
   }
   KIBITZ_CHECK(false, "adulting: no legal word ", static_cast<int>(e.a));
-  return make_obs(Obs::kEvidenceNone);  // not reached
+  return {Obs::kEvidenceNone};  // not reached
 }
 
-Observation evidence(Event e) {
+Said evidence(Event e) {
   switch (static_cast<LegalEvidence>(e.a)) {
-    case LegalEvidence::kNone: return make_obs(Obs::kEvidenceNone);
-    case LegalEvidence::kRight: return make_obs(Obs::kEvidenceRight).add(e.seat);
-    case LegalEvidence::kWrong: return make_obs(Obs::kEvidenceWrong).add(e.seat);
-    case LegalEvidence::kMeasure: return make_obs(Obs::kEvidenceMeasure).add(e.seat).add(e.b);
-    case LegalEvidence::kFair: return make_obs(Obs::kEvidenceFair);
-    case LegalEvidence::kCorrupt: return make_obs(Obs::kEvidenceCorrupt);
+    case LegalEvidence::kNone: return {Obs::kEvidenceNone};
+    case LegalEvidence::kRight: return {Obs::kEvidenceRight, true};
+    case LegalEvidence::kWrong: return {Obs::kEvidenceWrong, true};
+    case LegalEvidence::kMeasure: return {Obs::kEvidenceMeasure, true, true};
+    case LegalEvidence::kFair: return {Obs::kEvidenceFair};
+    case LegalEvidence::kCorrupt: return {Obs::kEvidenceCorrupt};
   }
   KIBITZ_CHECK(false, "adulting: no evidence ", static_cast<int>(e.a));
-  return make_obs(Obs::kEvidenceNone);  // not reached
+  return {Obs::kEvidenceNone};  // not reached
 }
 
-Observation legal_result(Event e) {
+Said legal_result(Event e) {
   switch (static_cast<LegalResult>(e.a)) {
-    case LegalResult::kOverturned: return make_obs(Obs::kOverturned).add(e.seat);
-    case LegalResult::kUpheld: return make_obs(Obs::kUpheld).add(e.seat);
-    case LegalResult::kGuilty: return make_obs(Obs::kGuilty).add(e.seat);
-    case LegalResult::kNotGuilty: return make_obs(Obs::kNotGuilty).add(e.seat);
-    case LegalResult::kImpeachPasses: return make_obs(Obs::kImpeachPasses).add(e.seat);
-    case LegalResult::kImpeachFails: return make_obs(Obs::kImpeachFails).add(e.seat);
-    case LegalResult::kExtraShown: return make_obs(Obs::kExtraShown).add(e.seat).add(e.b);
+    case LegalResult::kOverturned: return {Obs::kOverturned, true};
+    case LegalResult::kUpheld: return {Obs::kUpheld, true};
+    case LegalResult::kGuilty: return {Obs::kGuilty, true};
+    case LegalResult::kNotGuilty: return {Obs::kNotGuilty, true};
+    case LegalResult::kImpeachPasses: return {Obs::kImpeachPasses, true};
+    case LegalResult::kImpeachFails: return {Obs::kImpeachFails, true};
+    case LegalResult::kExtraShown: return {Obs::kExtraShown, true, true};
   }
   KIBITZ_CHECK(false, "adulting: no legal result ", static_cast<int>(e.a));
-  return make_obs(Obs::kEvidenceNone);  // not reached
+  return {Obs::kEvidenceNone};  // not reached
+}
+
+// Adds the values `said` names to `o`, an entry just logged.
+void add_values(Observation& o, Event e, Said said) {
+  if (said.seat) o.add(e.seat);
+  if (said.b) o.add(e.b);
 }
 
 }  // namespace
 
 Audience AdultingState::seat_bit(int seat) { return static_cast<Audience>(Audience{1} << seat); }
 
-void AdultingState::log_public(const Observation& o) { log_observation(everyone_audience(num_players()), o); }
-
-void AdultingState::log_split(Audience knowers, const Observation& seen, const Observation& hidden) {
-  log_observation(knowers, seen);
-  // The spectator hears the hidden version even when every seat knows.
-  log_observation(static_cast<Audience>(everyone_audience(num_players()) & ~knowers), hidden);
+Observation& AdultingState::log_to(Audience audience, Obs kind) {
+  return log_observation(audience, static_cast<int>(kind));
 }
+
+Observation& AdultingState::log_public(Obs kind) { return log_to(everyone_audience(num_players()), kind); }
+
+Audience AdultingState::all_but(Audience knowers) const {
+  // The spectator hears the hidden version even when every seat knows.
+  return static_cast<Audience>(everyone_audience(num_players()) & ~knowers);
+}
+
 
 // The rounds, the deck, the draw and the scoring phase.
 void AdultingState::log_event(Event e) {
@@ -87,33 +111,45 @@ void AdultingState::log_event(Event e) {
     case EventKind::kRound:
       stream_facts_.dealer = e.seat;
       stream_facts_.num_commits = 0;
-      return log_public(make_obs(Obs::kRound).add(e.a + 1).add(e.seat));
+      log_public(Obs::kRound).add(e.a + 1).add(e.seat);
+      return;
     case EventKind::kTopBack:
-      return log_public(make_obs(Obs::kTopBack).add(adulting().num_cards() + e.a));
+      log_public(Obs::kTopBack).add(adulting().num_cards() + e.a);
+      return;
     case EventKind::kDraw:
-      return log_public(make_obs(Obs::kDraws).add(e.seat).add(e.a));
+      log_public(Obs::kDraws).add(e.seat).add(e.a);
+      return;
     case EventKind::kIncome:
-      return log_public(make_obs(Obs::kIncome).add(e.a));
+      log_public(Obs::kIncome).add(e.a);
+      return;
     case EventKind::kScore:
       ++stream_facts_.columns[idx(e.seat)][e.b];
-      return log_public(make_obs(static_cast<Obs>(static_cast<int>(Obs::kScoreHearts) + e.b)).add(e.seat).add(e.a));
+      log_public(static_cast<Obs>(static_cast<int>(Obs::kScoreHearts) + e.b)).add(e.seat).add(e.a);
+      return;
     case EventKind::kDiscard:
-      return log_public(make_obs(Obs::kDiscards).add(e.seat).add(e.a));
+      log_public(Obs::kDiscards).add(e.seat).add(e.a);
+      return;
     case EventKind::kNoPlay:
-      return log_public(make_obs(Obs::kPasses).add(e.seat));
+      log_public(Obs::kPasses).add(e.seat);
+      return;
     case EventKind::kBank:
-      return log_public(make_obs(Obs::kBank).add(e.seat).add(e.a));
+      log_public(Obs::kBank).add(e.seat).add(e.a);
+      return;
     case EventKind::kPay:
-      return log_public(make_obs(Obs::kPays).add(e.seat).add(e.a).add(e.b));
+      log_public(Obs::kPays).add(e.seat).add(e.a).add(e.b);
+      return;
     case EventKind::kPeek:
-      log_public(make_obs(Obs::kPeeks).add(e.seat).add(e.a));
+      log_public(Obs::kPeeks).add(e.seat).add(e.a);
       return log_hand_seen(e.seat, e.a, peeked_[e.b]);
     case EventKind::kStealFrom:
-      return log_public(make_obs(Obs::kStealsFrom).add(e.seat).add(e.a));
-    case EventKind::kSteal:
-      return log_split(static_cast<Audience>(seat_bit(e.seat) | seat_bit(e.b)),
-                       make_obs(Obs::kTakes).add(e.seat).add(e.a).add(e.b),
-                       make_obs(Obs::kTakesACard).add(e.seat).add(e.b));
+      log_public(Obs::kStealsFrom).add(e.seat).add(e.a);
+      return;
+    case EventKind::kSteal: {
+      const auto knowers = static_cast<Audience>(seat_bit(e.seat) | seat_bit(e.b));
+      log_to(knowers, Obs::kTakes).add(e.seat).add(e.a).add(e.b);
+      log_to(all_but(knowers), Obs::kTakesACard).add(e.seat).add(e.b);
+      return;
+    }
     default:
       return log_sorting_event(e);
   }
@@ -124,16 +160,14 @@ void AdultingState::log_event(Event e) {
 // hand).
 void AdultingState::log_hand_seen(int peeker, int target, CardMask hand) {
   do {
-    Observation o = make_obs(Obs::kHandSeen).add(target);
     int count = 0;
     CardMask chunk = 0;
     for (CardMask rest = hand; rest != 0 && count < kHandSeenChunk; rest &= rest - 1, ++count) {
       chunk |= rest & (~rest + 1);
     }
-    o.add(count);
+    Observation& o = log_to(seat_bit(peeker), Obs::kHandSeen).add(target).add(count);
     for (CardMask rest = chunk; rest != 0; rest &= rest - 1) o.add(__builtin_ctzll(rest));
     hand &= ~chunk;
-    log_observation(seat_bit(peeker), o);
   } while (hand != 0);
 }
 
@@ -141,34 +175,43 @@ void AdultingState::log_hand_seen(int peeker, int target, CardMask hand) {
 void AdultingState::log_sorting_event(Event e) {
   switch (e.kind) {
     case EventKind::kTruth:
-      return log_split(seat_bit(e.seat), make_obs(e.a ? Obs::kTruthAdult : Obs::kTruthChild),
-                       make_obs(Obs::kTruthTo).add(e.seat));
+      log_to(seat_bit(e.seat), e.a ? Obs::kTruthAdult : Obs::kTruthChild);
+      log_to(all_but(seat_bit(e.seat)), Obs::kTruthTo).add(e.seat);
+      return;
     case EventKind::kClaim:
-      return log_public(make_obs(e.a ? Obs::kClaimAdult : Obs::kClaimChild).add(e.seat));
+      log_public(e.a ? Obs::kClaimAdult : Obs::kClaimChild).add(e.seat);
+      return;
     case EventKind::kVote:
-      return log_public(make_obs(e.a ? Obs::kVoteUp : Obs::kVoteDown).add(e.seat));
+      log_public(e.a ? Obs::kVoteUp : Obs::kVoteDown).add(e.seat);
+      return;
     case EventKind::kVerdict:
-      return log_public(make_obs(e.a ? Obs::kStands : Obs::kFalls).add(e.seat));
+      log_public(e.a ? Obs::kStands : Obs::kFalls).add(e.seat);
+      return;
     case EventKind::kCommit:
       stream_facts_.commits[idx(stream_facts_.num_commits++)] = {e.seat, e.a};
-      return log_split(seat_bit(e.seat), make_obs(Obs::kYouBid).add(e.a), make_obs(Obs::kCommits).add(e.seat));
+      log_to(seat_bit(e.seat), Obs::kYouBid).add(e.a);
+      log_to(all_but(seat_bit(e.seat)), Obs::kCommits).add(e.seat);
+      return;
     case EventKind::kReveal:
       for (int i = 0; i < stream_facts_.num_commits; ++i) {
         const StreamFacts::Commit& c = stream_facts_.commits[idx(i)];
-        log_public(make_obs(Obs::kBidShown).add(c.seat).add(c.bid));
+        log_public(Obs::kBidShown).add(c.seat).add(c.bid);
       }
       stream_facts_.num_commits = 0;
       return;
     case EventKind::kWin:
-      return log_public(make_obs(Obs::kWins).add(e.seat).add(e.a).add(e.b));
+      log_public(Obs::kWins).add(e.seat).add(e.a).add(e.b);
+      return;
     case EventKind::kRefund:
-      return log_public(make_obs(Obs::kRefund).add(e.seat).add(e.a));
+      log_public(Obs::kRefund).add(e.seat).add(e.a);
+      return;
     case EventKind::kNoTaker:
-      return log_public(make_obs(Obs::kNoTaker).add(e.a));
+      log_public(Obs::kNoTaker).add(e.a);
+      return;
     case EventKind::kEnd:
-      log_public(make_obs(e.a == 0 ? Obs::kEndSpade : Obs::kEndDeck));
+      log_public(e.a == 0 ? Obs::kEndSpade : Obs::kEndDeck);
       for (int s = 0; s < num_players(); ++s) {
-        log_public(make_obs(Obs::kPoints).add(s).add(mantle_score(stream_facts_.columns[idx(s)])));
+        log_public(Obs::kPoints).add(s).add(mantle_score(stream_facts_.columns[idx(s)]));
       }
       return;
     default:
@@ -180,25 +223,38 @@ void AdultingState::log_sorting_event(Event e) {
 void AdultingState::log_work_event(Event e) {
   switch (e.kind) {
     case EventKind::kEliminate:
-      return log_public(make_obs(Obs::kEliminated).add(e.seat));
-    case EventKind::kRuling:
-      if (e.a == 0) return log_public(make_obs(Obs::kNoRuling).add(e.seat));
+      log_public(Obs::kEliminated).add(e.seat);
+      return;
+    case EventKind::kRuling: {
+      if (e.a == 0) {
+        log_public(Obs::kNoRuling).add(e.seat);
+        return;
+      }
       // Whether the ruling was right: to the eliminated and the dealer.
-      return log_split(static_cast<Audience>(seat_bit(e.seat) | seat_bit(stream_facts_.dealer)),
-                       make_obs(e.a == 1 ? Obs::kRulingRight : Obs::kRulingWrong).add(e.seat),
-                       make_obs(Obs::kRuling).add(e.seat));
+      const auto knowers = static_cast<Audience>(seat_bit(e.seat) | seat_bit(stream_facts_.dealer));
+      log_to(knowers, e.a == 1 ? Obs::kRulingRight : Obs::kRulingWrong).add(e.seat);
+      log_to(all_but(knowers), Obs::kRuling).add(e.seat);
+      return;
+    }
     case EventKind::kMeasure:
-      return log_split(seat_bit(e.seat), make_obs(Obs::kMeasured).add(e.a), make_obs(Obs::kMeasuredTo).add(e.seat));
+      log_to(seat_bit(e.seat), Obs::kMeasured).add(e.a);
+      log_to(all_but(seat_bit(e.seat)), Obs::kMeasuredTo).add(e.seat);
+      return;
     case EventKind::kDeclare:
-      return log_public(make_obs(Obs::kDeclares).add(e.seat).add(e.a));
+      log_public(Obs::kDeclares).add(e.seat).add(e.a);
+      return;
     case EventKind::kPayout:
-      return log_public(make_obs(Obs::kPayout).add(e.seat).add(e.a));
+      log_public(Obs::kPayout).add(e.seat).add(e.a);
+      return;
     case EventKind::kQuality:
-      return log_public(make_obs(Obs::kQuality).add(e.seat).add(e.a));
+      log_public(Obs::kQuality).add(e.seat).add(e.a);
+      return;
     case EventKind::kRank:
-      return log_public(make_obs(Obs::kRanks).add(e.seat).add(e.a));
+      log_public(Obs::kRanks).add(e.seat).add(e.a);
+      return;
     case EventKind::kDisqualify:
-      return log_public(make_obs(Obs::kDisqualified).add(e.seat));
+      log_public(Obs::kDisqualified).add(e.seat);
+      return;
     default:
       return log_legal_event(e);
   }
@@ -208,23 +264,31 @@ void AdultingState::log_work_event(Event e) {
 // taker and the watchers; everything else is public.
 void AdultingState::log_legal_event(Event e) {
   switch (e.kind) {
-    case EventKind::kLegal:
-      return log_public(legal_word(e));
-    case EventKind::kEvidence:
-      return log_public(evidence(e));
-    case EventKind::kLegalResult:
-      return log_public(legal_result(e));
+    case EventKind::kLegal: {
+      const Said said = legal_word(e);
+      return add_values(log_public(said.kind), e, said);
+    }
+    case EventKind::kEvidence: {
+      const Said said = evidence(e);
+      return add_values(log_public(said.kind), e, said);
+    }
+    case EventKind::kLegalResult: {
+      const Said said = legal_result(e);
+      return add_values(log_public(said.kind), e, said);
+    }
     case EventKind::kExtra:
       stream_facts_.extra = e.a;
-      return log_split(seat_bit(e.seat), make_obs(Obs::kYouTakeExtra).add(e.a),
-                       make_obs(Obs::kChoosesExtra).add(e.seat));
+      log_to(seat_bit(e.seat), Obs::kYouTakeExtra).add(e.a);
+      log_to(all_but(seat_bit(e.seat)), Obs::kChoosesExtra).add(e.seat);
+      return;
     case EventKind::kWatch:
-      log_public(make_obs(e.a ? Obs::kWatches : Obs::kDoesNotWatch).add(e.seat));
+      log_public(e.a ? Obs::kWatches : Obs::kDoesNotWatch).add(e.seat);
       // A watcher sees the extra taken, right after its watch.
-      if (e.a) log_observation(seat_bit(e.seat), make_obs(Obs::kSeesExtra).add(e.b).add(stream_facts_.extra));
+      if (e.a) log_to(seat_bit(e.seat), Obs::kSeesExtra).add(e.b).add(stream_facts_.extra);
       return;
     case EventKind::kPayBank:
-      return log_public(make_obs(Obs::kPaysBank).add(e.seat).add(e.a));
+      log_public(Obs::kPaysBank).add(e.seat).add(e.a);
+      return;
     default:
       KIBITZ_CHECK(false, "adulting: no observation for event kind ", static_cast<int>(e.kind));
   }

@@ -8,6 +8,19 @@
 #include "env/games/spoon_nomic/spoon_nomic_state.h"
 
 namespace kibitz::spoon_nomic {
+namespace {
+
+// An emit for Table::apply that keeps nothing: one scratch entry, rewritten
+// by each observation, for replays that want the table alone.
+struct Discard {
+  Observation scratch;
+  Observation& operator()(Audience, Obs kind) {
+    scratch = Observation(static_cast<int>(kind));
+    return scratch;
+  }
+};
+
+}  // namespace
 
 SpoonState::SpoonState(std::shared_ptr<const Game> game)
     : GameState(std::move(game)), table_(spoon_game().initial_table()) {}
@@ -63,7 +76,11 @@ Action SpoonState::sample_chance_outcome(Rng& rng) const {
 }
 
 void SpoonState::do_apply_action(Action action) {
-  table_.apply(action, [this](Audience audience, const Observation& o) { log_observation(audience, o); });
+  // Each observation is built in place in the log (the Table add()s its
+  // values to the entry returned), never on the stack and copied in.
+  table_.apply(action, [this](Audience audience, Obs kind) -> Observation& {
+    return log_observation(audience, static_cast<int>(kind));
+  });
 }
 
 int SpoonState::bonus(Player seat) const { return static_cast<int>(best_category(table_.hand(seat))); }
@@ -99,11 +116,12 @@ void SpoonState::resample_from_infostate(Player player, Rng& rng, State& out) co
 std::vector<cards::DealerRoll> SpoonState::roll_log() const {
   std::vector<cards::DealerRoll> log;
   Table t = spoon_game().initial_table();
+  Discard discard;
   for (const Action a : history()) {
     if (t.phase() == Phase::kDeal) {
       log.push_back({a, t.deck().contains(cards::Card::from_id(a)), t.receiver()});
     }
-    t.apply(a, [](Audience, const Observation&) {});
+    t.apply(a, discard);
   }
   return log;
 }
@@ -111,12 +129,13 @@ std::vector<cards::DealerRoll> SpoonState::roll_log() const {
 std::vector<cards::ReportEntry> SpoonState::dealers_report() const {
   std::vector<cards::ReportEntry> report;
   Table t = spoon_game().initial_table();
+  Discard discard;
   for (const Action a : history()) {
     const cards::Card card = cards::Card::from_id(a);
     if (t.phase() == Phase::kDeal && t.deck().contains(card)) {
       report.push_back({t.nweek(), t.receiver(), card.back()});
     }
-    t.apply(a, [](Audience, const Observation&) {});
+    t.apply(a, discard);
   }
   return report;
 }

@@ -86,11 +86,12 @@ class Table {
   // Whether `action` is legal now (chance outcomes included).
   bool is_legal(Action action) const;
 
-  // Applies a legal action, calling emit(audience, observation) for each
-  // observation the move shows, in stream order. `audience` is the core
-  // Audience: a deal's card goes to its receiver alone, and its back to the
-  // other seats and an onlooker; everything else to every seat and the
-  // onlooker.
+  // Applies a legal action, calling emit(audience, kind) for each
+  // observation the move shows, in stream order, and add()ing the
+  // observation's values to the Observation& emit returns (the log's entry,
+  // built in place). `audience` is the core Audience: a deal's card goes to
+  // its receiver alone, and its back to the other seats and an onlooker;
+  // everything else to every seat and the onlooker.
   template <typename Emit>
   void apply(Action action, Emit&& emit);
 
@@ -132,14 +133,16 @@ void Table::deal(Action face, Emit& emit) {
   const cards::Card card = cards::Card::from_id(face);
   if (!deck_.contains(card)) {
     --rejections_left_;
-    emit(everyone(), make_obs(Obs::kRollAgain).add(receiver_));
+    emit(everyone(), Obs::kRollAgain).add(receiver_);
     return;
   }
   deck_.erase(card);
   hands_[idx(receiver_)].insert(card);
-  const Audience receiver = seat_audience(receiver_);
-  emit(receiver, make_obs(Obs::kDealtSeen).add(receiver_).add(face));
-  emit(static_cast<Audience>(everyone() & ~receiver), make_obs(dealt_kind(card.back())).add(receiver_));
+  // receiver_ is a seat (0..kMaxPlayers-1): its bit without seat_audience's
+  // range check.
+  const auto receiver = static_cast<Audience>(Audience{1} << receiver_);
+  emit(receiver, Obs::kDealtSeen).add(receiver_).add(face);
+  emit(static_cast<Audience>(everyone() & ~receiver), dealt_kind(card.back())).add(receiver_);
   ++receiver_;
   settle_deal();
 }
@@ -156,7 +159,7 @@ void Table::count_votes(Emit& emit) {
     if (v == kYes || v == kNo) voted |= static_cast<std::uint8_t>(1u << s);
   }
   const bool passes = yes > no;
-  emit(everyone(), make_obs(passes ? Obs::kPasses : Obs::kFails).add(yes).add(no));
+  emit(everyone(), passes ? Obs::kPasses : Obs::kFails).add(yes).add(no);
   if (passes) {
     for (int s = 0; s < players_; ++s) points_[idx(s)] = static_cast<std::int16_t>(points_[idx(s)] + proposal_[idx(s)]);
   }
@@ -168,20 +171,16 @@ void Table::count_votes(Emit& emit) {
     due_ = 0;
     phase_ = Phase::kOver;
     for (int s = 0; s < players_; ++s) {
-      Observation o = make_obs(Obs::kShows).add(s).add(0);
+      Observation* o = &emit(everyone(), Obs::kShows).add(s).add(0);
       hands_[idx(s)].for_each([&](cards::Card c) {
-        if (o.value(1) == kShowChunk) {
-          emit(everyone(), o);
-          o = make_obs(Obs::kShows).add(s).add(0);
-        }
-        o.values[1] = static_cast<std::int16_t>(o.values[1] + 1);
-        o.add(c.id());
+        if (o->value(1) == kShowChunk) o = &emit(everyone(), Obs::kShows).add(s).add(0);
+        o->values[1] = static_cast<std::int16_t>(o->values[1] + 1);
+        o->add(c.id());
       });
-      emit(everyone(), o);
     }
     return;
   }
-  emit(everyone(), make_obs(Obs::kNweek).add(nweek_ + 1));
+  emit(everyone(), Obs::kNweek).add(nweek_ + 1);
   phase_ = Phase::kDeal;
   receiver_ = 0;
   settle_deal();
@@ -195,7 +194,7 @@ void Table::apply(Action action, Emit&& emit) {
       return;
     case Phase::kPropose:
       proposal_[idx(proposed_)] = static_cast<std::int8_t>(action_change(action));
-      emit(everyone(), make_obs(Obs::kProposal).add(proposed_).add(action_change(action)));
+      emit(everyone(), Obs::kProposal).add(proposed_).add(action_change(action));
       if (++proposed_ == players_) {
         phase_ = Phase::kVote;
         votes_cast_ = 0;
@@ -208,7 +207,7 @@ void Table::apply(Action action, Emit&& emit) {
       if (++voter_ == players_) voter_ = 0;
       votes_[idx(seat)] = static_cast<std::int8_t>(action);
       const Obs kind = action == kYes ? Obs::kVoteYes : action == kNo ? Obs::kVoteNo : Obs::kAbstain;
-      emit(everyone(), make_obs(kind).add(seat));
+      emit(everyone(), kind).add(seat);
       if (++votes_cast_ == players_) count_votes(emit);
       return;
     }

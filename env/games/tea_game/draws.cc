@@ -35,7 +35,7 @@ void Table::start_round(SeatMask seats, ObservationSink& sink) {
   }
   if (std::popcount(deck_) < needed) {
     deck_ = kFullDeck;
-    sink.emit(everyone(), make_obs(Obs::kReshuffle));
+    sink.emit(everyone(), Obs::kReshuffle);
   }
   round_ = seats;
   cursor_ = static_cast<std::int16_t>(next_in(seats, 0));
@@ -48,7 +48,7 @@ void Table::apply_draw(int card, ObservationSink& sink) {
   deck_ &= ~(std::uint64_t{1} << card);
   SeatState& p = at(s);
   p.hand[static_cast<std::size_t>(p.hand_size++)] = static_cast<std::int8_t>(card);
-  sink.emit(everyone(), make_obs(Obs::kDraw).add(s).add(card));
+  sink.emit(everyone(), Obs::kDraw).add(s).add(card);
   if (card_effects(s, card, sink)) return;
   if (--cards_left_ > 0) return;
   const int next = next_in(round_, s + 1);
@@ -66,7 +66,7 @@ bool Table::card_effects(int s, int card, ObservationSink& sink) {
   if (is_ten(card)) {
     fund_ += kTenPence;
     reward(s, -kTenPence * config_->pence_value);
-    sink.emit(everyone(), make_obs(Obs::kTen).add(s).add(fund_));
+    sink.emit(everyone(), Obs::kTen).add(s).add(fund_);
   } else if (is_queen_of_hearts(card)) {
     // The fund pays first; the rest is split equally among the players
     // drawing in this game, rounded up to the penny (the change goes to the fund).
@@ -78,28 +78,28 @@ bool Table::card_effects(int s, int card, ObservationSink& sink) {
     fund_ += each * players - rest - from_fund;
     for (int q = 0; q < num_players(); ++q)
       if (seat(q).drawer) reward(q, -each * config_->pence_value);
-    sink.emit(everyone(), make_obs(Obs::kQueen).add(s).add(from_fund).add(players).add(each).add(fund_));
+    sink.emit(everyone(), Obs::kQueen).add(s).add(from_fund).add(players).add(each).add(fund_);
   } else if (card == kJokerCard) {
     // Joker-exempt already (now, or when this game began: a Reverse Joker
     // drawn earlier in the hand ended that exemption but does not save its
     // holder from the Joker): the Joker again loses at once.
     if (p.joker_exempt || p.joker_before) {
       p.joker_exempt = false;
-      sink.emit(everyone(), make_obs(Obs::kSecondJoker).add(s));
+      sink.emit(everyone(), Obs::kSecondJoker).add(s);
       finish_game(s, sink);
       return true;
     }
     p.joker_exempt = true;
     p.safe = true;
-    sink.emit(everyone(), make_obs(Obs::kJokerExempt).add(s));
+    sink.emit(everyone(), Obs::kJokerExempt).add(s);
   } else if (card == kReverseJokerCard) {
-    if (!reversed_) sink.emit(everyone(), make_obs(Obs::kReversed));
+    if (!reversed_) sink.emit(everyone(), Obs::kReversed);
     reversed_ = true;
     // A joker exemption from an earlier game ends, but this game is safe.
     if (p.joker_exempt && p.joker_before) {
       p.joker_exempt = false;
       p.safe = true;
-      sink.emit(everyone(), make_obs(Obs::kJokerLost).add(s));
+      sink.emit(everyone(), Obs::kJokerLost).add(s);
     }
   }
   return false;
@@ -126,7 +126,7 @@ void Table::judge(ObservationSink& sink) {
     return;
   }
   if (verdict.num_losers == 1) {
-    if (verdict.odd_one_out) sink.emit(everyone(), make_obs(Obs::kOddOneOut).add(verdict.losers[0]));
+    if (verdict.odd_one_out) sink.emit(everyone(), Obs::kOddOneOut).add(verdict.losers[0]);
     finish_game(verdict.losers[0], sink);
     return;
   }
@@ -137,7 +137,7 @@ void Table::judge(ObservationSink& sink) {
     return;
   }
   for (int s = 0; s < num_players(); ++s)
-    if (in(tied, s)) sink.emit(everyone(), make_obs(Obs::kTied).add(s));
+    if (in(tied, s)) sink.emit(everyone(), Obs::kTied).add(s);
   start_round(tied, sink);
 }
 
@@ -148,7 +148,7 @@ void Table::start_lot(SeatMask seats, LotFor what) {
 }
 
 void Table::apply_lot(int s, ObservationSink& sink) {
-  sink.emit(everyone(), make_obs(Obs::kLot).add(s));
+  sink.emit(everyone(), Obs::kLot).add(s);
   redraws_ = 0;
   switch (lot_for_) {
     case LotFor::kTea:
@@ -168,7 +168,7 @@ void Table::apply_lot(int s, ObservationSink& sink) {
 // jokers are left out); the highest is out until two remain; the lower of
 // the last two takes 100p (or what the fund holds) and buys biscuits.
 void Table::start_deathmatch(ObservationSink& sink) {
-  sink.emit(everyone(), make_obs(Obs::kDeathmatch).add(fund_));
+  sink.emit(everyone(), Obs::kDeathmatch).add(fund_);
   round_ = static_cast<SeatMask>((1u << num_players()) - 1);
   deck_ = kPackOnly;
   redraws_ = 0;
@@ -178,7 +178,7 @@ void Table::start_deathmatch(ObservationSink& sink) {
 void Table::start_deathmatch_round(ObservationSink& sink) {
   if (std::popcount(deck_) < std::popcount(round_)) {
     deck_ = kPackOnly;
-    sink.emit(everyone(), make_obs(Obs::kReshuffle));
+    sink.emit(everyone(), Obs::kReshuffle);
   }
   cursor_ = static_cast<std::int16_t>(next_in(round_, 0));
   phase_ = Phase::kDeathmatch;
@@ -188,7 +188,7 @@ void Table::apply_deathmatch_draw(int card, ObservationSink& sink) {
   const int s = cursor_;
   deck_ &= ~(std::uint64_t{1} << card);
   at(s).deathmatch_card = static_cast<std::int8_t>(card);
-  sink.emit(everyone(), make_obs(Obs::kDeathmatchDraw).add(s).add(card));
+  sink.emit(everyone(), Obs::kDeathmatchDraw).add(s).add(card);
   const int next = next_in(round_, s + 1);
   if (next >= 0) {
     cursor_ = static_cast<std::int16_t>(next);
@@ -224,12 +224,12 @@ void Table::judge_deathmatch(ObservationSink& sink) {
     start_lot(at_best, final_round ? LotFor::kDeathmatchBuyer : LotFor::kDeathmatchOut);
     return;
   }
-  sink.emit(everyone(), make_obs(Obs::kDeathmatchTie));
+  sink.emit(everyone(), Obs::kDeathmatchTie);
   start_deathmatch_round(sink);
 }
 
 void Table::deathmatch_out(int s, ObservationSink& sink) {
-  sink.emit(everyone(), make_obs(Obs::kDeathmatchOut).add(s));
+  sink.emit(everyone(), Obs::kDeathmatchOut).add(s);
   round_ = static_cast<SeatMask>(round_ & ~only(s));
   start_deathmatch_round(sink);
 }
@@ -237,7 +237,7 @@ void Table::deathmatch_out(int s, ObservationSink& sink) {
 void Table::deathmatch_buyer(int s, ObservationSink& sink) {
   const int taken = std::min(fund_, kBiscuitPence);
   fund_ -= taken;
-  sink.emit(everyone(), make_obs(Obs::kDeathmatchLoser).add(s).add(taken).add(fund_));
+  sink.emit(everyone(), Obs::kDeathmatchLoser).add(s).add(taken).add(fund_);
   next_game();
 }
 

@@ -180,18 +180,18 @@ void Table::apply(Action action, ObservationSink& sink) {
       return;
     case Phase::kExemptions:
       at(s).dealer = action == kSpend;
-      sink.emit(everyone(), make_obs(action == kSpend ? Obs::kSpends : Obs::kPlays).add(s));
+      sink.emit(everyone(), action == kSpend ? Obs::kSpends : Obs::kPlays).add(s);
       enter_exemption(s + 1, sink);
       return;
     case Phase::kAnnouncements:
       at(s).announced = action == kAnnounce;
       any_announced_ = any_announced_ || action == kAnnounce;
-      sink.emit(everyone(), make_obs(action == kAnnounce ? Obs::kAnnounces : Obs::kQuiet).add(s));
+      sink.emit(everyone(), action == kAnnounce ? Obs::kAnnounces : Obs::kQuiet).add(s);
       enter_announce(s + 1, sink);
       return;
     case Phase::kWithdrawals:
       at(s).withdrawn = action == kWithdraw;
-      sink.emit(everyone(), make_obs(action == kWithdraw ? Obs::kWithdraws : Obs::kStays).add(s));
+      sink.emit(everyone(), action == kWithdraw ? Obs::kWithdraws : Obs::kStays).add(s);
       enter_withdraw(s + 1, sink);
       return;
     case Phase::kOrders: {
@@ -199,7 +199,7 @@ void Table::apply(Action action, ObservationSink& sink) {
       p.drinks = static_cast<std::int8_t>(action - kDrinksBase + 1);
       // A loss exemption kept while playing draws one card fewer (at least one).
       p.draw_count = static_cast<std::int8_t>(std::max(1, p.drinks - (holds_exemption(s) ? 1 : 0)));
-      sink.emit(everyone(), make_obs(Obs::kOrder).add(s).add(p.drinks));
+      sink.emit(everyone(), Obs::kOrder).add(s).add(p.drinks);
       enter_order(s + 1, sink);
       return;
     }
@@ -223,15 +223,15 @@ void Table::apply(Action action, ObservationSink& sink) {
 void Table::begin_game(ObservationSink& sink) {
   const int gpd = config_->games_per_day;
   const bool new_day = game_ % gpd == 0;
-  sink.emit(everyone(), make_obs(Obs::kGameStart).add(day() + 1).add(game_ % gpd + 1));
+  sink.emit(everyone(), Obs::kGameStart).add(day() + 1).add(game_ % gpd + 1);
   for (int s = 0; s < num_players(); ++s) {
     SeatState& p = at(s);
     if (new_day) p.joker_exempt = false;
     p.birthday = config_->birthday(s, day());
-    if (new_day && p.birthday) sink.emit(everyone(), make_obs(Obs::kBirthday).add(s));
+    if (new_day && p.birthday) sink.emit(everyone(), Obs::kBirthday).add(s);
     if (p.exempt_through >= 0 && p.exempt_through < game_) {
       p.exempt_through = -1;
-      sink.emit(everyone(), make_obs(Obs::kExpires).add(s));
+      sink.emit(everyone(), Obs::kExpires).add(s);
     }
     p.delayed = p.announced = p.dealer = p.withdrawn = p.drawer = p.safe = false;
     p.joker_before = p.joker_exempt;
@@ -248,8 +248,8 @@ void Table::apply_delay(Action action, ObservationSink& sink) {
   const int s = cursor_;
   if (s == 0) begin_game(sink);
   at(s).delayed = action == kDelayed;
-  sink.emit(seat_audience(s), make_obs(action == kDelayed ? Obs::kOwnDelayed : Obs::kOwnOnTime));
-  sink.emit(all_but(s), make_obs(Obs::kOtherDelay).add(s));
+  sink.emit(seat_bit(s), action == kDelayed ? Obs::kOwnDelayed : Obs::kOwnOnTime);
+  sink.emit(all_but(s), Obs::kOtherDelay).add(s);
   if (s + 1 < num_players()) {
     ++cursor_;
   } else {
@@ -302,7 +302,7 @@ void Table::check_minimum(ObservationSink& sink) {
     enter_order(0, sink);
     return;
   }
-  sink.emit(everyone(), make_obs(Obs::kNotPlayed).add(drawers));
+  sink.emit(everyone(), Obs::kNotPlayed).add(drawers);
   for (SeatState& p : seats_) p.drawer = p.dealer = false;
   next_game();
 }
@@ -326,26 +326,26 @@ void Table::finish_game(int loser, ObservationSink& sink) {
   if (loser >= 0) {
     int total = 0;
     for (const SeatState& p : seats_) total += p.drinks;
-    sink.emit(everyone(), make_obs(Obs::kLoser).add(loser).add(total));
+    sink.emit(everyone(), Obs::kLoser).add(loser).add(total);
     SeatState& l = at(loser);
     const double value = l.delayed ? config_->late_drink_value : config_->drink_value;
     for (int s = 0; s < num_players(); ++s) reward(s, seat(s).drinks * value);
     reward(loser, -total * config_->make_cost);
     if (l.delayed && !l.announced) {
       l.exempt_through = -1;
-      sink.emit(everyone(), make_obs(Obs::kForfeit).add(loser));
+      sink.emit(everyone(), Obs::kForfeit).add(loser);
     } else {
       l.exempt_through = static_cast<std::int16_t>(game_ + config_->exemption_games);
-      sink.emit(everyone(), make_obs(Obs::kExempt).add(loser).add(l.exempt_through + 1));
+      sink.emit(everyone(), Obs::kExempt).add(loser).add(l.exempt_through + 1);
     }
   } else {
-    sink.emit(everyone(), make_obs(Obs::kNobodyLoses));
+    sink.emit(everyone(), Obs::kNobodyLoses);
   }
   last_loser_ = static_cast<std::int16_t>(loser);
   for (int s = 0; s < num_players(); ++s) {
     if (!seat(s).dealer) continue;
     at(s).exempt_through = -1;
-    sink.emit(everyone(), make_obs(Obs::kSpent).add(s));
+    sink.emit(everyone(), Obs::kSpent).add(s);
   }
   if (fund_ >= config_->deathmatch_fund) {
     start_deathmatch(sink);

@@ -26,6 +26,7 @@
 #include "env/core/rng.h"
 #include "env/core/types.h"
 #include "env/games/tea_game/config.h"
+#include "env/games/tea_game/stream.h"
 
 namespace kibitz::tea_game {
 
@@ -38,9 +39,13 @@ static_assert(kMaxPlayers <= kMaxAudienceSeats, "more seats than an observation'
 // Where a move's observations go: the state's log. `audience` is the core
 // Audience (observation_log.h): bit s for seat s, and kSpectatorAudience for
 // an onlooker, who hears what the seats a private fact does not concern hear.
+// emit appends an entry of `kind` and returns it for the Table to add() its
+// values in place: an Observation built on the stack and copied in would be
+// read back in wide loads right after its narrow stores, a store-forwarding
+// stall per entry.
 class ObservationSink {
  public:
-  virtual void emit(Audience audience, const Observation& observation) = 0;
+  virtual Observation& emit(Audience audience, Obs kind) = 0;
 
  protected:
   ~ObservationSink() = default;
@@ -109,7 +114,10 @@ class Table {
   // Every seat and the spectator; every seat but `s`, and the spectator;
   // seat `s` alone.
   Audience everyone() const { return everyone_audience(num_players()); }
-  Audience all_but(int s) const { return static_cast<Audience>(everyone() & ~seat_audience(s)); }
+  // Seats are 0..kMaxPlayers-1 here (static_assert above), so the hot path
+  // skips seat_audience's range check.
+  static Audience seat_bit(int s) { return static_cast<Audience>(Audience{1} << s); }
+  Audience all_but(int s) const { return static_cast<Audience>(everyone() & ~seat_bit(s)); }
   // The first seat from `from` on for which pred(seat) holds, or players.
   template <typename Pred>
   int next_seat(int from, Pred&& pred) const {

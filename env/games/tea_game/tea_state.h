@@ -58,7 +58,7 @@ class TeaState : public GameState<TeaState>, private ObservationSink {
 
  private:
   // The Table's observations go to the log as the move makes them.
-  void emit(Audience audience, const Observation& observation) override { log_observation(audience, observation); }
+  Observation& emit(Audience audience, Obs kind) override { return log_observation(audience, static_cast<int>(kind)); }
 
   Table table_;
 };
