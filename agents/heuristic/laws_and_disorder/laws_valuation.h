@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -88,7 +89,16 @@ class Valuation {
  private:
   // The seat a chooser gives to when the law lets them choose.
   int chosen_recipient(int giver) const;
-  void apply(const Law& law, int seat, const Holders& holders, std::array<double, kMaxPlayers>& delta) const;
+  // fire_for and its effect on each seat, given the law read by slot.
+  double fire_for(const Law& law, const LawParts& parts, int seat, const Holders& holders) const;
+  void apply(const Law& law, const LawParts& parts, int seat, const Holders& holders,
+             std::array<double, kMaxPlayers>& delta) const;
+  // future() and law_value() given the law's one firing now, `fire`.
+  double future_of(const Law& law, double fire) const;
+  double law_value_of(const Law& law, bool banker, double fire) const;
+  // best_law's search: every completion of `law` by `hand` (both restored
+  // on return); `fire` is the law's one firing once it is complete.
+  void extend_best(Law& law, KindCounts& hand, bool banker, double fire, ScoredLaw& best) const;
 
   const Knowledge& k_;
   LawsParams params_;
@@ -97,6 +107,10 @@ class Valuation {
   double card_worth_ = 0.0;
   double turns_left_ = 0.0;
   double law_rate_ = 0.6;  // laws made per turn, as seen so far
+  std::array<double, 3> firings_{};  // per When: firings per seat holding the subject
+  double dropped_future_ = 0.0;      // the oldest law's future, when a new law drops it
+  // best_law(Law{}, my hand, banker), once asked.
+  mutable std::array<std::optional<ScoredLaw>, 2> own_best_;
 };
 
 }  // namespace kibitz::laws_and_disorder::bot
