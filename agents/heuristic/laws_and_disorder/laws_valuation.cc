@@ -122,14 +122,18 @@ double Valuation::fire_for(const Law& law, const LawParts& parts, int seat, cons
 
 double Valuation::fire_now(const Law& law, const Holders& holders) const {
   const Kind subject = law.cards[0];
-  if (subject == Kind::kAnyPosition) {
-    const LawParts parts = parts_of(law);  // read once for every seat
+  if (subject != Kind::kAnyPosition && holders[at(static_cast<int>(*position_of(subject)))] < 0) return 0.0;
+  return fire_now(law, parts_of(law), holders);
+}
+
+double Valuation::fire_now(const Law& law, const LawParts& parts, const Holders& holders) const {
+  if (parts.subject == Kind::kAnyPosition) {
     double value = 0.0;
     for (int s = 0; s < k_.n; ++s) value += fire_for(law, parts, s, holders);
     return value;
   }
-  const int holder = holders[at(static_cast<int>(*position_of(subject)))];
-  return holder < 0 ? 0.0 : fire_for(law, holder, holders);
+  const int holder = holders[at(static_cast<int>(*position_of(parts.subject)))];
+  return holder < 0 ? 0.0 : fire_for(law, parts, holder, holders);
 }
 
 double Valuation::future(const Law& law, const Holders& holders) const {
@@ -145,10 +149,14 @@ double Valuation::future_of(const Law& law, double fire) const {
 }
 
 double Valuation::table_future(const Holders& holders, int skip_serial) const {
+  // Every job card offered asks for the table under today's holders.
+  const bool today = skip_serial == 0 && holders == k_.holder;
+  if (today && table_future_today_.has_value()) return *table_future_today_;
   double value = 0.0;
   for (const KnownLaw& law : k_.table()) {
     if (law.serial != skip_serial) value += future(law.law, holders);
   }
+  if (today) table_future_today_ = value;
   return value;
 }
 
@@ -158,14 +166,28 @@ double Valuation::banker_future(const Holders& holders) const {
   return weight(banker) * params_.horizon * turns_left_ / k_.n * law_rate_ * kCardsPerLaw;
 }
 
-double Valuation::ability_triggers(std::span<const KnownLaw> laws) const {
-  const int mine = k_.position_of[at(me())];
+bool Valuation::fires_on_my_ability(const Law& law) const {
+  if (law_when(law) != When::kAbility) return false;
+  const Kind subject = law.cards[0];
+  return subject == Kind::kAnyPosition || static_cast<int>(subject) == k_.position_of[at(me())];
+}
+
+// The table's own laws fire the same for every ability offered, so their
+// firings are worked out once; the sum is taken in table order.
+double Valuation::ability_triggers(int slot, const Law* amended) const {
+  const std::span<const KnownLaw> table = k_.table();
+  if (!table_triggers_.has_value()) {
+    std::array<std::optional<double>, kMaxTableLaws>& triggers = table_triggers_.emplace();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (fires_on_my_ability(table[i].law)) triggers[i] = fire_for(table[i].law, me(), holders());
+    }
+  }
   double value = 0.0;
-  for (const KnownLaw& law : laws) {
-    if (law_when(law.law) != When::kAbility) continue;
-    const Kind subject = law.law.cards[0];
-    if (subject == Kind::kAnyPosition || static_cast<int>(subject) == mine) {
-      value += fire_for(law.law, me(), holders());
+  for (int i = 0; i < static_cast<int>(table.size()); ++i) {
+    if (i != slot) {
+      if (const std::optional<double>& fire = (*table_triggers_)[at(i)]) value += *fire;
+    } else if (amended != nullptr && fires_on_my_ability(*amended)) {
+      value += fire_for(*amended, me(), holders());
     }
   }
   return value;
@@ -191,6 +213,17 @@ double Valuation::law_value_of(const Law& law, bool banker, double fire) const {
   return value;
 }
 
+namespace {
+
+// parts_of a law the search has just completed with its object: S V O, or S
+// GIVES R O (the search keeps to the grammar, so it need not be checked).
+LawParts parts_with_object(const Law& law) {
+  const bool recipient = law.size == 4;
+  return LawParts{law.cards[0], *verb_of(law.cards[1]), recipient ? 2 : -1, law.cards[law.size - 1], -1};
+}
+
+}  // namespace
+
 // Depth first in Kind order, so that among laws of equal worth the first in
 // that order wins. A law's firing is worked out once its object is down and
 // shared by its extensions: a WHEN card changes when a law fires, not what
@@ -206,7 +239,8 @@ void Valuation::extend_best(Law& law, KindCounts& hand, bool banker, double fire
     if (hand[at(k)] == 0) continue;
     --hand[at(k)];
     law.cards[law.size++] = kind;
-    extend_best(law, hand, banker, object_amount(kind) > 0 ? fire_now(law, holders()) : fire, best);
+    extend_best(law, hand, banker, object_amount(kind) > 0 ? fire_now(law, parts_with_object(law), holders()) : fire,
+                best);
     --law.size;
     ++hand[at(k)];
   }

@@ -187,11 +187,6 @@ LawParts parts_of(const Law& law) {
   return parts;
 }
 
-std::optional<When> law_when(const Law& law) {
-  if (law.size == 0) return std::nullopt;
-  return when_of(law.cards[law.size - 1]);
-}
-
 std::string law_sentence(const Law& law) {
   std::string sentence;
   for (const Kind kind : law.kinds()) {

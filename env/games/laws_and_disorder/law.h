@@ -81,7 +81,10 @@ struct LawParts {
 // A KibitzError when `law` is not complete.
 LawParts parts_of(const Law& law);
 // The law's WHEN, if it has one.
-std::optional<When> law_when(const Law& law);
+inline std::optional<When> law_when(const Law& law) {
+  if (law.size == 0) return std::nullopt;
+  return when_of(law.cards[law.size - 1]);
+}
 
 // The law as the rules text reads it: "THE SCIENTIST GIVES THE BANKER 3
 // MONIES WHEN A LAW IS MADE". A prefix renders as far as it goes.
