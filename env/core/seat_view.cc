@@ -18,7 +18,7 @@ SeatView::SeatView(const State& world, std::shared_ptr<const WorldSampler> sampl
     : state_(world), seat_(sampler->seat()), stream_from_sampler_(true) {
   KIBITZ_CHECK(world.current_player() == seat_, "SeatView for seat ", seat_,
                " but the seat to act is ", world.current_player());
-  std::call_once(sampler_once_, [&] { sampler_ = std::move(sampler); });
+  sampler_once_.call([&] { sampler_ = std::move(sampler); });
 }
 
 const SeatStream& SeatView::stream() const {
@@ -27,15 +27,15 @@ const SeatStream& SeatView::stream() const {
   // source.
   if (stream_from_sampler_) return sampler_->stream();
   if (feed_ != nullptr) {
-    std::call_once(stream_once_, [this] { feed_->update(state_); });
+    stream_once_.call([this] { feed_->update(state_); });
     return feed_->stream();
   }
-  std::call_once(stream_once_, [this] { state_.seat_stream(seat_, stream_); });
+  stream_once_.call([this] { state_.seat_stream(seat_, stream_); });
   return stream_;
 }
 
 const WorldSampler& SeatView::sampler() const {
-  std::call_once(sampler_once_, [this] {
+  sampler_once_.call([this] {
     sampler_ = state_.game().new_world_sampler(seat_, stream());
   });
   return *sampler_;
@@ -48,7 +48,7 @@ namespace kibitz {
 const SeatKnowledge* SeatView::knowledge() const {
   if (feed_ == nullptr) return nullptr;
   stream();  // the feed brought up to this state first
-  std::call_once(knowledge_once_, [this] { knowledge_ = feed_->knowledge(state_.game()); });
+  knowledge_once_.call([this] { knowledge_ = feed_->knowledge(state_.game()); });
   return knowledge_;
 }
 

@@ -15,11 +15,11 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "env/core/lazy_once.h"
 #include "env/core/observation.h"
 #include "env/core/rng.h"
 #include "env/core/seat_feed.h"
@@ -89,11 +89,11 @@ class SeatView {
   bool stream_from_sampler_ = false;
   // Set by the constructor that takes a feed: the stream is the feed's.
   SeatFeed* feed_ = nullptr;
-  mutable std::once_flag knowledge_once_;
+  mutable LazyOnce knowledge_once_;
   mutable const SeatKnowledge* knowledge_ = nullptr;
-  mutable std::once_flag stream_once_;
+  mutable LazyOnce stream_once_;
   mutable SeatStream stream_;
-  mutable std::once_flag sampler_once_;
+  mutable LazyOnce sampler_once_;
   mutable std::shared_ptr<const WorldSampler> sampler_;
 };
 

@@ -54,11 +54,8 @@ double job_value(const Valuation& v, int pos) {
 // The table after an amendment, and what the amendment is worth: the WHEN
 // laws' future and the ability triggers it sees.
 double amended_value(const Valuation& v, int slot, const Law& amended) {
-  const Knowledge& k = v.knowledge();
-  std::vector<KnownLaw> table(k.table().begin(), k.table().end());
-  const Law before = table[at(slot)].law;
-  table[at(slot)].law = amended;
-  return v.future(amended, v.holders()) - v.future(before, v.holders()) + v.ability_triggers(table);
+  const Law& before = v.knowledge().laws[at(slot)].law;
+  return v.future(amended, v.holders()) - v.future(before, v.holders()) + v.ability_triggers(slot, &amended);
 }
 
 Kind when_card(int when) { return static_cast<Kind>(static_cast<int>(Kind::kWhenTurnStart) + when); }
@@ -79,13 +76,11 @@ double ability_gross(const Valuation& v, Action a, const ActionList& legal) {
     return v.card_worth() * (can_start_law(legal) || k.made_law ? 0.5 : 3.0);
   }
   if (a < kJudgeDestroyBase) {
-    return v.fire_now(law_at(a - kJudgeEnforceBase), v.holders()) + v.ability_triggers(k.table());
+    return v.fire_now(law_at(a - kJudgeEnforceBase), v.holders()) + v.ability_triggers();
   }
   if (a < kScientistAddBase) {
     const int slot = a - kJudgeDestroyBase;
-    std::vector<KnownLaw> table(k.table().begin(), k.table().end());
-    table.erase(table.begin() + slot);
-    return -v.future(law_at(slot), v.holders()) + v.ability_triggers(table);
+    return -v.future(law_at(slot), v.holders()) + v.ability_triggers(slot, nullptr);
   }
   if (a < kScientistTakeBase) {
     const int code = a - kScientistAddBase;

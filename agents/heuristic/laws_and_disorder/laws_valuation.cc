@@ -1,6 +1,7 @@
 #include "agents/heuristic/laws_and_disorder/laws_valuation.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace kibitz::laws_and_disorder::bot {
 namespace {
@@ -53,6 +54,15 @@ Valuation::Valuation(const Knowledge& k, const LawsParams& params) : k_(k), para
     for (int s = 0; s < n; ++s) paid += k.paid_for_laws[at(s)];
     law_rate_ = std::clamp(paid / kCardsPerLaw / k.turn_number, 0.3, 1.0);
   }
+  // How often a WHEN law fires, per WHEN, for each seat holding its subject.
+  double turns = turns_left_;
+  // Under max_laws a law lasts until max_laws newer ones are made.
+  if (k.config.max_laws > 0) turns = std::min(turns, k.config.max_laws / law_rate_);
+  firings_[at(static_cast<int>(When::kTurnStart))] = turns / n;
+  firings_[at(static_cast<int>(When::kLawMade))] = turns * law_rate_;
+  firings_[at(static_cast<int>(When::kAbility))] = turns / n * kAbilityRate;
+  const int limit = k.config.max_laws;
+  if (limit > 0 && k.num_laws >= limit) dropped_future_ = future(k.laws[0].law, holders());
 }
 
 int Valuation::chosen_recipient(int giver) const {
@@ -73,8 +83,8 @@ int Valuation::chosen_recipient(int giver) const {
   return best;
 }
 
-void Valuation::apply(const Law& law, int seat, const Holders& holders, std::array<double, kMaxPlayers>& delta) const {
-  const LawParts parts = parts_of(law);
+void Valuation::apply(const Law& law, const LawParts& parts, int seat, const Holders& holders,
+                      std::array<double, kMaxPlayers>& delta) const {
   const int amount = object_amount(parts.object);
   const bool cards = object_is_cards(parts.object);
   const double unit = cards ? card_worth_ : 1.0;
@@ -99,8 +109,12 @@ void Valuation::apply(const Law& law, int seat, const Holders& holders, std::arr
 }
 
 double Valuation::fire_for(const Law& law, int seat, const Holders& holders) const {
+  return fire_for(law, parts_of(law), seat, holders);
+}
+
+double Valuation::fire_for(const Law& law, const LawParts& parts, int seat, const Holders& holders) const {
   std::array<double, kMaxPlayers> delta{};
-  apply(law, seat, holders, delta);
+  apply(law, parts, seat, holders, delta);
   double value = 0.0;
   for (int s = 0; s < k_.n; ++s) value += weight(s) * delta[at(s)];
   return value;
@@ -108,37 +122,41 @@ double Valuation::fire_for(const Law& law, int seat, const Holders& holders) con
 
 double Valuation::fire_now(const Law& law, const Holders& holders) const {
   const Kind subject = law.cards[0];
-  if (subject == Kind::kAnyPosition) {
+  if (subject != Kind::kAnyPosition && holders[at(static_cast<int>(*position_of(subject)))] < 0) return 0.0;
+  return fire_now(law, parts_of(law), holders);
+}
+
+double Valuation::fire_now(const Law& law, const LawParts& parts, const Holders& holders) const {
+  if (parts.subject == Kind::kAnyPosition) {
     double value = 0.0;
-    for (int s = 0; s < k_.n; ++s) value += fire_for(law, s, holders);
+    for (int s = 0; s < k_.n; ++s) value += fire_for(law, parts, s, holders);
     return value;
   }
-  const int holder = holders[at(static_cast<int>(*position_of(subject)))];
-  return holder < 0 ? 0.0 : fire_for(law, holder, holders);
+  const int holder = holders[at(static_cast<int>(*position_of(parts.subject)))];
+  return holder < 0 ? 0.0 : fire_for(law, parts, holder, holders);
 }
 
 double Valuation::future(const Law& law, const Holders& holders) const {
+  return future_of(law, fire_now(law, holders));
+}
+
+// ANY-POSITION: for every seat, whether it fires for one seat at a time (its
+// turn, its ability) or for all (a law made); `fire` counts them all.
+double Valuation::future_of(const Law& law, double fire) const {
   const std::optional<When> when = law_when(law);
   if (!when.has_value()) return 0.0;
-  double turns = turns_left_;
-  // Under max_laws a law lasts until max_laws newer ones are made.
-  if (k_.config.max_laws > 0) turns = std::min(turns, k_.config.max_laws / law_rate_);
-  double firings = 0.0;  // for each seat holding the subject
-  switch (*when) {
-    case When::kTurnStart: firings = turns / k_.n; break;
-    case When::kLawMade: firings = turns * law_rate_; break;
-    case When::kAbility: firings = turns / k_.n * kAbilityRate; break;
-  }
-  // ANY-POSITION: for every seat, whether it fires for one seat at a time
-  // (its turn, its ability) or for all (a law made).
-  return params_.horizon * firings * fire_now(law, holders);
+  return params_.horizon * firings_[at(static_cast<int>(*when))] * fire;
 }
 
 double Valuation::table_future(const Holders& holders, int skip_serial) const {
+  // Every job card offered asks for the table under today's holders.
+  const bool today = skip_serial == 0 && holders == k_.holder;
+  if (today && table_future_today_.has_value()) return *table_future_today_;
   double value = 0.0;
   for (const KnownLaw& law : k_.table()) {
     if (law.serial != skip_serial) value += future(law.law, holders);
   }
+  if (today) table_future_today_ = value;
   return value;
 }
 
@@ -148,14 +166,28 @@ double Valuation::banker_future(const Holders& holders) const {
   return weight(banker) * params_.horizon * turns_left_ / k_.n * law_rate_ * kCardsPerLaw;
 }
 
-double Valuation::ability_triggers(std::span<const KnownLaw> laws) const {
-  const int mine = k_.position_of[at(me())];
+bool Valuation::fires_on_my_ability(const Law& law) const {
+  if (law_when(law) != When::kAbility) return false;
+  const Kind subject = law.cards[0];
+  return subject == Kind::kAnyPosition || static_cast<int>(subject) == k_.position_of[at(me())];
+}
+
+// The table's own laws fire the same for every ability offered, so their
+// firings are worked out once; the sum is taken in table order.
+double Valuation::ability_triggers(int slot, const Law* amended) const {
+  const std::span<const KnownLaw> table = k_.table();
+  if (!table_triggers_.has_value()) {
+    std::array<std::optional<double>, kMaxTableLaws>& triggers = table_triggers_.emplace();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (fires_on_my_ability(table[i].law)) triggers[i] = fire_for(table[i].law, me(), holders());
+    }
+  }
   double value = 0.0;
-  for (const KnownLaw& law : laws) {
-    if (law_when(law.law) != When::kAbility) continue;
-    const Kind subject = law.law.cards[0];
-    if (subject == Kind::kAnyPosition || static_cast<int>(subject) == mine) {
-      value += fire_for(law.law, me(), holders());
+  for (int i = 0; i < static_cast<int>(table.size()); ++i) {
+    if (i != slot) {
+      if (const std::optional<double>& fire = (*table_triggers_)[at(i)]) value += *fire;
+    } else if (amended != nullptr && fires_on_my_ability(*amended)) {
+      value += fire_for(*amended, me(), holders());
     }
   }
   return value;
@@ -170,41 +202,60 @@ double Valuation::law_made_triggers() const {
 }
 
 double Valuation::law_value(const Law& law, bool banker) const {
+  return law_value_of(law, banker, fire_now(law, holders()));
+}
+
+double Valuation::law_value_of(const Law& law, bool banker, double fire) const {
   double value = weight(me()) * law.size * (banker ? 2 : 1);
-  value += law_when(law).has_value() ? future(law, holders()) : fire_now(law, holders());
+  value += law_when(law).has_value() ? future_of(law, fire) : fire;
   const int limit = k_.config.max_laws;
-  if (limit > 0 && k_.num_laws >= limit) value -= future(k_.laws[0].law, holders());
+  if (limit > 0 && k_.num_laws >= limit) value -= dropped_future_;
   return value;
 }
 
 namespace {
 
-// Every complete law that extends `law` with cards of `hand`, depth first.
-template <typename Visit>
-void each_completion(Law& law, KindCounts& hand, const Visit& visit) {
-  if (is_complete(law)) visit(law);
-  if (law.size >= kMaxLawCards) return;
-  for (int k = 0; k < kNumKinds; ++k) {
+// parts_of a law the search has just completed with its object: S V O, or S
+// GIVES R O (the search keeps to the grammar, so it need not be checked).
+LawParts parts_with_object(const Law& law) {
+  const bool recipient = law.size == 4;
+  return LawParts{law.cards[0], *verb_of(law.cards[1]), recipient ? 2 : -1, law.cards[law.size - 1], -1};
+}
+
+}  // namespace
+
+// Depth first in Kind order, so that among laws of equal worth the first in
+// that order wins. A law's firing is worked out once its object is down and
+// shared by its extensions: a WHEN card changes when a law fires, not what
+// it does.
+void Valuation::extend_best(Law& law, KindCounts& hand, bool banker, double fire, ScoredLaw& best) const {
+  if (law.size >= 3 && (object_amount(law.cards[law.size - 1]) > 0 || law_when(law).has_value())) {
+    const double value = law_value_of(law, banker, fire);
+    if (!best.found || value > best.value) best = {law, value, true};
+  }
+  for (KindSet fitting = fitting_kinds(law); fitting != 0; fitting &= fitting - 1) {
+    const int k = std::countr_zero(fitting);  // the lowest kind left: Kind order
     const Kind kind = static_cast<Kind>(k);
-    if (hand[at(k)] == 0 || !fits_next(law, kind)) continue;
+    if (hand[at(k)] == 0) continue;
     --hand[at(k)];
-    law.push(kind);
-    each_completion(law, hand, visit);
+    law.cards[law.size++] = kind;
+    extend_best(law, hand, banker, object_amount(kind) > 0 ? fire_now(law, parts_with_object(law), holders()) : fire,
+                best);
     --law.size;
     ++hand[at(k)];
   }
 }
 
-}  // namespace
-
 ScoredLaw Valuation::best_law(const Law& prefix, const KindCounts& hand, bool banker) const {
+  // The decisions ask for the best law of my whole hand once per candidate
+  // action; it is found once.
+  std::optional<ScoredLaw>* memo = prefix.empty() && hand == k_.hand ? &own_best_[banker ? 1 : 0] : nullptr;
+  if (memo != nullptr && memo->has_value()) return **memo;
   ScoredLaw best;
   Law law = prefix;
   KindCounts left = hand;
-  each_completion(law, left, [&](const Law& done) {
-    const double value = law_value(done, banker);
-    if (!best.found || value > best.value) best = {done, value, true};
-  });
+  extend_best(law, left, banker, is_complete(prefix) ? fire_now(prefix, holders()) : 0.0, best);
+  if (memo != nullptr) *memo = best;
   return best;
 }
 

@@ -14,8 +14,7 @@
 #pragma once
 
 #include <array>
-#include <span>
-#include <vector>
+#include <optional>
 
 #include "env/games/laws_and_disorder/encoder.h"
 
@@ -63,8 +62,10 @@ class Valuation {
   double table_future(const Holders& holders, int skip_serial = 0) const;
   // The Banker's double pay for the laws still to be made, to whoever holds it.
   double banker_future(const Holders& holders) const;
-  // The "when they use their ability" laws firing for me once, over `laws`.
-  double ability_triggers(std::span<const KnownLaw> laws) const;
+  // The "when they use their ability" laws firing for me once, over the
+  // table with the law in `slot` replaced by `amended`, or left out when
+  // `amended` is null (slot -1: the table as it is).
+  double ability_triggers(int slot = -1, const Law* amended = nullptr) const;
   // The "when a law is made" laws firing once for their holders.
   double law_made_triggers() const;
 
@@ -88,7 +89,19 @@ class Valuation {
  private:
   // The seat a chooser gives to when the law lets them choose.
   int chosen_recipient(int giver) const;
-  void apply(const Law& law, int seat, const Holders& holders, std::array<double, kMaxPlayers>& delta) const;
+  // Whether `law` fires for me when I use my ability.
+  bool fires_on_my_ability(const Law& law) const;
+  // fire_now, fire_for and the effect on each seat, given the law read by slot.
+  double fire_now(const Law& law, const LawParts& parts, const Holders& holders) const;
+  double fire_for(const Law& law, const LawParts& parts, int seat, const Holders& holders) const;
+  void apply(const Law& law, const LawParts& parts, int seat, const Holders& holders,
+             std::array<double, kMaxPlayers>& delta) const;
+  // future() and law_value() given the law's one firing now, `fire`.
+  double future_of(const Law& law, double fire) const;
+  double law_value_of(const Law& law, bool banker, double fire) const;
+  // best_law's search: every completion of `law` by `hand` (both restored
+  // on return); `fire` is the law's one firing once it is complete.
+  void extend_best(Law& law, KindCounts& hand, bool banker, double fire, ScoredLaw& best) const;
 
   const Knowledge& k_;
   LawsParams params_;
@@ -97,6 +110,14 @@ class Valuation {
   double card_worth_ = 0.0;
   double turns_left_ = 0.0;
   double law_rate_ = 0.6;  // laws made per turn, as seen so far
+  std::array<double, 3> firings_{};  // per When: firings per seat holding the subject
+  double dropped_future_ = 0.0;      // the oldest law's future, when a new law drops it
+  // best_law(Law{}, my hand, banker), once asked.
+  mutable std::array<std::optional<ScoredLaw>, 2> own_best_;
+  // table_future(holders()), and each table law's ability firing for me
+  // (empty: it does not fire), once asked.
+  mutable std::optional<double> table_future_today_;
+  mutable std::optional<std::array<std::optional<double>, kMaxTableLaws>> table_triggers_;
 };
 
 }  // namespace kibitz::laws_and_disorder::bot

@@ -89,48 +89,6 @@ Kind card_kind(int card_id) {
 
 Colour colour(Kind kind) { return kind_info(kind).colour; }
 
-bool is_job(Kind kind) { return static_cast<int>(kind) < kNumPositions; }
-
-bool is_position_slot(Kind kind) { return is_job(kind) || kind == Kind::kAnyPosition; }
-
-std::optional<Position> position_of(Kind kind) {
-  if (!is_job(kind)) return std::nullopt;
-  return static_cast<Position>(kind);
-}
-
-Kind job_card(Position position) { return static_cast<Kind>(position); }
-
 std::string_view position_name(Position position) { return kind_name(job_card(position)); }
-
-int object_amount(Kind kind) {
-  switch (kind) {
-    case Kind::kOneCard: case Kind::kOneMonies: return 1;
-    case Kind::kTwoCards: case Kind::kTwoMonies: return 2;
-    case Kind::kThreeMonies: return 3;
-    case Kind::kFourMonies: return 4;
-    case Kind::kFiveMonies: return 5;
-    default: return 0;
-  }
-}
-
-bool object_is_cards(Kind kind) { return kind == Kind::kOneCard || kind == Kind::kTwoCards; }
-
-std::optional<Verb> verb_of(Kind kind) {
-  switch (kind) {
-    case Kind::kGains: return Verb::kGains;
-    case Kind::kLoses: return Verb::kLoses;
-    case Kind::kGives: return Verb::kGives;
-    default: return std::nullopt;
-  }
-}
-
-std::optional<When> when_of(Kind kind) {
-  switch (kind) {
-    case Kind::kWhenTurnStart: return When::kTurnStart;
-    case Kind::kWhenLawMade: return When::kLawMade;
-    case Kind::kWhenAbility: return When::kAbility;
-    default: return std::nullopt;
-  }
-}
 
 }  // namespace kibitz::laws_and_disorder

@@ -61,20 +61,50 @@ const std::array<Kind, kDeckSize>& deck_kinds();
 Kind card_kind(int card_id);
 
 Colour colour(Kind kind);
+
+// The kind predicates below are inline: the legal-move list and the
+// heuristic's law search call them in their innermost loops.
+
 // A job card (blue, not "any position"), which may also be played to change
 // position.
-bool is_job(Kind kind);
+constexpr bool is_job(Kind kind) { return static_cast<int>(kind) < kNumPositions; }
 // A card that may fill a law's subject or recipient slot: a job or "any
 // position".
-bool is_position_slot(Kind kind);
-std::optional<Position> position_of(Kind kind);  // job cards only
-Kind job_card(Position position);
+constexpr bool is_position_slot(Kind kind) { return is_job(kind) || kind == Kind::kAnyPosition; }
+constexpr std::optional<Position> position_of(Kind kind) {  // job cards only
+  if (!is_job(kind)) return std::nullopt;
+  return static_cast<Position>(kind);
+}
+constexpr Kind job_card(Position position) { return static_cast<Kind>(position); }
 std::string_view position_name(Position position);  // "JUDGE"
 
 // Objects: how many, and whether cards (else monies).
-int object_amount(Kind kind);       // 0 for a non-object
-bool object_is_cards(Kind kind);
-std::optional<Verb> verb_of(Kind kind);
-std::optional<When> when_of(Kind kind);
+constexpr int object_amount(Kind kind) {  // 0 for a non-object
+  switch (kind) {
+    case Kind::kOneCard: case Kind::kOneMonies: return 1;
+    case Kind::kTwoCards: case Kind::kTwoMonies: return 2;
+    case Kind::kThreeMonies: return 3;
+    case Kind::kFourMonies: return 4;
+    case Kind::kFiveMonies: return 5;
+    default: return 0;
+  }
+}
+constexpr bool object_is_cards(Kind kind) { return kind == Kind::kOneCard || kind == Kind::kTwoCards; }
+constexpr std::optional<Verb> verb_of(Kind kind) {
+  switch (kind) {
+    case Kind::kGains: return Verb::kGains;
+    case Kind::kLoses: return Verb::kLoses;
+    case Kind::kGives: return Verb::kGives;
+    default: return std::nullopt;
+  }
+}
+constexpr std::optional<When> when_of(Kind kind) {
+  switch (kind) {
+    case Kind::kWhenTurnStart: return When::kTurnStart;
+    case Kind::kWhenLawMade: return When::kLawMade;
+    case Kind::kWhenAbility: return When::kAbility;
+    default: return std::nullopt;
+  }
+}
 
 }  // namespace kibitz::laws_and_disorder

@@ -12,16 +12,6 @@ namespace {
 bool is_object(Kind kind) { return object_amount(kind) > 0; }
 bool is_when(Kind kind) { return when_of(kind).has_value(); }
 
-// A job recipient must differ from a job subject (ours: THE JUDGE GIVES THE
-// JUDGE means nothing); ANY-POSITION on either side is always allowed.
-bool recipient_allowed(Kind subject, Kind recipient) {
-  if (!is_position_slot(recipient)) return false;
-  return !(is_job(subject) && is_job(recipient) && subject == recipient);
-}
-
-// Whether the third card of the prefix is a recipient (S GIVES R ...), which
-// shifts the object and WHEN one slot later.
-bool has_recipient(const Law& law) { return law.size >= 3 && is_position_slot(law.cards[2]); }
 
 std::string object_words(Kind kind) {
   const int amount = object_amount(kind);
@@ -76,27 +66,74 @@ bool NextCards::any_card() const {
   return std::ranges::any_of(kinds, [](bool legal) { return legal; });
 }
 
-// The slot after the prefix decides what fits: subject, verb, then after
-// GIVES a recipient or the object, after the object at most one WHEN, and
-// nothing after a WHEN.
-bool fits_next(const Law& prefix, Kind kind) {
-  switch (prefix.size) {
-    case 0: return is_position_slot(kind);
-    case 1: return verb_of(kind).has_value();
-    case 2:
-      if (prefix.cards[1] == Kind::kGives && recipient_allowed(prefix.cards[0], kind)) return true;
-      return is_object(kind);
-    case 3: return has_recipient(prefix) ? is_object(kind) : is_when(kind);
-    case 4: return has_recipient(prefix) && is_when(kind);
-    default: return false;
+namespace {
+
+// The kinds of each part of a law, as sets (Kind order puts each part's
+// kinds together).
+constexpr KindSet kinds_from(Kind first, Kind last) {
+  KindSet set = 0;
+  for (int k = static_cast<int>(first); k <= static_cast<int>(last); ++k) set |= KindSet{1} << k;
+  return set;
+}
+constexpr KindSet kPositionSlots = kinds_from(Kind::kJudge, Kind::kAnyPosition);
+constexpr KindSet kVerbs = kinds_from(Kind::kGains, Kind::kGives);
+constexpr KindSet kObjects = kinds_from(Kind::kOneCard, Kind::kFiveMonies);
+constexpr KindSet kWhens = kinds_from(Kind::kWhenTurnStart, Kind::kWhenAbility);
+
+// Whether the third of the first `size` cards is a recipient (S GIVES R
+// ...), which shifts the object and WHEN one slot later.
+bool has_recipient_in(const std::array<Kind, kMaxLawCards>& cards, int size) {
+  return size >= 3 && is_position_slot(cards[2]);
+}
+
+// fitting_kinds of the first `size` cards of `cards`, so that checking a
+// whole law needs no copy of it. The slot decides what fits: subject, verb,
+// then after GIVES a recipient (not the subject's own job: THE JUDGE GIVES
+// THE JUDGE means nothing; ANY-POSITION on either side is always allowed)
+// or the object, after the object at most one WHEN, and nothing after a
+// WHEN.
+KindSet fitting_after(const std::array<Kind, kMaxLawCards>& cards, int size) {
+  switch (size) {
+    case 0: return kPositionSlots;
+    case 1: return kVerbs;
+    case 2: {
+      if (cards[1] != Kind::kGives) return kObjects;
+      const KindSet own_job = is_job(cards[0]) ? kind_bit(cards[0]) : 0;
+      return kObjects | (kPositionSlots & ~own_job);
+    }
+    case 3: return has_recipient_in(cards, size) ? kObjects : kWhens;
+    case 4: return has_recipient_in(cards, size) ? kWhens : 0;
+    default: return 0;
   }
 }
 
+// Whether `hand` holds a card of a kind in [first, last] (Kind order).
+bool holds_any(const KindCounts& hand, Kind first, Kind last) {
+  for (int k = static_cast<int>(first); k <= static_cast<int>(last); ++k) {
+    if (hand[static_cast<std::size_t>(k)] > 0) return true;
+  }
+  return false;
+}
+
+// Whether `hand` can finish a valid, unfinished prefix of `size` cards.
+// What such a prefix still lacks is a subject (when empty), a verb (when
+// shorter than two cards) and the object; the recipient and the WHEN are
+// optional, since S GIVES O and S V O are whole laws. The three are of
+// different kinds, so one card of each is enough, and no search over the
+// hand is needed.
+bool can_finish(int size, const KindCounts& hand) {
+  return (size > 0 || holds_any(hand, Kind::kJudge, Kind::kAnyPosition)) &&
+         (size > 1 || holds_any(hand, Kind::kGains, Kind::kGives)) &&
+         holds_any(hand, Kind::kOneCard, Kind::kFiveMonies);
+}
+
+}  // namespace
+
+KindSet fitting_kinds(const Law& prefix) { return fitting_after(prefix.cards, prefix.size); }
+
 bool is_valid_prefix(const Law& law) {
-  Law prefix;
-  for (const Kind kind : law.kinds()) {
-    if (!fits_next(prefix, kind)) return false;
-    prefix.push(kind);
+  for (int i = 0; i < law.size; ++i) {
+    if ((fitting_after(law.cards, i) & kind_bit(law.cards[static_cast<std::size_t>(i)])) == 0) return false;
   }
   return true;
 }
@@ -108,47 +145,34 @@ bool is_complete(const Law& law) {
   return is_object(last) || is_when(last);
 }
 
-namespace {
-
-// Calls f(kind index, the prefix with that card, the hand without it) for
-// every held card that fits the prefix's next slot: the step that both the
-// completion search and the offer list take. Stops, returning true, at the
-// first call of f that returns true.
-template <typename F>
-bool any_next_card(const Law& prefix, const KindCounts& hand, F&& f) {
-  for (int k = 0; k < kNumKinds; ++k) {
-    const Kind kind = static_cast<Kind>(k);
-    if (hand[k] <= 0 || !fits_next(prefix, kind)) continue;
-    Law longer = prefix;
-    longer.push(kind);
-    KindCounts rest = hand;
-    --rest[k];
-    if (f(k, longer, rest)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-// A search over the hand: at most five slots and twenty kinds, and it stops
-// at the first finish, so it is cheap enough for every legal-action list.
 bool can_complete(const Law& prefix, const KindCounts& hand) {
   if (!is_valid_prefix(prefix)) return false;
-  if (is_complete(prefix)) return true;
-  return any_next_card(prefix, hand, [](int, const Law& longer, const KindCounts& rest) {
-    return can_complete(longer, rest);
-  });
+  return is_complete(prefix) || can_finish(prefix.size, hand);
 }
 
+// A card that fits finishes the law when it is the object or the WHEN;
+// otherwise (a subject, a verb, a recipient) the hand less that card must
+// finish it, and since what is still lacking is never of the card's own
+// kind (can_finish), the hand with the card finishes it just as well.
 NextCards next_cards(const Law& prefix, const KindCounts& hand) {
   NextCards next;
   if (!is_valid_prefix(prefix)) return next;
-  next.end_law = is_complete(prefix);
-  any_next_card(prefix, hand, [&](int k, const Law& longer, const KindCounts& rest) {
-    next.kinds[k] = can_complete(longer, rest);
-    return false;  // every card is looked at
-  });
+  next.end_law = prefix.size >= 3 && is_complete(prefix);
+  const KindSet fitting = fitting_kinds(prefix);
+  if (fitting == 0) return next;
+  const bool finishes_unfinished = can_finish(prefix.size + 1, hand);
+  for (int k = 0; k < kNumKinds; ++k) {
+    const Kind kind = static_cast<Kind>(k);
+    if (hand[static_cast<std::size_t>(k)] <= 0 || (fitting & kind_bit(kind)) == 0) continue;
+    next.kinds[static_cast<std::size_t>(k)] = (kind_bit(kind) & (kObjects | kWhens)) != 0 || finishes_unfinished;
+  }
   return next;
+}
+
+bool can_play_next(const Law& prefix, const KindCounts& hand, Kind kind) {
+  if (hand[static_cast<std::size_t>(kind)] <= 0 || !is_valid_prefix(prefix)) return false;
+  if ((fitting_kinds(prefix) & kind_bit(kind)) == 0) return false;
+  return (kind_bit(kind) & (kObjects | kWhens)) != 0 || can_finish(prefix.size + 1, hand);
 }
 
 LawParts parts_of(const Law& law) {
@@ -156,16 +180,11 @@ LawParts parts_of(const Law& law) {
   LawParts parts{};
   parts.subject = law.cards[0];
   parts.verb = *verb_of(law.cards[1]);
-  parts.recipient_index = has_recipient(law) ? 2 : -1;
-  const int object_index = has_recipient(law) ? 3 : 2;
+  parts.recipient_index = has_recipient_in(law.cards, law.size) ? 2 : -1;
+  const int object_index = has_recipient_in(law.cards, law.size) ? 3 : 2;
   parts.object = law.cards[static_cast<std::size_t>(object_index)];
   parts.when_index = law.size > object_index + 1 ? object_index + 1 : -1;
   return parts;
-}
-
-std::optional<When> law_when(const Law& law) {
-  if (law.size == 0) return std::nullopt;
-  return when_of(law.cards[law.size - 1]);
 }
 
 std::string law_sentence(const Law& law) {

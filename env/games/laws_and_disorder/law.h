@@ -46,9 +46,15 @@ struct NextCards {
   bool any_card() const;
 };
 
-// Whether `kind` may follow `prefix` by grammar alone (the hand aside).
+// A set of kinds: bit k stands for Kind k.
+using KindSet = std::uint32_t;
+inline constexpr KindSet kind_bit(Kind kind) { return KindSet{1} << static_cast<int>(kind); }
+
+// The kinds that may follow `prefix` by grammar alone (the hand aside).
 // Assumes `prefix` is a valid prefix.
-bool fits_next(const Law& prefix, Kind kind);
+KindSet fitting_kinds(const Law& prefix);
+// Whether `kind` is one of them.
+inline bool fits_next(const Law& prefix, Kind kind) { return (fitting_kinds(prefix) & kind_bit(kind)) != 0; }
 // Every card of `law` fits after the ones before it (the empty law is valid).
 bool is_valid_prefix(const Law& law);
 // A whole law: S V O, S V O W, S GIVES R O or S GIVES R O W.
@@ -59,6 +65,8 @@ bool can_complete(const Law& prefix, const KindCounts& hand);
 // The kinds that may come next: they fit and the hand, less that card, can
 // still finish the law; and whether end-law is legal now.
 NextCards next_cards(const Law& prefix, const KindCounts& hand);
+// next_cards(prefix, hand).kinds[kind], without listing the other kinds.
+bool can_play_next(const Law& prefix, const KindCounts& hand, Kind kind);
 
 // A complete law read by slot: what the game needs to apply and amend it.
 struct LawParts {
@@ -73,7 +81,10 @@ struct LawParts {
 // A KibitzError when `law` is not complete.
 LawParts parts_of(const Law& law);
 // The law's WHEN, if it has one.
-std::optional<When> law_when(const Law& law);
+inline std::optional<When> law_when(const Law& law) {
+  if (law.size == 0) return std::nullopt;
+  return when_of(law.cards[law.size - 1]);
+}
 
 // The law as the rules text reads it: "THE SCIENTIST GIVES THE BANKER 3
 // MONIES WHEN A LAW IS MADE". A prefix renders as far as it goes.

@@ -78,7 +78,7 @@ bool LawsAndDisorderState::is_legal(Action action) const {
     case Phase::kMain: {
       const int p = turn_player_;
       if (action >= 0 && action < kEndLaw) {
-        return !made_law_ && next_cards(Law{}, hands_[idx(p)]).kinds[idx(action)];
+        return !made_law_ && can_play_next(Law{}, hands_[idx(p)], static_cast<Kind>(action));
       }
       if (action >= kJobBase && action < kEndTurn) {
         const int position = action - kJobBase;
@@ -88,9 +88,8 @@ bool LawsAndDisorderState::is_legal(Action action) const {
       return action >= kThiefBase && ability_usable(action);
     }
     case Phase::kBuild: {
-      const NextCards next = next_cards(building_, hands_[idx(turn_player_)]);
-      if (action == kEndLaw) return next.end_law;
-      return action >= 0 && action < kEndLaw && next.kinds[idx(action)];
+      if (action == kEndLaw) return is_complete(building_);
+      return action >= 0 && action < kEndLaw && can_play_next(building_, hands_[idx(turn_player_)], static_cast<Kind>(action));
     }
     case Phase::kPick: return pick_from(hands_[idx(actor_)], num_picked_);
     case Phase::kRecipient: return action >= kToBase && action < kToBase + players() && action - kToBase != actor_;
