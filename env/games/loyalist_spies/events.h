@@ -67,6 +67,8 @@ class FixedLog {
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  const T& back() const { return items_[static_cast<std::size_t>(size_ - 1)]; }
+  T& back() { return items_[static_cast<std::size_t>(size_ - 1)]; }
   const T& operator[](int i) const { return items_[static_cast<std::size_t>(i)]; }
   T& operator[](int i) { return items_[static_cast<std::size_t>(i)]; }
   std::span<const T> view() const { return {items_.data(), static_cast<std::size_t>(size_)}; }

@@ -30,6 +30,7 @@
 #include "env/games/loyalist_spies/cards.h"
 #include "env/games/loyalist_spies/events.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
+#include "env/games/loyalist_spies/loyalist_spies_state.h"
 
 namespace kibitz::loyalist_spies {
 
@@ -98,14 +99,14 @@ class SpiesKnowledge {
   int viewer() const { return viewer_; }
   int num_players() const { return config_->players; }
   // Every round's events, in log order.
-  std::span<const Event> events() const { return events_; }
-  std::span<const KnownRound> rounds() const { return rounds_; }
+  std::span<const Event> events() const { return events_.view(); }
+  std::span<const KnownRound> rounds() const { return rounds_.view(); }
   // History entries of the whole game.
   int history_length() const { return history_length_; }
   // The index in the stream of the primary observation that describes
   // event e (-1 after read_own).
   int observation_of(int event) const {
-    return event < static_cast<int>(observation_of_.size()) ? observation_of_[static_cast<std::size_t>(event)] : -1;
+    return event < observation_of_.size() ? observation_of_[event] : -1;
   }
 
  private:
@@ -113,9 +114,12 @@ class SpiesKnowledge {
 
   const Config* config_ = nullptr;
   int viewer_ = 0;
-  std::vector<Event> events_;
-  std::vector<int> observation_of_;
-  std::vector<KnownRound> rounds_;
+  // Inline, at the game's bounds: a seat's fold (the State's tensor folds
+  // into a per-thread one) then never allocates, not even on a thread's
+  // first call, which a gym's worker threads may make at any step.
+  FixedLog<Event, kMaxGameEvents> events_;
+  FixedLog<int, kMaxGameEvents> observation_of_;
+  FixedLog<KnownRound, kMaxRoundsLimit> rounds_;
   int history_length_ = 0;
 };
 

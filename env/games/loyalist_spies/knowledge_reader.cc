@@ -23,9 +23,6 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
   out_->config_ = &config_;
   out_->viewer_ = viewer;
   // Reserved once: a reused SpiesKnowledge then reads without allocating.
-  out_->events_.reserve(static_cast<std::size_t>(kMaxGameEvents));
-  out_->observation_of_.reserve(static_cast<std::size_t>(kMaxGameEvents));
-  out_->rounds_.reserve(static_cast<std::size_t>(kMaxRoundsLimit));
   out_->events_.clear();
   out_->observation_of_.clear();
   out_->rounds_.clear();
