@@ -5,30 +5,18 @@
 // here until its docs say so (env/README.md, "Adding a game").
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "agents/heuristic/heuristic_part.h"
 #include "env/core/registry.h"
+#include "tests/support/doc_text.h"
 
 namespace kibitz {
 namespace {
 
-std::string read_doc(const std::string& relative) {
-  std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/" + relative);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_doc(const std::string& relative) { return test_support::read_doc(KIBITZ_SOURCE_DIR, relative); }
 
-// The text from the line `heading` to the next line starting with "#".
-std::string section(const std::string& doc, const std::string& heading) {
-  const std::size_t at = doc.find("\n" + heading + "\n");
-  if (at == std::string::npos) return {};
-  const std::size_t end = doc.find("\n#", at + heading.size() + 1);
-  return doc.substr(at, end == std::string::npos ? std::string::npos : end - at);
-}
+using test_support::doc_section;
 
 // Whether `table` has a row whose first cell is `name` in backquotes.
 bool has_row(const std::string& table, const std::string& name) {
@@ -37,14 +25,14 @@ bool has_row(const std::string& table, const std::string& name) {
 
 TEST(GameListsDoc, TheSectionFinderAndRowMatcherFindWhatTheyLookFor) {
   const std::string doc = "# A\n\n## Encoders\n\n| game | v |\n|---|---|\n| `kuhn_poker` | 1 |\n\n## Next\n| `leduc_poker` | 1 |\n";
-  const std::string table = section(doc, "## Encoders");
+  const std::string table = doc_section(doc, "## Encoders");
   EXPECT_TRUE(has_row(table, "kuhn_poker"));
   EXPECT_FALSE(has_row(table, "leduc_poker"));  // in the next section
   EXPECT_FALSE(has_row(table, "kuhn"));
 }
 
 TEST(GameListsDoc, NeuralDocListsExactlyTheGamesWithAnEncoder) {
-  const std::string table = section(read_doc("docs/neural.md"), "## Encoders");
+  const std::string table = doc_section(read_doc("docs/neural.md"), "## Encoders");
   ASSERT_FALSE(table.empty()) << "docs/neural.md has no '## Encoders' section";
   for (const GameInfo& info : registered_games()) {
     if (info.encoder_version > 0) {

@@ -12,32 +12,15 @@
 
 #include "env/core/registry.h"
 #include "env/core/stream_spec.h"
+#include "tests/support/doc_text.h"
 #include "tools/engine/engine_server.h"
 
 namespace kibitz::tools {
 namespace {
 
-std::string protocol_doc() {
-  std::ifstream in(std::string(KIBITZ_SOURCE_DIR) + "/docs/protocol.md");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string protocol_doc() { return test_support::read_doc(KIBITZ_SOURCE_DIR, "docs/protocol.md"); }
 
-// The text from `heading` to the next heading of its level or above.
-std::string section(const std::string& doc, const std::string& heading) {
-  const std::size_t at = doc.find("\n" + heading + "\n");
-  if (at == std::string::npos) return {};
-  const std::string level = heading.substr(0, heading.find(' ') + 1);
-  std::size_t end = at + heading.size() + 1;
-  while (true) {
-    end = doc.find("\n#", end + 1);
-    if (end == std::string::npos) break;
-    const std::size_t hashes = doc.find_first_not_of('#', end + 1) - (end + 1);
-    if (hashes <= level.size() - 1) break;
-  }
-  return doc.substr(at, end == std::string::npos ? std::string::npos : end - at);
-}
+using test_support::doc_section;
 
 TEST(ProtocolDoc, ListsEveryObservationKindOfEveryGame) {
   const std::string doc = protocol_doc();
@@ -47,7 +30,7 @@ TEST(ProtocolDoc, ListsEveryObservationKindOfEveryGame) {
   EXPECT_EQ(games_with_streams().size(), registered_games().size());
   for (const GameInfo& info : registered_games()) {
     const std::string& name = info.name;
-    const std::string table = section(doc, "#### " + name);
+    const std::string table = doc_section(doc, "#### " + name);
     ASSERT_FALSE(table.empty()) << "docs/protocol.md has no #### " << name;
     const auto game = load_game(name);
     const StreamSpec& spec = game->stream_spec();
@@ -69,7 +52,7 @@ TEST(ProtocolDoc, ExampleSessionsReplayThroughTheEngine) {
   // The Adulting session names its deck file relative to the repository.
   const std::filesystem::path previous = std::filesystem::current_path();
   std::filesystem::current_path(KIBITZ_SOURCE_DIR);
-  const std::string examples = section(protocol_doc(), "## Example sessions");
+  const std::string examples = doc_section(protocol_doc(), "## Example sessions");
   std::istringstream lines(examples);
   std::string line;
   std::vector<std::string> block;
