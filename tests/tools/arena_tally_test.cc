@@ -87,7 +87,10 @@ TEST(ArenaTallyDeathTest, GamesMustArriveInOrder) {
 // A run planned for 10^11 deals (2 * 10^11 games) starts at once and holds
 // nothing per game: before the statistics were streamed it allocated arrays
 // of games x seats up front (1.6 TB here), which fails or takes the machine
-// down. It is stopped after its first games.
+// down. It is stopped after its first games. Workers run at most 32 games
+// per thread ahead of the oldest game not yet handed over, so the stop is
+// honoured within about 64 games however the threads are scheduled (before
+// that window, a descheduled thread let the other run 2,800 games past it).
 TEST(ArenaRunner, MemoryDoesNotDependOnTheNumberOfGames) {
   const ArenaSetup setup = make_arena_setup(load_game("kuhn_poker"), {"random", "random"}, 1);
   std::atomic<bool> stop{false};
@@ -103,7 +106,7 @@ TEST(ArenaRunner, MemoryDoesNotDependOnTheNumberOfGames) {
   EXPECT_LT(std::chrono::steady_clock::now() - start,
             test_support::scaled(std::chrono::seconds(30)));
   EXPECT_GE(results.num_finished(), 1000);
-  EXPECT_LT(results.num_finished(), 2000);
+  EXPECT_LE(results.num_finished(), 1000 + 2 * 32 + 2);
   EXPECT_EQ(results.num_games(), 200'000'000'000);
   const ArenaSummary summary = summarize_arena(setup, results);
   EXPECT_EQ(summary.games_finished, results.num_finished());

@@ -1,5 +1,7 @@
 #include "tools/arena/arena_runner.h"
 
+#include <algorithm>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -20,12 +22,23 @@ namespace {
 
 // Hands games that finish in any order to a consumer in game order, one at
 // a time: a game waits here until every game before it has been handed
-// over. Games are taken in index order and each takes a bounded time, so
-// few wait at once.
+// over. A worker may not start a game more than `ahead` games past the
+// oldest one not yet handed over, so however long one game takes (or a
+// descheduled thread sleeps) at most `ahead` finished games wait here, and a
+// stop is honoured within that many games.
 class InOrderGames {
  public:
   using Consumer = std::function<void(const FinishedArenaGame&)>;
-  explicit InOrderGames(Consumer consume) : consume_(std::move(consume)) {}
+  InOrderGames(Consumer consume, std::int64_t ahead)
+      : consume_(std::move(consume)), ahead_(ahead) {}
+
+  // Blocks until `game` is within the window. The oldest game not handed
+  // over is always being played (games are taken in index order), so the
+  // window always moves on, unless a game failed: then nothing waits.
+  void wait_for_window(std::int64_t game) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    moved_.wait(lock, [&] { return failed_ || game < next_ + ahead_; });
+  }
 
   void deliver(FinishedArenaGame game) {
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -40,14 +53,28 @@ class InOrderGames {
       waiting_.erase(it);
       ++next_;
     }
+    moved_.notify_all();
+  }
+
+  // A game threw: it will never be delivered, so release every waiter.
+  void fail() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    failed_ = true;
+    moved_.notify_all();
   }
 
  private:
   Consumer consume_;
+  const std::int64_t ahead_;
   std::mutex mutex_;  // one consumer call at a time, and guards the rest
+  std::condition_variable moved_;
   std::int64_t next_ = 0;
+  bool failed_ = false;
   std::map<std::int64_t, FinishedArenaGame> waiting_;
 };
+
+// How many games past the oldest unfinished one each worker may run ahead.
+constexpr std::int64_t kGamesAheadPerThread = 32;
 
 }  // namespace
 
@@ -132,6 +159,22 @@ std::vector<std::string> seated_specs(const ArenaSetup& setup, int rotation) {
   return seat_agents;
 }
 
+FinishedArenaGame play_scheduled_game(SeatAgents& agents, const ArenaSetup& setup,
+                                  const std::vector<std::vector<std::string>>& seatings,
+                                  std::int64_t game, const ArenaRunOptions& options) {
+  const auto rotations = static_cast<std::int64_t>(seatings.size());
+  FinishedArenaGame finished;
+  finished.game = game;
+  if (options.record) finished.record.emplace();
+  const std::unique_ptr<State> final_state =
+      play_deal_with(agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
+                     arena_deal_seed(setup.seed, game / rotations),
+                     finished.record ? &*finished.record : nullptr, options.hurry);
+  finished.returns = final_state->returns();
+  finished.roles = replays::analysis::role_letters(*final_state);
+  return finished;
+}
+
 }  // namespace
 
 std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
@@ -168,7 +211,7 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
   InOrderGames in_order([&](const FinishedArenaGame& game) {
     results.record(game.game, game.returns);
     if (options.on_game) options.on_game(game);
-  });
+  }, kGamesAheadPerThread * std::max(1, options.threads));
 
   WorkerPoolOptions pool;
   pool.threads = options.threads;
@@ -180,16 +223,13 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
   run_jobs(results.num_games(), pool, [&](int) -> Job {
     auto agents = std::make_shared<SeatAgents>(setup.game);
     return [&, agents](std::int64_t game) {
-      FinishedArenaGame finished;
-      finished.game = game;
-      if (options.record) finished.record.emplace();
-      const std::unique_ptr<State> final_state = play_deal_with(
-          *agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
-          arena_deal_seed(setup.seed, game / rotations),
-          finished.record ? &*finished.record : nullptr, options.hurry);
-      finished.returns = final_state->returns();
-      finished.roles = replays::analysis::role_letters(*final_state);
-      in_order.deliver(std::move(finished));
+      in_order.wait_for_window(game);
+      try {
+        in_order.deliver(play_scheduled_game(*agents, setup, seatings, game, options));
+      } catch (...) {
+        in_order.fail();
+        throw;
+      }
     };
   });
   return results;
