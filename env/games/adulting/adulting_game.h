@@ -208,6 +208,7 @@ class AdultingGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   const StreamSpec& stream_spec() const override { return stream_spec_; }
   std::unique_ptr<WorldSampler> new_world_sampler(Player seat, std::span<const Observation> stream) const override;
+  std::unique_ptr<SeatKnowledge> new_seat_knowledge(Player seat) const override;  // seat_knowledge.cc
 
  private:
   Config config_;
