@@ -1,6 +1,6 @@
 // The reference policy of the belief filter: how the observer assumes every
 // seat plays, to weigh what it sees. It is the `heuristic` agent's rules of
-// thumb read on card values (agents/heuristic/loyalist_spies_heuristic.h),
+// thumb read on card values (agents/heuristic/loyalist_spies/loyalist_spies_heuristic.h),
 // softened by mixing in `epsilon` of uniform choice, so that no legal move is
 // impossible to the observer and a seat that plays against the rules of
 // thumb (a bluff) lowers the likelihood of a world instead of ruling it out:

@@ -1,9 +1,9 @@
-// Loyalist Spies' heuristic (agents/heuristic/loyalist_spies_heuristic.h):
+// Loyalist Spies' heuristic (agents/heuristic/loyalist_spies/loyalist_spies_heuristic.h):
 // its parameter and factory, declared for the `heuristic` agent.
 #include "env/games/loyalist_spies/manifest.h"
 
 #include "agents/heuristic/heuristic_part.h"
-#include "agents/heuristic/loyalist_spies_heuristic.h"
+#include "agents/heuristic/loyalist_spies/loyalist_spies_heuristic.h"
 
 namespace kibitz::loyalist_spies {
 namespace {

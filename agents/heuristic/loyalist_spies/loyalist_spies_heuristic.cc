@@ -1,4 +1,4 @@
-#include "agents/heuristic/loyalist_spies_heuristic.h"
+#include "agents/heuristic/loyalist_spies/loyalist_spies_heuristic.h"
 
 #include <algorithm>
 #include <array>
