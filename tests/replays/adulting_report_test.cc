@@ -17,9 +17,9 @@
 #include "env/core/registry.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/stream.h"
-#include "replays/analysis/adulting_events.h"
-#include "replays/analysis/adulting_figures.h"
-#include "replays/analysis/adulting_json.h"
+#include "replays/analysis/adulting/adulting_events.h"
+#include "replays/analysis/adulting/adulting_figures.h"
+#include "replays/analysis/adulting/adulting_json.h"
 #include "replays/analysis/wilson_interval.h"
 #include "replays/replay_reader.h"
 #include "replays/replay_writer.h"
@@ -27,8 +27,8 @@
 #include "tests/replays/headless_page.h"
 #include "tests/replays/report_run.h"
 #include "tests/replays/replay_test_util.h"
-#include "tools/replay/adulting_report_command.h"
-#include "tools/replay/adulting_report_html.h"
+#include "tools/replay/adulting/adulting_report_command.h"
+#include "tools/replay/adulting/adulting_report_html.h"
 
 namespace kibitz::replays::analysis {
 namespace {

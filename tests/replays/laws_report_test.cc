@@ -17,16 +17,16 @@
 #include "env/core/registry.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 #include "env/games/laws_and_disorder/stream.h"
-#include "replays/analysis/laws_events.h"
-#include "replays/analysis/laws_figures.h"
-#include "replays/analysis/laws_json.h"
+#include "replays/analysis/laws_and_disorder/laws_events.h"
+#include "replays/analysis/laws_and_disorder/laws_figures.h"
+#include "replays/analysis/laws_and_disorder/laws_json.h"
 #include "replays/replay_reader.h"
 #include "replays/replay_writer.h"
 #include "tests/replays/headless_page.h"
 #include "tests/replays/report_run.h"
 #include "tests/replays/replay_test_util.h"
-#include "tools/replay/laws_report_command.h"
-#include "tools/replay/laws_report_html.h"
+#include "tools/replay/laws_and_disorder/laws_report_command.h"
+#include "tools/replay/laws_and_disorder/laws_report_html.h"
 
 namespace kibitz::replays::analysis {
 namespace {

@@ -205,7 +205,9 @@ TEST(Observations, ThePublicViewAgreesWithEverySeatOnPublicFacts) {
         EXPECT_EQ(a.match, b.match);
         EXPECT_EQ(a.cards, b.cards);
         EXPECT_EQ(a.dealt, b.dealt);
-        if (a.kind == SeenKind::kFlip) EXPECT_EQ(a.card, b.card);
+        if (a.kind == SeenKind::kFlip) {
+          EXPECT_EQ(a.card, b.card);
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 // Adulting's part of the replay viewer's document: the bid-and-claim
-// report's events (replays/analysis/adulting_events.h) placed at steps. The
+// report's events (replays/analysis/adulting/adulting_events.h) placed at steps. The
 // events keep no step of their own, but they are read from seat 0's stream
 // in order (a claim per claim entry, a bid per revealed bid, a declaration
 // per declaration entry), so the n-th event of a kind belongs to the n-th
@@ -12,7 +12,7 @@
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_game.h"
 #include "env/games/adulting/stream.h"
-#include "replays/analysis/adulting_events.h"
+#include "replays/analysis/adulting/adulting_events.h"
 
 namespace kibitz::web::view {
 namespace {

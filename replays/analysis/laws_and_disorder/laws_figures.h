@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/analysis/laws_events.h"
+#include "replays/analysis/laws_and_disorder/laws_events.h"
 #include "replays/analysis/wilson_interval.h"
 
 namespace kibitz::replays::analysis {

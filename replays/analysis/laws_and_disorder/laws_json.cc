@@ -1,4 +1,4 @@
-#include "replays/analysis/laws_json.h"
+#include "replays/analysis/laws_and_disorder/laws_json.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "replays/analysis/adulting_figures.h"
+#include "replays/analysis/adulting/adulting_figures.h"
 
 #include <algorithm>
 #include <limits>

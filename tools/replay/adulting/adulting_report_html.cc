@@ -1,9 +1,9 @@
-#include "tools/replay/adulting_report_html.h"
+#include "tools/replay/adulting/adulting_report_html.h"
 
 #include <cmath>
 #include <string>
 
-#include "tools/replay/adulting_report_page.h"
+#include "tools/replay/adulting/adulting_report_page.h"
 #include "tools/replay/report_page_parts.h"
 #include "tools/replay/svg_chart.h"
 

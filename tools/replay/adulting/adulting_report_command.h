@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/analysis/adulting_json.h"
+#include "replays/analysis/adulting/adulting_json.h"
 #include "replays/replay_record.h"
 
 namespace kibitz::tools {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tools/replay/adulting_report_page.h"
+#include "tools/replay/adulting/adulting_report_page.h"
 #include "tools/replay/svg_chart.h"
 
 namespace kibitz::tools::adulting_report {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "replays/analysis/adulting_json.h"
+#include "replays/analysis/adulting/adulting_json.h"
 #include "tools/replay/html_body.h"
 #include "tools/replay/report_page_parts.h"
 

@@ -1,4 +1,4 @@
-#include "replays/analysis/adulting_json.h"
+#include "replays/analysis/adulting/adulting_json.h"
 
 #include <string>
 

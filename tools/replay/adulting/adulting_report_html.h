@@ -11,7 +11,7 @@
 
 #include <ostream>
 
-#include "replays/analysis/adulting_json.h"
+#include "replays/analysis/adulting/adulting_json.h"
 
 namespace kibitz::tools {
 

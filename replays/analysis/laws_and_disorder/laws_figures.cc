@@ -1,4 +1,4 @@
-#include "replays/analysis/laws_figures.h"
+#include "replays/analysis/laws_and_disorder/laws_figures.h"
 
 #include <algorithm>
 #include <cmath>

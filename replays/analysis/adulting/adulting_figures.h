@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/analysis/adulting_events.h"
+#include "replays/analysis/adulting/adulting_events.h"
 #include "replays/analysis/wilson_interval.h"
 
 namespace kibitz::replays::analysis {

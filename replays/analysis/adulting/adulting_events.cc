@@ -1,4 +1,4 @@
-#include "replays/analysis/adulting_events.h"
+#include "replays/analysis/adulting/adulting_events.h"
 
 #include <utility>
 

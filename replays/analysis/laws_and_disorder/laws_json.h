@@ -8,8 +8,8 @@
 #include <ostream>
 #include <string>
 
-#include "replays/analysis/laws_events.h"
-#include "replays/analysis/laws_figures.h"
+#include "replays/analysis/laws_and_disorder/laws_events.h"
+#include "replays/analysis/laws_and_disorder/laws_figures.h"
 
 namespace kibitz::replays::analysis {
 

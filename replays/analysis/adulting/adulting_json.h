@@ -7,8 +7,8 @@
 #include <ostream>
 #include <string>
 
-#include "replays/analysis/adulting_events.h"
-#include "replays/analysis/adulting_figures.h"
+#include "replays/analysis/adulting/adulting_events.h"
+#include "replays/analysis/adulting/adulting_figures.h"
 
 namespace kibitz::replays::analysis {
 

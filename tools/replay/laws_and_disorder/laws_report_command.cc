@@ -1,10 +1,10 @@
-#include "tools/replay/laws_report_command.h"
+#include "tools/replay/laws_and_disorder/laws_report_command.h"
 
 #include <iostream>
 
-#include "replays/analysis/laws_events.h"
-#include "replays/analysis/laws_figures.h"
-#include "tools/replay/laws_report_html.h"
+#include "replays/analysis/laws_and_disorder/laws_events.h"
+#include "replays/analysis/laws_and_disorder/laws_figures.h"
+#include "tools/replay/laws_and_disorder/laws_report_html.h"
 #include "tools/replay/report_command_parts.h"
 
 namespace kibitz::tools {

@@ -1,4 +1,4 @@
-#include "replays/analysis/laws_events.h"
+#include "replays/analysis/laws_and_disorder/laws_events.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
-#include "tools/replay/adulting_report_command.h"
+#include "tools/replay/adulting/adulting_report_command.h"
 
 #include <iostream>
 
-#include "replays/analysis/adulting_events.h"
-#include "replays/analysis/adulting_figures.h"
-#include "tools/replay/adulting_report_html.h"
+#include "replays/analysis/adulting/adulting_events.h"
+#include "replays/analysis/adulting/adulting_figures.h"
+#include "tools/replay/adulting/adulting_report_html.h"
 #include "tools/replay/report_command_parts.h"
 
 namespace kibitz::tools {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "replays/analysis/laws_json.h"
+#include "replays/analysis/laws_and_disorder/laws_json.h"
 #include "replays/replay_record.h"
 
 namespace kibitz::tools {

@@ -1,10 +1,10 @@
-#include "tools/replay/laws_report_html.h"
+#include "tools/replay/laws_and_disorder/laws_report_html.h"
 
 #include <cmath>
 #include <string>
 
 #include "env/games/laws_and_disorder/cards.h"
-#include "tools/replay/laws_report_page.h"
+#include "tools/replay/laws_and_disorder/laws_report_page.h"
 #include "tools/replay/report_page_parts.h"
 #include "tools/replay/svg_chart.h"
 

@@ -10,7 +10,7 @@
 
 #include <ostream>
 
-#include "replays/analysis/laws_json.h"
+#include "replays/analysis/laws_and_disorder/laws_json.h"
 
 namespace kibitz::tools {
 

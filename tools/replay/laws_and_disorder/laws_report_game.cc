@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "tools/replay/laws_report_page.h"
+#include "tools/replay/laws_and_disorder/laws_report_page.h"
 #include "tools/replay/svg_chart.h"
 
 namespace kibitz::tools::laws_report {

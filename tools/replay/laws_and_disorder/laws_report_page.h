@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "replays/analysis/laws_json.h"
+#include "replays/analysis/laws_and_disorder/laws_json.h"
 #include "tools/replay/html_body.h"
 #include "tools/replay/report_page_parts.h"
 
