@@ -1,26 +1,17 @@
 #include "tools/replay/report_command.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <exception>
 #include <iostream>
-#include <optional>
-#include <thread>
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/spec.h"
 #include "replays/analysis/game_analysis.h"
-#include "replays/analysis/report_summary.h"
 #include "replays/legal_game.h"
 #include "replays/replay_reader.h"
 #include "tools/command.h"
 #include "tools/options.h"
-#include "tools/progress_bar.h"
 #include "tools/replay/report_html.h"
 #include "tools/replay/report_part.h"
 
@@ -30,63 +21,6 @@ namespace {
 namespace po = boost::program_options;
 using replays::ReplayRecord;
 using replays::analysis::GameAnalysis;
-
-// The summary over every Loyalist Spies record of the file, each filtered
-// from the public view only, on all cores. Every record's analysis depends
-// on its own seed alone and the results are added in record order, so the
-// summary does not depend on the number of threads. Records of other games
-// are counted in `skipped`.
-replays::analysis::ReportSummary summarise(const std::vector<ReplayRecord>& records,
-                                           std::size_t detailed, const GameAnalysis& game,
-                                           const replays::analysis::ReportOptions& options,
-                                           std::size_t& skipped) {
-  std::vector<std::optional<GameAnalysis>> results(records.size());
-  std::vector<std::exception_ptr> failures(records.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::int64_t> done{0};
-  const auto work = [&] {
-    for (std::size_t i = next++; i < records.size(); i = next++) {
-      if (i != detailed) {
-        try {
-          results[i] = replays::analysis::analyze_game(records[i], i, options, false);
-        } catch (...) {
-          failures[i] = std::current_exception();
-        }
-      }
-      ++done;
-    }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
-                                                      std::max<std::size_t>(records.size(), 1));
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  ProgressBar bar(std::cerr, "kibitz replay report", "games",
-                  static_cast<std::int64_t>(records.size()), ::isatty(STDERR_FILENO) != 0,
-                  records.size() > 50);
-  std::thread progress([&] {
-    while (done < static_cast<std::int64_t>(records.size())) {
-      bar.update(done);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  });
-  work();
-  for (std::thread& t : pool) t.join();
-  progress.join();
-  bar.finish(done);
-
-  replays::analysis::SummaryBuilder summary;
-  skipped = 0;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (failures[i]) std::rethrow_exception(failures[i]);
-    const GameAnalysis& analysis = i == detailed ? game : *results[i];
-    if (analysis.spies) {
-      summary.add(analysis.timeline, analysis.public_track, analysis.verdicts);
-    } else {
-      ++skipped;
-    }
-  }
-  return summary.summary();
-}
 
 // At least one output, neither of them the input nor both one file, each
 // writable.
@@ -101,32 +35,26 @@ void check_outputs(const std::string& path, const std::string& html_path,
   if (!json_path.empty()) check_writable(json_path);
 }
 
-// The page of record `wanted` (Loyalist Spies in full, other games their
-// moves), with the summary over the file for Spies.
-void write_spies_report(const std::vector<ReplayRecord>& records, const std::string& path,
-                        std::size_t wanted, const replays::analysis::ReportOptions& report,
-                        const std::string& out_path,
-                        std::chrono::steady_clock::time_point start) {
+// The default page of record `wanted`, for a game with no report of its
+// own: the seats, every move (revealed) and the returns.
+void write_default_report(const std::vector<ReplayRecord>& records, const std::string& path,
+                          std::size_t wanted, const replays::analysis::ReportOptions& report,
+                          const std::string& out_path, std::chrono::steady_clock::time_point start) {
   const GameAnalysis game = replays::analysis::analyze_game(records[wanted], wanted, report, true);
   ReportPage page;
   page.source = path;
   page.records = records.size();
   page.options = report;
   page.game = &game;
-  if (game.spies) page.summary = summarise(records, wanted, game, report, page.skipped);
   page.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   write_file_atomically(out_path, [&page](std::ostream& out) { write_report_html(page, out); });
   std::cout << "wrote " << out_path << ": record " << wanted << " of " << path << " ("
-            << game.record.game << ")";
-  if (page.summary) {
-    std::cout << ", summary over " << page.summary->games << " game"
-              << (page.summary->games == 1 ? "" : "s");
-  }
-  std::cout << "\n";
+            << game.record.game << ")\n";
 }
 
-// "Adulting games and Laws and Disorder games": the games with a report of
-// their own (which alone write JSON), in the order of their names.
+// "Adulting games, Laws and Disorder games and Loyalist Spies games": the
+// games with a report of their own (which alone write JSON), in the order of
+// their names.
 std::string report_game_titles() {
   const auto& entries = ReportParts::entries();
   std::string titles;
@@ -148,7 +76,8 @@ int run_replay_report(const std::vector<std::string>& args) {
       "table would estimate them (particle filters of K worlds, weighted by a reference\n"
       "policy); each seat's own estimates; every face-down card judged against its player's\n"
       "role, with bluffs flagged and the seats they fooled; and a summary over every game of\n"
-      "FILE (Traitor win share, how often and after which mission Traitors were identified).\n"
+      "FILE (Traitor win share, how often and after which mission Traitors were identified);\n"
+      "--json writes the summary's figures with 95% Wilson intervals (docs/bluff_report.md).\n"
       "For Adulting (chosen by record N's game): every bid against the bidder's own valuation\n"
       "of the card (overbids, winner's curse, tie refunds), every claim against the claimer's\n"
       "truth (lies, lies caught, successful bluffs), declarations and lawsuits, per agent over\n"
@@ -173,7 +102,7 @@ int run_replay_report(const std::vector<std::string>& args) {
       "html", po::value(&out_path)->value_name("OUT.html"),
       "write the page to OUT.html (atomically)")(
       "json", po::value(&json_path)->value_name("OUT.json"),
-      "Adulting, Laws and Disorder: write the figures as JSON to OUT.json (atomically)")(
+      "Adulting, Laws and Disorder, Loyalist Spies: write the figures as JSON to OUT.json (atomically)")(
       "game", po::value(&game_text)->default_value("0")->value_name("N"),
       "the record shown in detail, counted from 0")(
       "particles", po::value(&particles)->default_value(1000)->value_name("K"),
@@ -202,14 +131,14 @@ int run_replay_report(const std::vector<std::string>& args) {
   // A game with a report of its own declares it (report_part.h).
   const std::string game_name = parse_spec(records[wanted].game).name;
   if (const ReportPart* part = ReportParts::find(game_name)) {
-    part->write(records, path, wanted, out_path, json_path, start);
+    part->write(ReportRequest{records, path, wanted, out_path, json_path, report, start});
     return kExitOk;
   }
   if (!json_path.empty()) {
     throw error("--json is written for ", report_game_titles(), "; record ", wanted, " of ", path, " is ",
                 records[wanted].game, " (its report is --html only)");
   }
-  write_spies_report(records, path, wanted, report, out_path, start);
+  write_default_report(records, path, wanted, report, out_path, start);
   return kExitOk;
 }
 

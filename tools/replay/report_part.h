@@ -1,9 +1,8 @@
-// A game's own `kibitz replay report`: the page (and JSON) written when the
-// record shown in detail is one of its games. A game declares it in
+// A game's own `kibitz replay report`: the page and the JSON written when
+// the record shown in detail is one of its games. A game declares it in
 // tools/replay/<game>/manifest.cc (env/core/game_parts.h); report_command.cc
 // looks the record's game up here. A game without one gets the default
-// page: the seats, the moves and the returns (for Loyalist Spies, whose
-// analysis is read from its states, the bluff report).
+// page: the seats, the moves and the returns.
 #pragma once
 
 #include <chrono>
@@ -13,19 +12,30 @@
 #include <vector>
 
 #include "env/core/game_parts.h"
+#include "replays/analysis/game_analysis.h"
 #include "replays/replay_record.h"
 
 namespace kibitz::tools {
 
+// What `kibitz replay report` asks of a game's report, checked already:
+// `detailed` is a record of `records`, every record a legal game, and at
+// least one output path is set and writable.
+struct ReportRequest {
+  const std::vector<replays::ReplayRecord>& records;
+  std::string source;  // the replay file, as named on the command line
+  std::size_t detailed = 0;
+  std::string html_out;  // empty: not written
+  std::string json_out;  // empty: not written
+  // --particles and --seed, for the reports that filter beliefs.
+  replays::analysis::ReportOptions options;
+  std::chrono::steady_clock::time_point start;  // when the command began
+};
+
 struct ReportPart {
-  // Writes the report of `records` (read from `source`) with record
-  // `detailed` in detail to `html_out` and/or `json_out` (each atomically;
-  // an empty path is not written), then prints what it wrote. Records of
-  // other games are counted as skipped.
-  std::function<void(const std::vector<replays::ReplayRecord>& records, const std::string& source,
-                     std::size_t detailed, const std::string& html_out, const std::string& json_out,
-                     std::chrono::steady_clock::time_point start)>
-      write;
+  // Writes the report to the request's outputs (each atomically, and both
+  // only once the report is built, so a bad record leaves no file), then
+  // prints what it wrote. Records of other games are counted as skipped.
+  std::function<void(const ReportRequest& request)> write;
 };
 
 using ReportParts = GameParts<ReportPart>;

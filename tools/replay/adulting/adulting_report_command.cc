@@ -18,18 +18,16 @@ analysis::AdultingReport adulting_report(const std::vector<replays::ReplayRecord
       [](const replays::ReplayRecord& record, std::size_t i) { return analysis::adulting_events(record, i); });
 }
 
-void write_adulting_report(const std::vector<replays::ReplayRecord>& records, const std::string& source,
-                           std::size_t detailed, const std::string& html_out, const std::string& json_out,
-                           std::chrono::steady_clock::time_point start) {
+void write_adulting_report(const ReportRequest& request) {
   // Built in full before either file is written: a bad record leaves no file.
-  const analysis::AdultingReport report = adulting_report(records, source, detailed);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const analysis::AdultingReport report = adulting_report(request.records, request.source, request.detailed);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - request.start).count();
   write_report_files(
-      html_out, [&](std::ostream& out) { write_adulting_report_html(report, seconds, out); }, json_out,
+      request.html_out, [&](std::ostream& out) { write_adulting_report_html(report, seconds, out); }, request.json_out,
       [&](std::ostream& out) { analysis::write_adulting_json(report, out); });
   std::cout << ": Adulting bids and claims of " << report.figures.games << " game"
             << (report.figures.games == 1 ? "" : "s") << " by " << report.figures.agents.size() << " agent"
-            << (report.figures.agents.size() == 1 ? "" : "s") << ", record " << detailed << " in detail, "
+            << (report.figures.agents.size() == 1 ? "" : "s") << ", record " << request.detailed << " in detail, "
             << report.figures.flagged.size() << " games flagged\n";
 }
 

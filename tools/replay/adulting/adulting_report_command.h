@@ -11,6 +11,7 @@
 
 #include "replays/analysis/adulting/adulting_json.h"
 #include "replays/replay_record.h"
+#include "tools/replay/report_part.h"
 
 namespace kibitz::tools {
 
@@ -22,8 +23,6 @@ replays::analysis::AdultingReport adulting_report(const std::vector<replays::Rep
 
 // Builds the report and writes it to `html_out` and/or `json_out` (each
 // atomically; an empty path is not written). Prints what it wrote.
-void write_adulting_report(const std::vector<replays::ReplayRecord>& records, const std::string& source,
-                           std::size_t detailed, const std::string& html_out, const std::string& json_out,
-                           std::chrono::steady_clock::time_point start);
+void write_adulting_report(const ReportRequest& request);
 
 }  // namespace kibitz::tools

@@ -12,6 +12,7 @@
 
 #include "replays/analysis/laws_and_disorder/laws_json.h"
 #include "replays/replay_record.h"
+#include "tools/replay/report_part.h"
 
 namespace kibitz::tools {
 
@@ -23,8 +24,6 @@ replays::analysis::LawsReport laws_report(const std::vector<replays::ReplayRecor
 
 // Builds the report and writes it to `html_out` and/or `json_out` (each
 // atomically; an empty path is not written). Prints what it wrote.
-void write_laws_report(const std::vector<replays::ReplayRecord>& records, const std::string& source,
-                       std::size_t detailed, const std::string& html_out, const std::string& json_out,
-                       std::chrono::steady_clock::time_point start);
+void write_laws_report(const ReportRequest& request);
 
 }  // namespace kibitz::tools
