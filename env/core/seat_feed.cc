@@ -6,9 +6,13 @@
 
 namespace kibitz {
 
-SeatFeed::SeatFeed(Player seat) : seat_(seat) {}
+SeatFeed::SeatFeed(Player seat, Keeps keeps) : seat_(seat), keeps_(keeps) {}
 
 std::span<const Observation> SeatFeed::update(const State& state) {
+  if (keeps_ == Keeps::kTensor) {
+    fold_new(state);
+    return {};
+  }
   const std::size_t before = stream_.size();
   if (state.keeps_observation_log()) {
     const ObservationLog& log = state.observation_log();
@@ -24,7 +28,36 @@ std::span<const Observation> SeatFeed::update(const State& state) {
   return std::span<const Observation>(stream_).subspan(before);
 }
 
+void SeatFeed::fold_new(const State& state) {
+  if (!knowledge_asked_) knowledge(state.game());
+  KIBITZ_CHECK(knowledge_ != nullptr, "seat feed: ", state.game().name(),
+               " folds no seat knowledge, so a feed cannot keep its tensor alone");
+  if (state.keeps_observation_log()) {
+    // Straight off the log: no copy of the stream is kept.
+    const ObservationLog& log = state.observation_log();
+    KIBITZ_CHECK(log_read_ <= log.size(), "seat feed: the log has ", log.size(), " entries but ", log_read_,
+                 " were read; a feed follows one game forward (restart it for another)");
+    for (; log_read_ < log.size(); ++log_read_) {
+      if (log.heard_by(log_read_, seat_)) knowledge_->read(log.observation(log_read_));
+    }
+    return;
+  }
+  state.seat_stream(seat_, scratch_);
+  KIBITZ_CHECK(scratch_.size() >= folded_, "seat feed: the stream shrank from ", folded_, " to ", scratch_.size(),
+               " observations; a feed follows one game forward (restart it for another)");
+  for (; folded_ < scratch_.size(); ++folded_) knowledge_->read(scratch_[folded_]);
+}
+
 const SeatKnowledge* SeatFeed::knowledge(const Game& game) {
+  if (keeps_ == Keeps::kTensor) {
+    // Folded by update(); built here when asked for before any update.
+    if (!knowledge_asked_) {
+      knowledge_ = game.new_seat_knowledge(seat_);
+      if (knowledge_ != nullptr) knowledge_->keep_text(false);
+      knowledge_asked_ = true;
+    }
+    return knowledge_.get();
+  }
   if (!knowledge_asked_) {
     knowledge_ = game.new_seat_knowledge(seat_);
     knowledge_asked_ = true;
@@ -41,6 +74,13 @@ void SeatFeed::reset() {
   knowledge_.reset();
   knowledge_asked_ = false;
   folded_ = 0;
+}
+
+void SeatFeed::restart() {
+  stream_.clear();
+  log_read_ = 0;
+  folded_ = 0;
+  if (knowledge_ != nullptr) knowledge_->restart();
 }
 
 void SeatFeed::reset(Player seat) {

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 
+#include "env/core/error.h"
 #include "env/core/observation.h"
 #include "env/core/types.h"
 
@@ -32,6 +33,31 @@ class SeatKnowledge {
   virtual void describe(std::string& out) const = 0;
 
   virtual std::unique_ptr<SeatKnowledge> clone() const = 0;
+
+  // Forgets everything read: the fold is as Game::new_seat_knowledge gave
+  // it, for the same seat, and reads a new game from its start. Buffers are
+  // kept, so nothing is allocated: a referee that plays game after game (the
+  // gym's auto-reset) restarts its folds instead of making new ones.
+  virtual void restart() = 0;
+
+  // Whether read() keeps the information-state string up (it does unless
+  // told otherwise). Off, read() folds only what encode() needs and a fold
+  // that writes its string as it reads refuses describe(): a caller that
+  // wants tensors alone (the gym) would otherwise pay, at every
+  // observation, for text it never reads, in a buffer that grows with the
+  // game. Set it on a fresh or restarted fold, before the first read; the
+  // setting outlives restart().
+  void keep_text(bool keep) { keeps_text_ = keep; }
+  bool keeps_text() const { return keeps_text_; }
+
+ protected:
+  // For describe() of a fold whose string read() writes.
+  void check_keeps_text() const {
+    KIBITZ_CHECK(keeps_text_, "this seat's knowledge was told not to keep its string (keep_text(false))");
+  }
+
+ private:
+  bool keeps_text_ = true;
 };
 
 }  // namespace kibitz

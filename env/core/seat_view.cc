@@ -12,6 +12,7 @@ SeatView::SeatView(const State& state, Player seat) : state_(state), seat_(seat)
 SeatView::SeatView(const State& state, SeatFeed& feed) : state_(state), seat_(feed.seat()), feed_(&feed) {
   KIBITZ_CHECK(state.current_player() == seat_, "SeatView for seat ", seat_,
                " but the seat to act is ", state.current_player());
+  KIBITZ_CHECK(feed.keeps() == SeatFeed::Keeps::kStream, "SeatView on a feed that keeps no stream (Keeps::kTensor)");
 }
 
 SeatView::SeatView(const State& world, std::shared_ptr<const WorldSampler> sampler)

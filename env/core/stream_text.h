@@ -14,7 +14,7 @@ namespace kibitz {
 
 class StreamText {
  public:
-  StreamText(const StreamSpec& spec, Player seat) : spec_(&spec), text_(seat_text(seat)) {}
+  StreamText(const StreamSpec& spec, Player seat) : spec_(&spec), seat_(seat), text_(seat_text(seat)) {}
 
   void read(const Observation& observation) {
     text_ += '\n';
@@ -22,8 +22,16 @@ class StreamText {
   }
   const std::string& text() const { return text_; }
 
+  // Back to the seat's name alone, keeping the buffer (seat_text's few
+  // characters fit the short-string buffer, so nothing is allocated).
+  void restart() {
+    text_.clear();
+    text_ += seat_text(seat_);
+  }
+
  private:
   const StreamSpec* spec_;
+  Player seat_;
   std::string text_;
 };
 

@@ -51,6 +51,14 @@ Env::Env(std::shared_ptr<const Game> game, EnvOptions options, std::optional<Env
   if (options_.max_steps < 0) {
     throw error("EnvOptions max_steps must be >= 0 (0: no limit), got ", options_.max_steps);
   }
+  if (options_.observation == ObservationType::kInformationState && game_->new_seat_knowledge(0) != nullptr) {
+    // Built now, with their folds, so that no step or reset allocates.
+    feeds_.reserve(static_cast<std::size_t>(num_players_));
+    for (Player p = 0; p < num_players_; ++p) {
+      feeds_.emplace_back(p, SeatFeed::Keeps::kTensor);
+      feeds_.back().knowledge(*game_);
+    }
+  }
   actions_.reserve(static_cast<std::size_t>(num_actions_));
   transition_rewards_.assign(static_cast<std::size_t>(num_players_), 0.0);
   step_rewards_.assign(static_cast<std::size_t>(num_players_), 0.0);
@@ -97,6 +105,7 @@ TimeStep Env::reset() {
 
 TimeStep Env::start_episode() {
   initial_->clone_into(*state_);
+  for (SeatFeed& feed : feeds_) feed.restart();
   chance_rng_ = episode_rng(seed_, episode_);
   episode_step_ = 0;
   started_ = true;
@@ -149,11 +158,7 @@ void Env::write_outputs() {
     std::fill(out_.observation.begin(), out_.observation.end(), 0.0f);
     std::fill(out_.legal_mask.begin(), out_.legal_mask.end(), 0.0f);
   } else {
-    if (options_.observation == ObservationType::kInformationState) {
-      state_->information_state_tensor(player_, out_.observation);
-    } else {
-      state_->observation_tensor(player_, out_.observation);
-    }
+    write_observation();
     std::fill(out_.legal_mask.begin(), out_.legal_mask.end(), 0.0f);
     state_->legal_actions(actions_);
     for (Action a : actions_) out_.legal_mask[static_cast<std::size_t>(a)] = 1.0f;
@@ -170,6 +175,18 @@ void Env::write_outputs() {
   } else {
     // Zeros, so a VectorEnv's returns rows read 0 for episodes still running.
     std::fill(out_.episode_returns.begin(), out_.episode_returns.end(), 0.0f);
+  }
+}
+
+void Env::write_observation() {
+  if (!feeds_.empty()) {
+    SeatFeed& feed = feeds_[static_cast<std::size_t>(player_)];
+    feed.update(*state_);
+    feed.knowledge(*game_)->encode(out_.observation);
+  } else if (options_.observation == ObservationType::kInformationState) {
+    state_->information_state_tensor(player_, out_.observation);
+  } else {
+    state_->observation_tensor(player_, out_.observation);
   }
 }
 

@@ -13,6 +13,15 @@
 // per step. A TimeStep holds spans into those buffers: it stays valid until
 // the next reset or step of the same Env (which overwrite them in place) or
 // the Env's destruction. Copy the floats out to keep them longer.
+//
+// Tensors: for a game that folds a SeatKnowledge (Game::new_seat_knowledge),
+// the information-state tensor comes from one tensor-only SeatFeed per seat
+// (env/core/seat_feed.h), which folds only the observations new since that
+// seat last acted and restarts in place at each reset, so a step's cost does
+// not grow with the game's length; it equals State::information_state_tensor
+// bit for bit (the gym tests check every step of every spec). The
+// observation tensor, and the information state of a game without a fold,
+// are read from the State.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +32,7 @@
 
 #include "env/core/game.h"
 #include "env/core/rng.h"
+#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 #include "env/core/types.h"
 
@@ -139,6 +149,8 @@ class Env {
   void add_rewards();
   // Writes player, observation, mask, rewards, returns and the flags.
   void write_outputs();
+  // The tensor of the seat to act into out_.observation.
+  void write_observation();
 
   std::shared_ptr<const Game> game_;
   EnvOptions options_;
@@ -158,6 +170,10 @@ class Env {
   bool terminated_ = false;
   bool truncated_ = false;
   Player player_ = kTerminalPlayer;
+
+  // One tensor-only feed per seat when the Env encodes information states
+  // and the game folds knowledge; empty otherwise (the State encodes).
+  std::vector<SeatFeed> feeds_;
 
   // Scratch reused every step, sized once.
   ActionList actions_;

@@ -6,7 +6,8 @@
 // observation log keeps its copies (clone_into) equal entry for entry; and a
 // game that folds a SeatKnowledge gives, from the knowledge folded once per
 // observation, the information-state tensor and string the state renders
-// from the whole stream.
+// from the whole stream, also after restart() between games and from a
+// feed that keeps the tensor alone.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -173,6 +174,61 @@ TEST_P(SeatFeedConformanceTest, FoldedKnowledgeRendersTheStateTensorAndString) {
           view.information_state_string(fresh_text);
           ASSERT_EQ(fresh_text, folded_text);
         }
+      }
+      if (state->is_terminal()) break;
+      apply_random_move(*state, rng);
+    }
+  }
+}
+
+// Feeds that restart() between games, as the gym's do at each reset: the
+// knowledge restarted in place folds each game from its start, and a
+// tensor-only feed (Keeps::kTensor, folding straight off the log) encodes
+// the state's tensor too. Every seat's feeds follow several games in a row.
+TEST_P(SeatFeedConformanceTest, RestartedFeedsFoldEachGameFromItsStart) {
+  if (game_->new_seat_knowledge(0) == nullptr) {
+    GTEST_SKIP() << GetParam().spec << " folds no SeatKnowledge (Game::new_seat_knowledge)";
+  }
+  const int n = game_->num_players();
+  std::vector<SeatFeed> streams;
+  std::vector<SeatFeed> tensors;
+  for (Player p = 0; p < n; ++p) {
+    streams.emplace_back(p);
+    tensors.emplace_back(p, SeatFeed::Keeps::kTensor);
+  }
+  const auto size = static_cast<std::size_t>(game_->information_state_tensor_size());
+  std::vector<float> from_stream(size);
+  std::vector<float> from_tensor_feed(size);
+  std::string text;
+  long work = 0;
+  const Rng root(kSeed + 4);
+  for (int g = 0; g < kMaxGames && (g < kMinGames || work < kBudget); ++g) {
+    Rng rng = root.child("game", static_cast<std::uint64_t>(g));
+    auto state = game_->new_initial_state();
+    for (Player p = 0; p < n; ++p) {
+      streams[static_cast<std::size_t>(p)].restart();
+      tensors[static_cast<std::size_t>(p)].restart();
+    }
+    for (;;) {
+      for (Player p = 0; p < n; ++p) {
+        SeatFeed& stream_feed = streams[static_cast<std::size_t>(p)];
+        SeatFeed& tensor_feed = tensors[static_cast<std::size_t>(p)];
+        stream_feed.update(*state);
+        ASSERT_TRUE(tensor_feed.update(*state).empty()) << "a tensor-only feed hands out no stream";
+        ASSERT_TRUE(tensor_feed.stream().empty());
+        const SeatKnowledge* kept = tensor_feed.knowledge(*game_);
+        ASSERT_FALSE(kept->keeps_text());
+        stream_feed.knowledge(*game_)->encode(from_stream);
+        kept->encode(from_tensor_feed);
+        const std::vector<float> truth = state->information_state_tensor(p);
+        ASSERT_EQ(from_stream, truth) << "seat " << p << " at move " << state->move_number() << " of game " << g
+                                      << ": a restarted fold differs from the state's tensor";
+        ASSERT_EQ(from_tensor_feed, truth) << "seat " << p << " at move " << state->move_number() << " of game "
+                                           << g << ": the tensor-only feed differs from the state's tensor";
+        stream_feed.knowledge(*game_)->describe(text);
+        ASSERT_EQ(text, state->information_state_string(p)) << "seat " << p << " at move " << state->move_number()
+                                                            << " of game " << g << ": a restarted string differs";
+        work += static_cast<long>(stream_feed.stream().size());
       }
       if (state->is_terminal()) break;
       apply_random_move(*state, rng);

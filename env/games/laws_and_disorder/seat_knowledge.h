@@ -18,11 +18,20 @@ class LawsSeatKnowledge final : public SeatKnowledge {
 
   void read(const Observation& observation) override {
     knowledge_.read(observation);
-    text_.read(observation);
+    if (keeps_text()) text_.read(observation);
   }
   void encode(std::span<float> out) const override { knowledge_.encode(out); }
-  void describe(std::string& out) const override { out = text_.text(); }
+  void describe(std::string& out) const override {
+    check_keeps_text();
+    out = text_.text();
+  }
   std::unique_ptr<SeatKnowledge> clone() const override { return std::make_unique<LawsSeatKnowledge>(*this); }
+  // Knowledge holds fixed-size arrays only: a fresh one assigned over it
+  // allocates nothing.
+  void restart() override {
+    knowledge_ = Knowledge(knowledge_.config, knowledge_.viewer);
+    text_.restart();
+  }
 
  private:
   Knowledge knowledge_;

@@ -118,6 +118,8 @@ class LeducSeatKnowledge final : public SeatKnowledge {
   void encode(std::span<float> out) const override;
   void describe(std::string& out) const override { write_information_state_string(knowledge_, seat_, out); }
   std::unique_ptr<SeatKnowledge> clone() const override { return std::make_unique<LeducSeatKnowledge>(*this); }
+  // The string is rendered from the fold, so keep_text changes nothing.
+  void restart() override { knowledge_ = Knowledge{}; }
 
  private:
   Player seat_;

@@ -200,6 +200,8 @@ class LiarsDiceKnowledge final : public SeatKnowledge {
   // "seat 0 dice 2 5 bids 1-3 2-6 liar".
   void describe(std::string& out) const override;
   std::unique_ptr<SeatKnowledge> clone() const override { return std::make_unique<LiarsDiceKnowledge>(*this); }
+  // The string is rendered from the fold, so keep_text changes nothing.
+  void restart() override;
 
   int num_rolls() const { return num_rolls_; }
   // The seat's own dice in roll order (0 until rolled).

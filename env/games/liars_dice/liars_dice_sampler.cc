@@ -11,6 +11,18 @@ LiarsDiceKnowledge::LiarsDiceKnowledge(const LiarsDiceGame& game, Player seat, s
   KIBITZ_CHECK(seat >= 0 && seat < game.num_players(), "liars_dice: no seat ", seat);
 }
 
+void LiarsDiceKnowledge::restart() {
+  num_rolls_ = 0;
+  own_.fill(0);
+  bids_.fill(0);
+  num_bids_ = 0;
+  challenged_ = false;
+  shown_.fill(0);
+  num_shows_ = 0;
+  result_count_ = -1;
+  result_loser_ = -1;
+}
+
 int LiarsDiceKnowledge::shown_die(Player s, int index) const {
   return shown_[static_cast<std::size_t>(s * game_->dice_per_player() + index)];
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "env/core/seat_knowledge.h"
@@ -25,12 +26,15 @@ class SpiesSeatKnowledge final : public SeatKnowledge {
   void encode(std::span<float> out) const override;
   void describe(std::string& out) const override;
   std::unique_ptr<SeatKnowledge> clone() const override;
+  void restart() override;
 
  private:
   std::shared_ptr<const LoyalistSpiesGame> game_;  // the rules the folds refer to
   SeatFacts facts_;
   std::string text_;  // the string so far, but for the open line's end (InfoText::finish)
-  InfoText writer_;   // writes into text_
+  // Writes into text_; optional only so that restart() can build it anew in
+  // place (it holds a reference to the rules, so it cannot be assigned).
+  std::optional<InfoText> writer_;
 };
 
 }  // namespace kibitz::loyalist_spies

@@ -10,7 +10,7 @@ SpoonSeatKnowledge::SpoonSeatKnowledge(std::shared_ptr<const SpoonGame> game, Pl
 
 void SpoonSeatKnowledge::read(const Observation& observation) {
   reader_.read(observation);
-  text_.read(observation);
+  if (keeps_text()) text_.read(observation);
 }
 
 void SpoonSeatKnowledge::encode(std::span<float> out) const {
@@ -18,7 +18,17 @@ void SpoonSeatKnowledge::encode(std::span<float> out) const {
   write_tensor(reader_.knowledge(), out);
 }
 
-void SpoonSeatKnowledge::describe(std::string& out) const { out = text_.text(); }
+void SpoonSeatKnowledge::describe(std::string& out) const {
+  check_keeps_text();
+  out = text_.text();
+}
+
+// The reader's Knowledge holds fixed-size arrays and card sets only: a fresh
+// one assigned over it allocates nothing.
+void SpoonSeatKnowledge::restart() {
+  reader_ = KnowledgeReader(*game_, reader_.knowledge().seat);
+  text_.restart();
+}
 
 std::unique_ptr<SeatKnowledge> SpoonSeatKnowledge::clone() const {
   return std::make_unique<SpoonSeatKnowledge>(*this);

@@ -10,12 +10,22 @@ TeaSeatKnowledge::TeaSeatKnowledge(std::shared_ptr<const TeaGame> game, Player s
 
 void TeaSeatKnowledge::read(const Observation& observation) {
   knowledge_.read(observation);
-  text_.read(observation);
+  if (keeps_text()) text_.read(observation);
 }
 
 void TeaSeatKnowledge::encode(std::span<float> out) const { write_tensor(knowledge_, out); }
 
-void TeaSeatKnowledge::describe(std::string& out) const { out = text_.text(); }
+void TeaSeatKnowledge::describe(std::string& out) const {
+  check_keeps_text();
+  out = text_.text();
+}
+
+// Knowledge holds fixed-size arrays only: a fresh one assigned over it
+// allocates nothing.
+void TeaSeatKnowledge::restart() {
+  knowledge_ = Knowledge(game_->config(), knowledge_.seat());
+  text_.restart();
+}
 
 std::unique_ptr<SeatKnowledge> TeaSeatKnowledge::clone() const { return std::make_unique<TeaSeatKnowledge>(*this); }
 
