@@ -37,8 +37,9 @@ void SeatFeed::fold_new(const State& state) {
     const ObservationLog& log = state.observation_log();
     KIBITZ_CHECK(log_read_ <= log.size(), "seat feed: the log has ", log.size(), " entries but ", log_read_,
                  " were read; a feed follows one game forward (restart it for another)");
+    const Audience heard = seat_audience(seat_);
     for (; log_read_ < log.size(); ++log_read_) {
-      if (log.heard_by(log_read_, seat_)) knowledge_->read(log.observation(log_read_));
+      if ((log.audience(log_read_) & heard) != 0) knowledge_->read(log.observation(log_read_));
     }
     return;
   }

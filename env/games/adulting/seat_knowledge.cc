@@ -9,7 +9,7 @@ AdultingSeatKnowledge::AdultingSeatKnowledge(std::shared_ptr<const AdultingGame>
 
 void AdultingSeatKnowledge::read(const Observation& observation) {
   knowledge_.read(observation);
-  text_.read(observation);
+  if (keeps_text()) text_.read(observation);
 }
 
 void AdultingSeatKnowledge::encode(std::span<float> out) const {
@@ -17,7 +17,17 @@ void AdultingSeatKnowledge::encode(std::span<float> out) const {
   knowledge_.encode(out);
 }
 
-void AdultingSeatKnowledge::describe(std::string& out) const { out = text_.text(); }
+void AdultingSeatKnowledge::describe(std::string& out) const {
+  check_keeps_text();
+  out = text_.text();
+}
+
+// Knowledge holds fixed-size arrays only: a fresh one assigned over it
+// allocates nothing.
+void AdultingSeatKnowledge::restart() {
+  knowledge_ = Knowledge(*game_, knowledge_.viewer);
+  text_.restart();
+}
 
 std::unique_ptr<SeatKnowledge> AdultingSeatKnowledge::clone() const {
   return std::make_unique<AdultingSeatKnowledge>(*this);

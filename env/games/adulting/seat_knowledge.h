@@ -23,6 +23,7 @@ class AdultingSeatKnowledge final : public SeatKnowledge {
   void encode(std::span<float> out) const override;
   void describe(std::string& out) const override;
   std::unique_ptr<SeatKnowledge> clone() const override;
+  void restart() override;
 
  private:
   std::shared_ptr<const AdultingGame> game_;
