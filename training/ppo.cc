@@ -165,7 +165,8 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
   episode.collect = collect;
   episode.rewards.assign(static_cast<std::size_t>(players_), 0.0f);
   for (Player s = 0; s < players_ && !opponent_feeds_.empty(); ++s) {
-    opponent_feeds_[static_cast<std::size_t>(row * players_ + s)].reset();
+    // The row's seat plays the same game again: its fold restarts in place.
+    opponent_feeds_[static_cast<std::size_t>(row * players_ + s)].restart();
   }
   // The opening chance steps' rewards (zero in the card games, but exact).
   const auto rewards = envs_.rewards().subspan(static_cast<std::size_t>(row * players_),

@@ -63,7 +63,8 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
       agents_[static_cast<std::size_t>(seat)]->new_game(seat);
     }
   }
-  for (SeatFeed& feed : feeds_) feed.reset();
+  // Same game, same seats: each fold restarts in place instead of being rebuilt.
+  for (SeatFeed& feed : feeds_) feed.restart();
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
       world.apply_action(world.sample_chance_outcome(rng));
