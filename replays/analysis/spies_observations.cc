@@ -1,9 +1,11 @@
 #include "replays/analysis/spies_observations.h"
 
+#include <memory>
+
 #include "env/core/error.h"
+#include "env/games/loyalist_spies/knowledge_reader.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/stream.h"
-#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::replays::analysis {
 
@@ -22,35 +24,39 @@ bool is_queen(ls::Obs kind) {
 }
 
 // Reads a seat's stream observation by observation, gathering each round's
-// set-up into one point. `tracker` has already taken in each observation.
+// set-up into one point. `rules`, the stream's reader, has already read each
+// observation: it says which event it described, who acted and what the
+// rules derive (hand sizes, a reveal's success, the Jack's suit).
 class Observer {
  public:
-  // `public_only`: read the stream as the public observer, dropping the
-  // reading seat's private facts.
-  explicit Observer(bool public_only) : public_only_(public_only) {}
+  // `viewer`: the seat whose stream it is, or kSpectator for the public one
+  // (which holds nothing private: no own move, no ace seen).
+  explicit Observer(int viewer) : viewer_(viewer) {}
 
-  void add(const Observation& o, const ls::StreamTracker& tracker) {
+  void add(const Observation& o, const ls::StreamReader& rules) {
     const ls::Obs kind = ls::obs_kind(o);
     if (!ls::is_primary(kind)) {
       // The ace a Jack showed the viewer belongs to the Jack's point.
-      if (kind == ls::Obs::kAceSeen && !public_only_ && !out_.empty()) {
+      if (kind == ls::Obs::kAceSeen && !out_.empty()) {
         out_.back().seen_ace_seat = o.value(0);
         out_.back().seen_ace = o.value(1);
       }
       return;
     }
-    const int index = tracker.event_index();
-    const bool own = tracker.actor() == tracker.viewer() && !public_only_;
+    const int index = rules.last_event_index();
+    // The event's seat: the mover, or for face-down cards and reveals the
+    // determiner whose mission they belong to.
+    const int actor = rules.last_event().seat;
+    const bool own = actor == viewer_;
     if (is_setup(kind)) {
-      on_setup(kind, o, tracker, own);
+      on_setup(kind, o, index, actor, own);
       return;
     }
     if (in_setup_) start_round(index - 1);
     Seen s;
     s.event = index;
     s.round = round_;
-    // Face-down cards and reveals belong to the determiner's mission.
-    s.seat = tracker.actor() >= 0 ? tracker.actor() : tracker.determiner();
+    s.seat = actor;
     switch (kind) {
       case ls::Obs::kFlip:
         s.kind = SeenKind::kFlip;
@@ -60,7 +66,7 @@ class Observer {
       case ls::Obs::kJackNoMatch:
         s.kind = SeenKind::kJack;
         s.target = o.value(1);
-        s.jack_suit = tracker.jack_suit();
+        s.jack_suit = rules.look_suit();
         s.match = kind == ls::Obs::kJackMatch;
         break;
       case ls::Obs::kFaceDown:
@@ -73,12 +79,12 @@ class Observer {
         break;
       case ls::Obs::kNoPlay:
         s.kind = SeenKind::kNoPlay;
-        s.count = tracker.hand_size(s.seat);
+        s.count = rules.hand_size(s.seat);
         break;
       case ls::Obs::kReveal:
         s.kind = SeenKind::kReveal;
         for (const int c : ls::card_list(o, 1)) s.cards |= ls::card_bit(c);
-        s.match = tracker.last_success();
+        s.match = rules.last_event().card != 0;
         break;
       case ls::Obs::kDraw:
       case ls::Obs::kDraws:
@@ -115,7 +121,7 @@ class Observer {
   std::vector<Seen> finish() { return std::move(out_); }
 
  private:
-  void on_setup(ls::Obs kind, const Observation& o, const ls::StreamTracker& tracker, bool own) {
+  void on_setup(ls::Obs kind, const Observation& o, int index, int actor, bool own) {
     if (!in_setup_) {
       in_setup_ = true;
       pending_ = Seen{};
@@ -128,7 +134,7 @@ class Observer {
         break;
       case ls::Obs::kDealt:
       case ls::Obs::kDealtTo:
-        ++pending_.dealt[static_cast<std::size_t>(tracker.actor())];
+        ++pending_.dealt[static_cast<std::size_t>(actor)];
         if (own) pending_.own_dealt |= ls::card_bit(o.value(0));
         break;
       case ls::Obs::kKeep:
@@ -137,7 +143,7 @@ class Observer {
       default:
         break;
     }
-    pending_.event = tracker.event_index();
+    pending_.event = index;
   }
 
   void start_round(int last_setup_event) {
@@ -146,7 +152,7 @@ class Observer {
     out_.push_back(pending_);
   }
 
-  bool public_only_;
+  int viewer_;
   int round_ = 0;
   bool in_setup_ = false;
   bool queen_seen_ = false;
@@ -163,12 +169,14 @@ std::vector<Seen> observations(const ls::LoyalistSpiesState& state, int viewer) 
   // The public observer reads the spectator's stream (State::public_stream):
   // what the whole table is shown, and nothing private.
   const bool public_only = viewer == kPublicViewer;
-  const SeatStream stream = public_only ? state.public_stream() : state.seat_stream(viewer);
-  ls::StreamTracker tracker(state.config(), public_only ? kSpectator : viewer);
-  Observer observer(public_only);
-  for (const Observation& o : stream) {
-    tracker.add(o);
-    observer.add(o, tracker);
+  const int reader_seat = public_only ? kSpectator : viewer;
+  const SeatStream stream = state.seat_stream(reader_seat);
+  const auto knowledge = std::make_unique<ls::SpiesKnowledge>();  // large: kept off the stack
+  ls::StreamReader rules(static_cast<const ls::LoyalistSpiesGame&>(state.game()), reader_seat, *knowledge, false);
+  Observer observer(reader_seat);
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    rules.add(static_cast<int>(i), stream[i]);
+    observer.add(stream[i], rules);
   }
   return observer.finish();
 }

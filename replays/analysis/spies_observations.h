@@ -3,9 +3,9 @@
 // flipped card, every Jack's target and whether it matched, who played and
 // who played nothing, every revealed mission set, who drew and discarded,
 // hand sizes) and never a hidden card. It is read from the viewer's seat
-// stream (State::seat_stream; the public observer reads seat 0's without
-// seat 0's private facts), so what is seen is decided by the game's stream
-// alone. The belief filter reads nothing else, so its estimates cannot
+// stream (State::seat_stream; the public observer reads the spectator's,
+// State::public_stream) through the game's StreamReader, so what is seen is
+// decided by the game's stream alone. The belief filter reads nothing else, so its estimates cannot
 // depend on what the viewer did not see.
 #pragma once
 

@@ -1,11 +1,12 @@
 #include "replays/analysis/spies_timeline.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "env/core/error.h"
+#include "env/games/loyalist_spies/knowledge_reader.h"
 #include "env/games/loyalist_spies/loyalist_spies_state.h"
 #include "env/games/loyalist_spies/stream.h"
-#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::replays::analysis {
 
@@ -46,12 +47,16 @@ class SeatStreams {
 };
 
 // Reads the events once, keeping the true hands and the cards a Queen fixed
-// on top (so her turn can show the order she left). Seat 0's stream tells
-// what each event was and who acted; the actor's own stream tells its card.
+// on top (so her turn can show the order she left). Seat 0's stream, read
+// by the game's StreamReader, tells what each event was, who acted and what
+// the rules derive (a turn's start, a mission's terms, a reveal's success);
+// the actor's own stream tells its card.
 class TimelineBuilder {
  public:
   TimelineBuilder(const ls::LoyalistSpiesState& state, const SeatStreams& streams)
-      : streams_(streams), tracker_(state.config(), 0) {
+      : streams_(streams),
+        knowledge_(std::make_unique<ls::SpiesKnowledge>()),
+        rules_(static_cast<const ls::LoyalistSpiesGame&>(state.game()), 0, *knowledge_, false) {
     timeline_.num_players = state.num_players();
     timeline_.keep5 = state.config().keep5;
   }
@@ -60,9 +65,9 @@ class TimelineBuilder {
     std::size_t next = 0;  // in seat 0's stream
     const SeatStream& stream = streams_.stream(0);
     for (int event = 0; event < streams_.num_events(); ++event) {
-      // Fold seat 0's observations up to this event's into the tracker.
+      // Read seat 0's observations up to this event's.
       do {
-        tracker_.add(stream[next]);
+        rules_.add(static_cast<int>(next), stream[next]);
       } while (!ls::is_primary(ls::obs_kind(stream[next++])));
       add(event);
     }
@@ -72,12 +77,15 @@ class TimelineBuilder {
 
  private:
   // The card the actor's own observation of `event` names.
-  int actor_card(int event) const { return streams_.seen_by(tracker_.actor(), event).value(0); }
+  int actor_card(int event) const { return streams_.seen_by(event_seat(), event).value(0); }
+  // The seat of the event just read: its mover, or the determiner of a
+  // face-down card or a reveal.
+  int event_seat() const { return rules_.last_event().seat; }
 
   void add(int index) {
     const Observation& seen = streams_.seen_by(0, index);
     const ls::Obs kind = ls::obs_kind(seen);
-    const int actor = tracker_.actor();
+    const int actor = event_seat();
     if (on_setup(kind, actor, index)) return;
     if (setup_) finish_setup();
     switch (kind) {
@@ -194,9 +202,9 @@ class TimelineBuilder {
   }
 
   void on_flip(int card, int index) {
-    if (tracker_.flip_began_turn() || round().turns.empty()) {
+    if (rules_.flip_began_turn() || round().turns.empty()) {
       SpiesTurn t;
-      t.determiner = tracker_.determiner();
+      t.determiner = event_seat();
       t.first_event = index;
       round().turns.push_back(t);
     }
@@ -212,7 +220,7 @@ class TimelineBuilder {
     } else if (rank >= 2 && rank <= 10) {
       t.mission = true;
       t.mission_card = card;
-      t.terms = tracker_.terms();
+      t.terms = rules_.terms();
     }
   }
 
@@ -243,9 +251,9 @@ class TimelineBuilder {
     }
     ls::for_each_card(face_down, [&](int c) { t.face_down.push_back(c); });
     t.total = seen.value(seen.size - 1);
-    t.success = tracker_.last_success();
+    t.success = rules_.last_event().card != 0;
     t.reveal_event = index;
-    t.mission_index = tracker_.missions_this_round() - 1;
+    t.mission_index = rules_.last_event().aux;  // the reveal event's mission, 0-based in the round
     ++(t.success ? round().successes : round().failures);
   }
 
@@ -257,12 +265,16 @@ class TimelineBuilder {
                           : kind == ls::Obs::kCompromised ? ls::Role::kCompromised
                                                           : ls::Role::kLoyal;
     round().points[seat] = seen.value(seen.size - 1);
-    round().totals[seat] = tracker_.total(seen.value(0));
     round().final_hand[seat] = hands_[seat];
+    // The rules score the round once its last seat's reveal is read.
+    if (static_cast<int>(seat) == timeline_.num_players - 1) {
+      for (int s = 0; s < timeline_.num_players; ++s) round().totals[at(s)] = rules_.total(s);
+    }
   }
 
   const SeatStreams& streams_;
-  ls::StreamTracker tracker_;  // seat 0's reading: public facts, who acted
+  std::unique_ptr<ls::SpiesKnowledge> knowledge_;  // what rules_ writes (large: kept off the stack)
+  ls::StreamReader rules_;                         // seat 0's reading: public facts, who acted
   SpiesTimeline timeline_;
   std::array<ls::CardMask, 4> hands_{};
   std::vector<int> top_;

@@ -2,17 +2,20 @@
 // from its seat stream (stream.h) one observation at a time: everything the
 // seat has seen, round by round, in order. The state's string and the seat's
 // folded knowledge (seat_knowledge.h) both write it, so they agree by
-// construction.
+// construction. What the text states beyond the observations (hand sizes,
+// the covert value, whether a draw was a refill, the totals) it takes from
+// the seat's StreamReader (knowledge_reader.h), the one place the public
+// rules are replayed over a stream.
 #pragma once
 
 #include <array>
 #include <string>
 
 #include "env/core/observation.h"
+#include "env/games/loyalist_spies/knowledge_reader.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
 #include "env/games/loyalist_spies/scoring.h"
 #include "env/games/loyalist_spies/stream.h"
-#include "env/games/loyalist_spies/stream_tracker.h"
 
 namespace kibitz::loyalist_spies {
 
@@ -20,12 +23,12 @@ namespace kibitz::loyalist_spies {
 // (this runs at every step of long games in tests and tools, so it avoids
 // building temporary strings). Everything it writes comes from the
 // stream and the game's public rules: what is not observed (hand sizes, the
-// covert value, whether a draw is a refill) is worked out as the seat would.
+// covert value, whether a draw is a refill) is the seat's reader's.
 class InfoText {
  public:
   // Begins `viewer`'s text in `out` (cleared).
   InfoText(const Config& config, int viewer, std::string& out)
-      : tracker_(config, viewer), n_(config.players), viewer_(viewer), out_(&out) {
+      : n_(config.players), viewer_(viewer), out_(&out) {
     out.clear();
     out += "you are ";
     seat(viewer);
@@ -37,8 +40,10 @@ class InfoText {
   // A copy writes on into `out`, which holds the text written so far.
   void retarget(std::string& out) { out_ = &out; }
 
-  // Renders the stream's next observation.
-  void read(const Observation& o) {
+  // Renders the stream's next observation; `rules`, the seat's reader, has
+  // just read it.
+  void read(const Observation& o, const StreamReader& rules) {
+    rules_ = &rules;
     // A Jack's look and the ace it showed the viewer are one phrase: the
     // look waits for the observation after it.
     if (jack_waiting_) {
@@ -49,9 +54,9 @@ class InfoText {
       }
       add(jack_, nullptr);
     }
-    tracker_.add(o);
     if (obs_kind(o) == Obs::kJackMatch || obs_kind(o) == Obs::kJackNoMatch) {
       jack_ = o;
+      jack_suit_ = rules.look_suit();
       jack_waiting_ = true;
       return;
     }
@@ -114,7 +119,7 @@ class InfoText {
       case Obs::kReordered:
         token();
         out() += "reorders the top ";
-        number(tracker_.top_len());
+        number(rules().top_len());
         break;
       case Obs::kFaceDown:
         ++face_down_;
@@ -129,7 +134,7 @@ class InfoText {
         token();
         seat(o.value(0));
         out() += " plays nothing (holds ";
-        number(tracker_.hand_size(o.value(0)));
+        number(rules().hand_size(o.value(0)));
         out() += ')';
         break;
       case Obs::kReveal:
@@ -138,7 +143,7 @@ class InfoText {
       case Obs::kDraw:
       case Obs::kDraws:
         move(kind == Obs::kDraw ? "you draw " : nullptr, " draws", o.value(0));
-        if (tracker_.last_draw_refill()) out() += " (refill)";
+        if (rules().last_event().aux != 0) out() += " (refill)";
         break;
       case Obs::kDiscard:
         move("you discard ", nullptr, o.value(0));
@@ -229,7 +234,7 @@ class InfoText {
     if (!in_round_) {
       end_section();
       in_round_ = true;
-      const int round = tracker_.rounds_finished();
+      const int round = rules().rounds_finished();
       out() += "round ";
       number(round + 1);
       out() += ", first determiner ";
@@ -237,7 +242,7 @@ class InfoText {
       out() += ", totals";
       for (int s = 0; s < n_; ++s) {
         out() += ' ';
-        number(tracker_.total(s));
+        number(rules().total(s));
       }
       out() += '\n';
       aces_dealt_ = dealt_ = kept_ = 0;
@@ -257,7 +262,7 @@ class InfoText {
 
   void on_flip(int determiner, int c) {
     // A flip that goes on with a King or Joker chain stays on its turn line.
-    if (tracker_.flip_began_turn() || section_ != Section::kTurn) {
+    if (rules().flip_began_turn() || section_ != Section::kTurn) {
       end_section();
       section_ = Section::kTurn;
       out() += "turn ";
@@ -278,9 +283,9 @@ class InfoText {
       out() += ": Queen";
     } else {
       out() += ": mission, covert ";
-      number(tracker_.terms().covert);
+      number(rules().terms().covert);
       out() += ", VP ";
-      number(tracker_.terms().vp);
+      number(rules().terms().vp);
     }
   }
 
@@ -298,7 +303,7 @@ class InfoText {
       out() += ": match, ";
       seat(target);
       out() += " is ";
-      out() += suit_name(tracker_.jack_suit());
+      out() += suit_name(jack_suit_);
       if (target == viewer_ && ace_seen != nullptr) {
         out() += " (";
         seat(determiner);
@@ -336,7 +341,7 @@ class InfoText {
     }
     out() += " = ";
     number(total);
-    out() += tracker_.last_success() ? ": success" : ": failed";
+    out() += rules().last_event().card != 0 ? ": success" : ": failed";
   }
 
   void on_round_end(const Observation& o) {
@@ -370,7 +375,7 @@ class InfoText {
       out() += " totals";
       for (int t = 0; t < n_; ++t) {
         out() += ' ';
-        number(tracker_.total(t));
+        number(rules().total(t));
       }
       out() += '\n';
       in_round_ = false;
@@ -379,12 +384,16 @@ class InfoText {
 
   // The text being written (a pointer, so a copy can be retargeted).
   std::string& out() { return *out_; }
+  // The reader of the observation being rendered: set by each read(), and
+  // read only within it (finish() renders nothing the rules derive).
+  const StreamReader& rules() const { return *rules_; }
 
-  StreamTracker tracker_;
+  const StreamReader* rules_ = nullptr;
   int n_;
   int viewer_;
   std::string* out_;
   Observation jack_;  // a Jack look waiting for the ace it showed
+  int jack_suit_ = -1;  // and its Jack's suit
   bool jack_waiting_ = false;
   std::array<int, kNumCardIndices> own_cards_{};  // the viewer's dealt or kept cards, in order
   int num_own_ = 0;

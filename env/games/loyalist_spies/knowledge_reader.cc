@@ -19,7 +19,7 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
       out_(&out),
       check_(check),
       cards_in_play_(game.config().cards_in_play()) {
-  KIBITZ_CHECK(viewer >= 0 && viewer < n_, "bad seat ", viewer);
+  KIBITZ_CHECK((viewer >= 0 && viewer < n_) || viewer == kSpectator, "bad seat ", viewer);
   out_->config_ = &config_;
   out_->viewer_ = viewer;
   // Reserved once: a reused SpiesKnowledge then reads without allocating.
@@ -276,6 +276,7 @@ void StreamReader::start_turn() {
   KnownRound& round = out_->rounds_.back();
   if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_->events_.size()) - round.begin;
   kings_ = 0;
+  turn_flipped_ = false;
   jack_suit_ = -1;
   mission_card_ = -1;
   steps_ = 0;
@@ -308,6 +309,8 @@ void StreamReader::on_flip(Obs kind, const Observation& o) {
   gone_ |= card_bit(c);
   spent_ |= card_bit(c);
   push(EventKind::kFlip, det_, c, 0);
+  flip_began_turn_ = !turn_flipped_;
+  turn_flipped_ = true;
   if (is_joker(c) || rank_of(c) == kRankKing) {
     // A Joker is set aside, a King adds to the next mission: flip again,
     // unless the deck is empty.

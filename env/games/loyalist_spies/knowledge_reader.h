@@ -29,6 +29,8 @@ class StreamReader {
  public:
   // `check`: validate each observation's values against its declaration
   // and keep the observation index of each event (read() does; read_own() not).
+  // `viewer` may be kSpectator: the public stream (State::public_stream), read
+  // as by a seat that holds no card and sees nothing private.
   StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowledge& out, bool check);
 
   // Reads the stream's observation `index`; throws KibitzError naming it
@@ -72,6 +74,19 @@ class StreamReader {
   MissionTerms terms() const { return terms_; }
   int face_down_count() const { return fd_count_; }
   const MissionTally& tally() const { return tally_; }
+
+  // The event the last primary observation described, with what the rules
+  // derive for it (events.h: who acted, a reveal's success and mission index,
+  // whether a draw was a refill), and its index in the game's log (stream.h:
+  // the i-th primary observation describes event i). The information-state
+  // text and the replay analyses read the stream through these.
+  const Event& last_event() const { return out_->events_.back(); }
+  int last_event_index() const { return out_->events_.size() - 1; }
+  // Right after a flip: whether it began its turn (else it goes on after a
+  // King or Joker the same determiner flipped).
+  bool flip_began_turn() const { return flip_began_turn_; }
+  // The suit of the Jack behind the last Jack look.
+  int look_suit() const { return look_suit_; }
 
  private:
   // What comes next, from the public rules.
@@ -173,6 +188,11 @@ class StreamReader {
   std::array<unsigned, kMaxPlayers> excluded_{};  // suits a failed Jack match ruled out
   std::array<int, kMaxPlayers> ace_event_{};
   int kings_ = 0;
+  // Whether this turn has flipped a card, and whether the last flip was the
+  // turn's first (kept apart: a flip can end its turn at once, a Queen with
+  // nothing left to show).
+  bool turn_flipped_ = false;
+  bool flip_began_turn_ = false;
   int jack_suit_ = -1;
   // The last Jack look, for the ace it shows right after.
   int jack_det_ = -1;

@@ -17,7 +17,7 @@ SpiesSeatKnowledge::SpiesSeatKnowledge(const SpiesSeatKnowledge& other)
 
 void SpiesSeatKnowledge::read(const Observation& observation) {
   facts_.read(observation);
-  if (keeps_text()) writer_->read(observation);
+  if (keeps_text()) writer_->read(observation, facts_.rules());
 }
 
 void SpiesSeatKnowledge::encode(std::span<float> out) const { encode_information_state(facts_, out); }

@@ -15,11 +15,19 @@ namespace kibitz::loyalist_spies {
 
 void LoyalistSpiesState::information_state_string(Player player, std::string& out) const {
   KIBITZ_CHECK(player >= 0 && player < num_players(), "bad seat ", player);
+  // The seat's reader alone (not the tensor's fold): the text needs only the
+  // public rules. Its buffers are kept per thread, so nothing is allocated
+  // after the first call.
+  thread_local SpiesKnowledge knowledge;  // what the reader writes, unused here
+  StreamReader rules(static_cast<const LoyalistSpiesGame&>(game()), player, knowledge, false);
   InfoText text(config(), player, out);
   const ObservationLog& log = observation_log();
   const Audience heard = seat_audience(player);
+  int index = 0;
   for (int i = 0; i < log.size(); ++i) {
-    if ((log.audience(i) & heard) != 0) text.read(log.observation(i));
+    if ((log.audience(i) & heard) == 0) continue;
+    rules.add(index++, log.observation(i));
+    text.read(log.observation(i), rules);
   }
   text.finish();
 }

@@ -227,6 +227,49 @@ TEST_P(StreamContract, WorldsTheSeatCannotTellApartGiveItTheSameStream) {
   }
 }
 
+// Each turn starts one line of every seat's information-state string, which
+// learns where a turn begins from its stream reader. The turns are counted
+// here from the true event log: a flip begins a turn unless it follows a King
+// or Joker its determiner flipped. Among them must be turns a Queen ends as
+// soon as she is flipped (nothing left to show: the round's last card): the
+// reader must say such a flip began its turn though the turn is over.
+TEST(StreamText, EveryTurnStartsOneLineOfEverySeatsString) {
+  int queen_alone = 0;
+  for (const char* spec : {"loyalist_spies(rounds=2)", "loyalist_spies(players=3,deal=direct,rounds=2)",
+                           "loyalist_spies(players=3,deal=direct,hearts_failure=discard,rounds=2)",
+                           "loyalist_spies(hearts_failure=discard,refill=false,rounds=2)"}) {
+    const auto game = make_game(spec);
+    Rng rng(3);
+    for (int g = 0; g < 150; ++g) {
+      auto state = game->new_initial_state();
+      while (!state->is_terminal()) {
+        const ActionList legal = state->legal_actions();
+        state->apply_action(legal[rng.uniform_int(legal.size())]);
+      }
+      int turns = 0;
+      const Event* last = nullptr;
+      for (const Event& e : static_cast<const LoyalistSpiesState&>(*state).log().view()) {
+        if (e.kind == EventKind::kFlip) {
+          const bool chained = last != nullptr && last->kind == EventKind::kFlip && last->seat == e.seat &&
+                               (is_joker(last->card) || rank_of(last->card) == kRankKing);
+          turns += chained ? 0 : 1;
+        }
+        const bool after_queen = last != nullptr && last->kind == EventKind::kFlip && !is_joker(last->card) &&
+                                 rank_of(last->card) == kRankQueen;
+        queen_alone += after_queen && e.kind != EventKind::kPeek && e.kind != EventKind::kOrder ? 1 : 0;
+        last = &e;
+      }
+      for (Player p = 0; p < game->num_players(); ++p) {
+        const std::string text = state->information_state_string(p);
+        int lines = 0;
+        for (std::size_t at = 0; (at = text.find("\nturn P", at)) != std::string::npos; ++at) ++lines;
+        ASSERT_EQ(lines, turns) << spec << " game " << g << " seat " << p << "\n" << text;
+      }
+    }
+  }
+  EXPECT_GT(queen_alone, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Specs, StreamContract,
                          ::testing::Values("loyalist_spies(rounds=2)", "loyalist_spies(players=3,rounds=1)",
                                            "loyalist_spies(deal=direct,rounds=1)",
