@@ -5,7 +5,11 @@
 //
 // Per game spec (every GameInfo::test_specs entry; --kibitz_specs=default
 // keeps only the first):
-//   playout             random full games, chance included: games/s and steps/s
+//   playout             random full games, chance included: games/s and steps/s;
+//                       the state does not write its observation log
+//                       (State::stop_logging), as a search's random rollout
+//   playout_logged      the same games with the log written, as a match or a
+//                       gym episode plays them: the log's cost is the gap
 //   apply_action        one action of a pre-recorded random game (chance and
 //                       seats); a finished game is reset with clone_into
 //   legal_actions       legal_actions(out) at a decision node, reused buffer
@@ -166,15 +170,20 @@ bool skip_if_empty(benchmark::State& bench, std::size_t pool_size) {
   return true;
 }
 
-void bm_playout(benchmark::State& bench, LazyPools& lazy) {
+// Random whole games from the initial state, with or without the
+// observation log written (`logged`); the same games either way.
+void time_playouts(benchmark::State& bench, LazyPools& lazy, bool logged) {
   GamePools& pools = lazy.get();
+  // The start of every game: clone_into carries whether the state logs.
+  std::unique_ptr<State> initial = pools.initial->clone();
+  if (!logged) initial->stop_logging();
   std::unique_ptr<State> state = pools.game->new_initial_state();
   std::vector<double> returns(static_cast<std::size_t>(pools.game->num_players()));
   PlayoutBuffers buffers(*pools.game);
   Rng rng = Rng(kSeed).child("playout");
   std::int64_t steps = 0;
   auto play_one = [&] {
-    pools.initial->clone_into(*state);
+    initial->clone_into(*state);
     steps += play_to_end(*state, rng, buffers);
     state->returns(returns);
     benchmark::DoNotOptimize(returns.data());
@@ -190,6 +199,9 @@ void bm_playout(benchmark::State& bench, LazyPools& lazy) {
       benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kAvgIterations);
   bench.counters["allocs_per_op"] = allocs;
 }
+
+void bm_playout(benchmark::State& bench, LazyPools& lazy) { time_playouts(bench, lazy, false); }
+void bm_playout_logged(benchmark::State& bench, LazyPools& lazy) { time_playouts(bench, lazy, true); }
 
 void bm_apply_action(benchmark::State& bench, LazyPools& lazy) {
   GamePools& pools = lazy.get();
@@ -418,6 +430,7 @@ struct NamedBench {
 
 constexpr NamedBench kBenches[] = {
     {"playout", bm_playout},
+    {"playout_logged", bm_playout_logged},
     {"apply_action", bm_apply_action},
     {"legal_actions", bm_legal_actions},
     {"clone_into", bm_clone_into},

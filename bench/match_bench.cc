@@ -1,8 +1,9 @@
 // kibitz_match_bench: games per second through the match runner
 // (agents/match), the loop behind kibitz play, the arena and training's
 // evaluation, for every registered game's test specs. Set against the
-// `playout` benchmark of kibitz_env_bench (the same random game without the
-// runner), it shows what the runner adds per game: the SeatView per
+// `playout_logged` benchmark of kibitz_env_bench (the same random game,
+// observation log written, without the runner), it shows what the runner
+// adds per game: the SeatView per
 // decision, the agents' virtual calls, the new-game and reseed calls.
 //
 //   match/<spec>   one game: random agents in every seat, kept from game to

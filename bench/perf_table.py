@@ -16,7 +16,8 @@ import sys
 
 # Benchmark suffix -> how the row reads in the document.
 ROWS = [
-    ("playout", "random full game (chance included)"),
+    ("playout", "random full game (chance included, no observation log)"),
+    ("playout_logged", "random full game, observation log written"),
     ("apply_action", "apply_action (per action)"),
     ("legal_actions", "legal_actions(out)"),
     ("clone_into", "clone_into (allocation-free clone)"),
@@ -61,7 +62,7 @@ def main(path):
                 continue
             ns = scale_ns(bench["cpu_time"], bench["time_unit"])
             notes = ""
-            if kind == "playout":
+            if kind in ("playout", "playout_logged"):
                 notes = (f"{rate(bench['steps'])}steps/s, "
                          f"{bench['steps_per_game']:.2f} steps/game")
             allocs = bench.get("allocs_per_op", 0.0)

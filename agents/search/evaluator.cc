@@ -25,6 +25,11 @@ void Evaluator::seat_values(State& /*world*/, Player /*seat*/, Rng& /*rng*/,
 void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
                                       std::vector<double>* prior) {
   KIBITZ_CHECK(prior == nullptr, "random rollouts give no prior");
+  // Nobody reads the world's streams from here on (the search reads nothing
+  // from it afterwards, and the next simulation's world is rebuilt by a
+  // sampler or cloned, which logs again): writing its log would be most of
+  // a random move's cost.
+  world.stop_logging();
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
       world.apply_action(world.sample_chance_outcome(rng));

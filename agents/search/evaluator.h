@@ -66,7 +66,9 @@ class Evaluator {
 using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(std::uint64_t seed)>;
 
 // Plays the world to the end: chance by its probabilities, every seat
-// uniformly among its legal actions. Returns the final returns.
+// uniformly among its legal actions. Returns the final returns. The world
+// stops logging its observations first (State::stop_logging): no rollout
+// move reads a stream, and the log is most of a random move's cost.
 class RandomRolloutEvaluator : public Evaluator {
  public:
   void evaluate(State& world, Rng& rng, std::span<double> values,

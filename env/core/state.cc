@@ -15,7 +15,8 @@ State::State(std::shared_ptr<const Game> game)
   history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
 }
 
-State::State(const State& other) : game_(other.game_), log_(other.log_), num_players_(other.num_players_) {
+State::State(const State& other)
+    : game_(other.game_), log_(other.log_), num_players_(other.num_players_), logging_(other.logging_) {
   history_.reserve(static_cast<std::size_t>(game_->max_game_length()));
   history_ = other.history_;
 }
@@ -25,13 +26,33 @@ State& State::operator=(const State& other) {
   history_ = other.history_;
   log_ = other.log_;
   num_players_ = other.num_players_;
+  logging_ = other.logging_;
   return *this;
+}
+
+void State::restart_observation_log() {
+  log_.clear();
+  logging_ = true;
+}
+
+Observation& State::unlogged_observation(int kind) {
+  // Reset each time: the game add()s up to an observation's bound to it.
+  thread_local Observation scratch;
+  scratch = Observation(kind);
+  return scratch;
+}
+
+void State::refuse_unlogged_read(const char* what) const {
+  throw error(game_->name(), ": cannot read ", what, ": this state stopped logging its observations "
+              "(State::stop_logging, for a playout nobody reads), so its streams are incomplete; "
+              "read a state that logs (a clone taken before stop_logging, or one rebuilt by a sampler)");
 }
 
 void State::seat_stream(Player seat, SeatStream& out) const {
   KIBITZ_CHECK(keeps_observation_log(), game_->name(), " keeps no observation log and writes no seat_stream");
   KIBITZ_CHECK(seat == kSpectator || (seat >= 0 && seat < num_players_), game_->name(), ": seat_stream of seat ",
                seat, "; the game has seats 0 to ", num_players_ - 1, " and the spectator");
+  if (!logging_) refuse_unlogged_read(seat == kSpectator ? "the public stream" : "a seat's stream");
   log_.stream(seat, out);
 }
 

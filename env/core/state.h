@@ -104,9 +104,36 @@ class State {
   virtual void seat_stream(Player seat, SeatStream& out) const;
   SeatStream seat_stream(Player seat) const;
   // The log every seat's stream is read from; empty (capacity 0) for a game
-  // that keeps none.
-  const ObservationLog& observation_log() const { return log_; }
+  // that keeps none. A state that stopped logging (below) refuses: its log
+  // misses what the moves since made, and a truncated stream read as a
+  // whole one would tell a seat less than it knows.
+  const ObservationLog& observation_log() const {
+    if (!logging_) [[unlikely]] refuse_unlogged_read("its observation log");
+    return log_;
+  }
   bool keeps_observation_log() const { return log_.capacity() > 0; }
+
+  // A quiet state: from now on its moves write nothing to the observation
+  // log, for the rest of this state's life. For a playout whose streams
+  // nobody reads (a search's random rollout, a benchmark's random games),
+  // where writing the log is most of a move's cost. Everything that reads
+  // the log (seat_stream, public_stream, SeatFeed::update, the information
+  // state a game builds from the log, resample_from_infostate, the world
+  // samplers) then throws KibitzError saying the state stopped logging,
+  // rather than give an incomplete stream. The rules, legal actions,
+  // history and returns are the logging state's exactly (the conformance
+  // suite checks it for every game). Copies (clone, clone_into) are quiet
+  // too; a state rebuilt from its start in place (a sampler's reset, which
+  // empties the log) logs again, so a quiet world handed to a sampler comes
+  // back logging. Serialization writes the history, so a quiet state
+  // serializes as a logging one would and reads back as a logging one.
+  // A game that keeps no log writes its streams itself, whole, and has
+  // nothing to stop: the call leaves it as it is.
+  void stop_logging() {
+    if (keeps_observation_log()) logging_ = false;
+  }
+  // False once stop_logging() was called, until the log is rebuilt.
+  bool logging() const { return logging_; }
 
   // What an onlooker at the table sees: every public event, and every
   // private one only as the seats it does not concern see it (a card dealt
@@ -190,20 +217,36 @@ class State {
 
   // What a move makes the seats in `audience` observe (env/core/
   // observation_log.h). Games that keep a log call it from do_apply_action,
-  // in the order the seats learn things.
-  void log_observation(Audience audience, const Observation& observation) { log_.push(audience, observation); }
+  // in the order the seats learn things. Nothing is written once the state
+  // stopped logging; a game whose dispatch into the log costs more than the
+  // entry itself returns early on !logging() instead.
+  void log_observation(Audience audience, const Observation& observation) {
+    if (logging_) log_.push(audience, observation);
+  }
   // The same, built in place: appends an observation of `kind` and returns
   // it for the game to add() its values to. Cheaper on a hot path than
-  // building one and copying it in.
-  Observation& log_observation(Audience audience, int kind) { return log_.push(audience, kind); }
-  // For resampling: the log of a state being rebuilt in place.
-  ObservationLog& mutable_observation_log() { return log_; }
+  // building one and copying it in. A quiet state returns a per-thread
+  // scratch observation instead, so the game's add()s land harmlessly.
+  Observation& log_observation(Audience audience, int kind) {
+    if (!logging_) return unlogged_observation(kind);
+    return log_.push(audience, kind);
+  }
+  // For resampling, when a state is rebuilt in place from its start: empties
+  // the log and logs again (a quiet state handed to a sampler comes back a
+  // logging one). The game resets whatever else its log writer keeps.
+  void restart_observation_log();
 
  private:
   std::shared_ptr<const Game> game_;
+  // A quiet state's in-place log_observation: a scratch entry of `kind`.
+  static Observation& unlogged_observation(int kind);
+  // Throws the KibitzError every read of a quiet state's log gives.
+  [[noreturn]] void refuse_unlogged_read(const char* what) const;
+
   std::vector<Action> history_;
   ObservationLog log_;
   int num_players_;
+  bool logging_ = true;  // false after stop_logging(): the log is incomplete
 };
 
 // Supplies clone/clone_into from Derived's copy assignment (CRTP), so a game

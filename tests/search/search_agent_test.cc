@@ -479,5 +479,31 @@ TEST(SearchAgent, LegalActionsInEveryRegisteredGame) {
   }
 }
 
+TEST(RandomRollout, PlaysItsWorldQuietlyAndAsALoggingWorldWould) {
+  // The rollout stops its world's log (nobody reads a rollout's streams);
+  // its moves and values are those of the same draws on a logging world.
+  for (const GameInfo& info : registered_games()) {
+    auto game = load_game(info.test_specs.front());
+    const std::unique_ptr<State> world = first_decision(*game, 5);
+    const std::unique_ptr<State> twin = world->clone();
+    Rng rollout_rng(11);
+    Rng twin_rng(11);
+    std::vector<double> values(static_cast<std::size_t>(game->num_players()));
+    RandomRolloutEvaluator evaluator;
+    evaluator.evaluate(*world, rollout_rng, values, nullptr);
+    EXPECT_FALSE(world->logging()) << info.name << ": a random rollout wrote its world's log";
+    while (!twin->is_terminal()) {
+      if (twin->is_chance_node()) {
+        twin->apply_action(twin->sample_chance_outcome(twin_rng));
+      } else {
+        const ActionList legal = twin->legal_actions();
+        twin->apply_action(legal[static_cast<std::size_t>(twin_rng.uniform_int(legal.size()))]);
+      }
+    }
+    EXPECT_EQ(world->history(), twin->history()) << info.name;
+    EXPECT_EQ(values, twin->returns()) << info.name;
+  }
+}
+
 }  // namespace
 }  // namespace kibitz

@@ -75,14 +75,17 @@ void AdultingState::reset() {
   log_.clear();
   peeked_.clear();
   stream_facts_ = {};
-  mutable_observation_log().clear();
+  restart_observation_log();
   start_game();
 }
 
 void AdultingState::push(EventKind kind, int seat, int a, int b) {
   const Event e{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
   log_.push_back(e);
-  log_event(e);
+  // A quiet state (State::stop_logging) skips the whole event-to-entry
+  // dispatch, the stream facts it keeps included: they serve the log alone,
+  // and reset() clears them with the log when a sampler rebuilds the state.
+  if (logging()) log_event(e);
 }
 
 void AdultingState::legal_actions(ActionList& out) const {

@@ -330,7 +330,7 @@ namespace kibitz::kuhn_poker {
 
 void KuhnState::reset() {
   mutable_history().clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   cards_ = {-1, -1, -1};
   contribution_ = {1, 1, 1};
   num_betting_ = 0;

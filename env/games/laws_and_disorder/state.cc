@@ -177,7 +177,7 @@ void LawsAndDisorderState::do_apply_action(Action action) {
 // --- The log -------------------------------------------------------------------
 
 void LawsAndDisorderState::emit(Audience audience, const Observation& observation) {
-  if (audience == 0) return;
+  if (audience == 0 || !logging()) return;
   KIBITZ_CHECK(observation.size <= kMaxLogValues, "laws_and_disorder: an observation of kind ", int{observation.kind},
                " holds ", int{observation.size}, " values, the most the log's bound allows is ", kMaxLogValues);
   log_observation(audience, observation);

@@ -104,7 +104,7 @@ LeducState::LeducState(std::shared_ptr<const Game> game) : GameState(std::move(g
 
 void LeducState::reset() {
   mutable_history().clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   private_cards_ = {-1, -1};
   public_card_ = -1;
   round_ = 0;

@@ -122,7 +122,7 @@ void LiarsDiceState::returns(std::span<double> out) const {
 
 void LiarsDiceState::reset() {
   mutable_history().clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   dice_ = {};
   num_rolled_ = 0;
   num_bids_ = 0;

@@ -64,7 +64,7 @@ void LoyalistSpiesState::reset() {
   mutable_history().clear();
   round_ = 0;
   log_.clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   totals_ = {};
   last_rewards_ = {};
   start_round();
@@ -313,7 +313,9 @@ void LoyalistSpiesState::push_event(EventKind kind, int seat, int card, int aux)
   const Event e{kind, static_cast<std::int8_t>(seat), static_cast<std::int8_t>(card),
                 static_cast<std::uint8_t>(aux)};
   log_.push_back(e);
-  log_event(e);
+  // A quiet state (State::stop_logging) skips the event-to-entry dispatch
+  // and the entries it would build.
+  if (logging()) log_event(e);
 }
 
 // --- Returns ------------------------------------------------------------------

@@ -27,7 +27,7 @@ SpoonState::SpoonState(std::shared_ptr<const Game> game)
 
 void SpoonState::reset() {
   mutable_history().clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   table_ = spoon_game().initial_table();
 }
 

@@ -14,7 +14,7 @@ TeaState::TeaState(std::shared_ptr<const Game> game)
 
 void TeaState::reset() {
   mutable_history().clear();
-  mutable_observation_log().clear();
+  restart_observation_log();
   table_ = Table(tea_game().config());
 }
 
