@@ -52,9 +52,9 @@ const bool kHeuristic = HeuristicParts::add(
      }});
 const bool kReport = tools::ReportParts::add(
     probe_game::kName,
-    {[](const std::vector<replays::ReplayRecord>& records, const std::string&, std::size_t detailed,
-        const std::string& html_out, const std::string&, std::chrono::steady_clock::time_point) {
-      std::ofstream(html_out) << "probe report: record " << detailed << " of " << records.size();
+    {[](const tools::ReportRequest& request) {
+      std::ofstream(request.html_out) << "probe report: record " << request.detailed << " of "
+                                      << request.records.size();
     }});
 const bool kWeb = web::WebParts::add(
     probe_game::kName,
