@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -84,17 +85,25 @@ TEST(WorkerPool, AStopLeavesAFinishedPrefix) {
 }
 
 TEST(WorkerPool, TheFirstFailureIsRethrownAndStopsNewJobs) {
+  // One worker: the jobs after the failing one never start.
   std::atomic<int> started{0};
+  const auto failing_at_7 = [&](int) -> Job {
+    return [&](std::int64_t job) {
+      ++started;
+      if (job == 7) throw std::runtime_error("job 7 failed");
+      // Slow enough that the other worker could not run every job before
+      // the failure stops it, however the threads are scheduled (10,000
+      // jobs take at least 5 s alone; the failure comes at the 8th).
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    };
+  };
+  EXPECT_THROW(run_jobs(10'000, WorkerPoolOptions{}, failing_at_7), std::runtime_error);
+  EXPECT_EQ(started.load(), 8);
+  // Two workers: the other one stops too.
+  started = 0;
   WorkerPoolOptions options;
   options.threads = 2;
-  EXPECT_THROW(run_jobs(10'000, options,
-                        [&](int) -> Job {
-                          return [&](std::int64_t job) {
-                            ++started;
-                            if (job == 7) throw std::runtime_error("job 7 failed");
-                          };
-                        }),
-               std::runtime_error);
+  EXPECT_THROW(run_jobs(10'000, options, failing_at_7), std::runtime_error);
   EXPECT_LT(started.load(), 10'000);
   // A worker that fails to start fails the run too.
   EXPECT_THROW(
