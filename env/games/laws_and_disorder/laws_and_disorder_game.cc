@@ -120,7 +120,7 @@ namespace kibitz::laws_and_disorder {
 
 std::unique_ptr<SeatKnowledge> LawsAndDisorderGame::new_seat_knowledge(Player seat) const {
   KIBITZ_CHECK(seat >= 0 && seat < config_.players, "laws_and_disorder: no seat ", seat);
-  return std::make_unique<LawsSeatKnowledge>(config_, stream_spec_, seat);
+  return std::make_unique<LawsSeatKnowledge>(std::static_pointer_cast<const LawsAndDisorderGame>(shared()), seat);
 }
 
 }  // namespace kibitz::laws_and_disorder

@@ -1,33 +1,25 @@
 // Spoon Nomic's fold of what one seat knows (env/core/seat_knowledge.h):
 // the KnowledgeReader of knowledge.h for the tensor and the default stream
-// text for the string, both read once per observation.
+// text for the string (env/core/stream_text_knowledge.h), both read once
+// per observation.
 #pragma once
 
-#include <memory>
+#include <span>
 
-#include "env/core/seat_knowledge.h"
-#include "env/core/stream_text.h"
+#include "env/core/stream_text_knowledge.h"
 #include "env/games/spoon_nomic/knowledge.h"
+#include "env/games/spoon_nomic/spoon_nomic_game.h"
 
 namespace kibitz::spoon_nomic {
 
-class SpoonSeatKnowledge final : public SeatKnowledge {
- public:
-  // The reader copies the game's sizes and the text keeps a pointer to its
-  // StreamSpec, so `game` is held: a fold handed out by
-  // Game::new_seat_knowledge may outlive the caller's pointer to the game.
-  SpoonSeatKnowledge(std::shared_ptr<const SpoonGame> game, Player seat);
-
-  void read(const Observation& observation) override;
-  void encode(std::span<float> out) const override;
-  void describe(std::string& out) const override;
-  std::unique_ptr<SeatKnowledge> clone() const override;
-  void restart() override;
-
- private:
-  std::shared_ptr<const SpoonGame> game_;
-  KnowledgeReader reader_;
-  StreamText text_;
+struct SpoonFold {
+  using Game = SpoonGame;
+  // Fixed-size arrays and card sets only: a restart allocates nothing.
+  using Fold = KnowledgeReader;
+  static KnowledgeReader make(const SpoonGame& game, Player seat) { return KnowledgeReader(game, seat); }
+  static void encode(const KnowledgeReader& reader, std::span<float> out) { write_tensor(reader.knowledge(), out); }
 };
+
+using SpoonSeatKnowledge = StreamTextKnowledge<SpoonFold>;
 
 }  // namespace kibitz::spoon_nomic
