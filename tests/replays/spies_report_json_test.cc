@@ -15,6 +15,7 @@
 #include "replays/replay_writer.h"
 #include "tests/replays/replay_test_util.h"
 #include "tests/replays/spies_test_games.h"
+#include "tools/replay/loyalist_spies/spies_report_command.h"
 
 namespace kibitz::replays::analysis {
 namespace {
@@ -71,6 +72,38 @@ TEST(SpiesReportJson, HoldsTheSummarysFigures) {
   }
   EXPECT_EQ(traitor_cards, s.plays[1][0] + s.plays[1][1] + s.plays[1][2]);
   EXPECT_EQ(doc["bluffs"].GetInt(), s.bluffs);
+}
+
+// The file summary runs the records on a worker pool: it must add up to the
+// serial summary whatever order the games finish in, and of several bad
+// records report the lowest, not whichever a thread met first.
+TEST(SpiesReportJson, TheFileSummaryIsTheSerialOneAndNamesTheLowestBadRecord) {
+  std::vector<ReplayRecord> records;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    records.push_back(agent_record(kSingleRound, seed % 2 == 0 ? "heuristic" : "random", seed));
+  }
+  const GameAnalysis detailed = analyze_game(records[0], 0, ReportOptions{}, true);
+  std::size_t skipped = 99;
+  const ReportSummary pooled = tools::spies_summary(records, 0, detailed, ReportOptions{}, skipped);
+  const ReportSummary serial = summary_of(records);
+  EXPECT_EQ(skipped, 0u);
+  EXPECT_EQ(pooled.games, serial.games);
+  EXPECT_EQ(pooled.rounds, serial.rounds);
+  EXPECT_EQ(pooled.bluffs, serial.bluffs);
+  EXPECT_EQ(pooled.traitors_identified, serial.traitors_identified);
+  EXPECT_EQ(pooled.calibration_count, serial.calibration_count);
+
+  // Records 3 and 5 break: an action no state has. The error names record 3.
+  records[5].actions.back() = 99999;
+  records[3].actions.back() = 99999;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    try {
+      tools::spies_summary(records, 0, detailed, ReportOptions{}, skipped);
+      ADD_FAILURE() << "two bad records were summed";
+    } catch (const KibitzError& e) {
+      EXPECT_TRUE(testing::contains(e.what(), "record 3:")) << e.what();
+    }
+  }
 }
 
 TEST(SpiesReportJson, TheCommandWritesPageAndJsonOrNeither) {

@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <exception>
 #include <iostream>
 #include <optional>
 #include <thread>
 
+#include "agents/match/worker_pool.h"
 #include "replays/analysis/loyalist_spies/spies_json.h"
 #include "tools/progress_bar.h"
 #include "tools/replay/report_command_parts.h"
@@ -25,43 +25,34 @@ using replays::ReplayRecord;
 
 // Every record's analysis depends on its own seed alone, each filtered from
 // the public view only, and the results are added in record order: the
-// summary does not depend on the number of threads.
+// summary does not depend on the number of threads. A record that fails is
+// kept, not rethrown at once, so that the error reported is the lowest
+// failing record's whichever thread met it first.
 ReportSummary spies_summary(const std::vector<ReplayRecord>& records, std::size_t detailed,
                             const GameAnalysis& game, const ReportOptions& options,
                             std::size_t& skipped) {
   std::vector<std::optional<GameAnalysis>> results(records.size());
   std::vector<std::exception_ptr> failures(records.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::int64_t> done{0};
-  const auto work = [&] {
-    for (std::size_t i = next++; i < records.size(); i = next++) {
-      if (i != detailed) {
-        try {
-          results[i] = analysis::analyze_game(records[i], i, options, false);
-        } catch (...) {
-          failures[i] = std::current_exception();
-        }
-      }
-      ++done;
-    }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
-                                                      std::max<std::size_t>(records.size(), 1));
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  ProgressBar bar(std::cerr, "kibitz replay report", "games",
-                  static_cast<std::int64_t>(records.size()), ::isatty(STDERR_FILENO) != 0,
+  const auto planned = static_cast<std::int64_t>(records.size());
+  ProgressBar bar(std::cerr, "kibitz replay report", "games", planned, ::isatty(STDERR_FILENO) != 0,
                   records.size() > 50);
-  std::thread progress([&] {
-    while (done < static_cast<std::int64_t>(records.size())) {
-      bar.update(done);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
+  WorkerPoolOptions pool;
+  pool.threads = static_cast<int>(std::clamp<std::int64_t>(std::thread::hardware_concurrency(), 1,
+                                                           std::max<std::int64_t>(planned, 1)));
+  pool.progress = [&](std::int64_t done, std::int64_t) { bar.update(done); };
+  pool.progress_interval = std::chrono::milliseconds(100);
+  run_jobs(planned, pool, [&](int) -> Job {
+    return [&](std::int64_t job) {
+      const auto i = static_cast<std::size_t>(job);
+      if (i == detailed) return;
+      try {
+        results[i] = analysis::analyze_game(records[i], i, options, false);
+      } catch (...) {
+        failures[i] = std::current_exception();
+      }
+    };
   });
-  work();
-  for (std::thread& t : pool) t.join();
-  progress.join();
-  bar.finish(done);
+  bar.finish(planned);
 
   analysis::SummaryBuilder summary;
   skipped = 0;
