@@ -66,8 +66,10 @@ void LawsAndDisorderState::legal_actions(ActionList& out) const {
 
 bool LawsAndDisorderState::is_legal(Action action) const {
   auto pick_from = [&](const KindCounts& hand, int taken_out) {
+    // Range-checked before subtracting: any Action is asked about, and
+    // kPickBase subtracted from one near INT_MIN would overflow.
+    if (action < kPickBase || action >= kPickBase + kNumKinds) return false;
     const int k = action - kPickBase;
-    if (k < 0 || k >= kNumKinds) return false;
     int left = hand[idx(k)];
     for (int i = 0; i < taken_out; ++i) left -= picked_[idx(i)] == static_cast<Kind>(k) ? 1 : 0;
     return left > 0;
