@@ -17,7 +17,7 @@
 #include "agents/registry.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 #include "tests/agents/heuristic_test_support.h"
 #include "tests/env/games/laws_and_disorder/scripted_deal.h"

@@ -1,5 +1,5 @@
 // What the Adulting heuristic knows at its seat: the game's own Knowledge
-// (env/games/adulting/encoder.h, rebuilt from the seat's observations) plus
+// (env/games/adulting/knowledge.h, rebuilt from the seat's observations) plus
 // the little history Knowledge does not keep and the bot's rules need: each
 // seat's record of adult claims over the whole game, who qualified this
 // round, and what the current vote or legal step is about (the evidence
@@ -13,7 +13,7 @@
 
 #include "env/core/observation.h"
 #include "env/games/adulting/adulting_game.h"
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 
 namespace kibitz::adulting::bot {
 

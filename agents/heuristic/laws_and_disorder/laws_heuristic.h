@@ -1,6 +1,6 @@
 // Rules of thumb for Laws and Disorder (env/games/laws_and_disorder/), read
 // from the seat's stream alone: the agent keeps the game's Knowledge
-// (encoder.h) and feeds it only the observations that arrived since its
+// (knowledge.h) and feeds it only the observations that arrived since its
 // last decision; what a law is worth is laws_valuation.h (its effect on my
 // monies against the leader's), the choices laws_decisions.h. The step is
 // read off the legal actions: end-turn is offered only in the main step,

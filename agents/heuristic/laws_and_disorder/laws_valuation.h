@@ -1,5 +1,5 @@
 // What a law is worth to one seat of Laws and Disorder, read from that
-// seat's Knowledge alone (env/games/laws_and_disorder/encoder.h): the change
+// seat's Knowledge alone (env/games/laws_and_disorder/knowledge.h): the change
 // it makes to (my monies - the leader's monies), the leader being the
 // richest other player. Cards count as worth `card_value` monies each (they
 // are future pay), less so as the game runs out of turns. A law is valued by
@@ -16,7 +16,7 @@
 #include <array>
 #include <optional>
 
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 
 namespace kibitz::laws_and_disorder::bot {
 

@@ -4,7 +4,7 @@
 
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_state.h"
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 #include "env/games/adulting/sampler.h"
 #include "env/games/adulting/stream.h"
 

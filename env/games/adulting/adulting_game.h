@@ -70,7 +70,7 @@
 // whether a ruling on you was right, the extra you took from the bank (and
 // the extra you saw taken as a watcher). The information-state
 // string lists the stream one observation a line; the tensor is encoded
-// from the stream (encoder.h). Worlds are drawn from the stream by
+// from the stream (knowledge.h). Worlds are drawn from the stream by
 // AdultingWorldSampler (sampler.h).
 #pragma once
 

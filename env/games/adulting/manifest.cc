@@ -2,7 +2,7 @@
 
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_game.h"
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 #include "env/games/adulting/export_notes.h"
 
 namespace kibitz::adulting {

@@ -1,5 +1,5 @@
 // Adulting's fold of what one seat knows (env/core/seat_knowledge.h): the
-// Knowledge of encoder.h for the tensor and the default stream text for the
+// Knowledge of knowledge.h for the tensor and the default stream text for the
 // string (env/core/stream_text_knowledge.h), each read once per
 // observation, so a seat fed by a SeatFeed pays for what is new alone
 // instead of rereading a game of ~2,000 entries at every decision.
@@ -8,7 +8,7 @@
 #include <span>
 
 #include "env/core/stream_text_knowledge.h"
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 
 namespace kibitz::adulting {
 

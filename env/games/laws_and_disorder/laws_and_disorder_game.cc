@@ -1,6 +1,6 @@
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 #include "env/games/laws_and_disorder/log_bound.h"

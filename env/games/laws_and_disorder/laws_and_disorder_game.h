@@ -15,8 +15,10 @@
 //     effects.cc    laws taking effect, triggers, the subject's choices
 //     abilities.cc  the five abilities and job changes
 //     action_text.cc  action strings ("law JUDGE", "ability thief P3")
-//   view.h      what a seat knows, rebuilt from its stream (agents, tensor)
-//   encoder.h   the information-state tensor, from the view
+//   knowledge.h what a seat knows, read from its stream alone (Knowledge),
+//               and the information-state tensor written from it
+//   seat_knowledge.h  that fold and the stream text, as the seat's
+//               SeatKnowledge (observation by observation)
 //   sampler.h   worlds drawn from one seat's stream
 //
 // Cards are kinds: copies of a kind are interchangeable, so a hand is a count

@@ -1,7 +1,7 @@
 #include "env/games/laws_and_disorder/manifest.h"
 
 #include "env/core/error.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/export_notes.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 

@@ -6,7 +6,7 @@
 #include <span>
 
 #include "env/core/stream_text_knowledge.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 
 namespace kibitz::laws_and_disorder {

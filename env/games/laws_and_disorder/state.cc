@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "env/core/error.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 
 namespace kibitz::laws_and_disorder {

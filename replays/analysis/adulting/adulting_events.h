@@ -1,7 +1,7 @@
 // The bid-and-claim events of one Adulting game, read from the seats'
 // streams (docs/bid_claim_report.md). Each seat's facts come from that
 // seat's own stream: its truth before it claims, its sealed bid and what
-// the card was worth to it at that moment (its Knowledge, encoder.h, and
+// the card was worth to it at that moment (its Knowledge, knowledge.h, and
 // marginal_value, valuation.h), its true measurement before it declares.
 // Public facts (votes, verdicts, the winner, refunds, lawsuits) are read
 // from the stream of the seat they concern, which sees them like everyone.

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "env/core/error.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_game.h"
 #include "env/games/laws_and_disorder/manifest.h"
 #include "env/games/laws_and_disorder/stream.h"

@@ -4,7 +4,7 @@
 // the table, the maker's pay, and every monies and card movement it caused,
 // per seat. Every fact the report needs is public (docs/rules/
 // laws_and_disorder.md "What each seat observes"), so it is read from seat
-// 0's stream, through that seat's Knowledge (encoder.h) for the laws on the
+// 0's stream, through that seat's Knowledge (knowledge.h) for the laws on the
 // table as amended; no hidden card is needed or read. Nothing here reads the
 // true State: the analysis is a function of the streams.
 #pragma once

@@ -10,7 +10,7 @@
 
 #include "env/core/rng.h"
 #include "env/core/world_sampler.h"
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 #include "tests/env/games/adulting/script.h"
 
 namespace kibitz::adulting::testing {

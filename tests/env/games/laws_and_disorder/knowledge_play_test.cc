@@ -17,7 +17,7 @@
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 #include "env/core/stream_spec.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 
 namespace kibitz::laws_and_disorder {

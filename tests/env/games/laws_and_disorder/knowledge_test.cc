@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "env/core/error.h"
-#include "env/games/laws_and_disorder/encoder.h"
+#include "env/games/laws_and_disorder/knowledge.h"
 #include "env/games/laws_and_disorder/stream.h"
 
 namespace kibitz::laws_and_disorder {

@@ -1,7 +1,7 @@
 // Knowledge: one seat's stream read observation by observation (the values
 // of each kind are listed in stream.h), and the tensor and the one-line
-// description written from it (the layout is in encoder.h).
-#include "env/games/laws_and_disorder/encoder.h"
+// description written from it (the layout is in knowledge.h).
+#include "env/games/laws_and_disorder/knowledge.h"
 
 #include <algorithm>
 #include <numeric>
@@ -45,7 +45,7 @@ class Writer {
   std::size_t at_ = 0;
 };
 
-// One law (L floats, encoder.h): what each slot holds, as far as the law
+// One law (L floats, knowledge.h): what each slot holds, as far as the law
 // goes.
 void write_law(Writer& w, const Law& law, int maker, int n, int viewer_position) {
   w.flag(!law.empty());

@@ -1,6 +1,6 @@
-// Knowledge from a seat's stream and the tensors written from it (encoder.h),
+// Knowledge from a seat's stream and the tensors written from it (knowledge.h),
 // and the State's tensor and observation-string entry points.
-#include "env/games/adulting/encoder.h"
+#include "env/games/adulting/knowledge.h"
 
 #include <algorithm>
 #include <bit>
