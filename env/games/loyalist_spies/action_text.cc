@@ -167,18 +167,18 @@ std::string LoyalistSpiesState::action_to_string(Player player, Action action) c
                   "; chance outcomes are cards 0..", kNumCardIndices - 1);
     }
     const std::string_view name = card_name_view(action);
-    switch (phase_) {
+    switch (pub_.phase()) {
       case Phase::kDealAces:
         s += "ace ";
         s += name;
         s += " to ";
-        seat(count_);
+        seat(pub_.count());
         return s;
       case Phase::kDeal:
         s += "deal ";
         s += name;
         s += " to ";
-        seat(actor_);
+        seat(pub_.actor());
         return s;
       case Phase::kFlip:
         s += "flip ";
@@ -190,7 +190,7 @@ std::string LoyalistSpiesState::action_to_string(Player player, Action action) c
         s += "face down ";
         break;
       case Phase::kDraw:
-        seat(actor_);
+        seat(pub_.actor());
         s += " draws ";
         break;
       default:
@@ -219,13 +219,13 @@ std::string LoyalistSpiesState::action_to_string(Player player, Action action) c
     // An order is named by the cards it puts back, which exist only while a
     // Queen waits for it.
     const int k = action - kOrderBase;
-    if (phase_ != Phase::kQueenOrder || k >= num_orders(prefix_len_)) {
+    if (pub_.phase() != Phase::kQueenOrder || k >= num_orders(pub_.top_len())) {
       throw error("action ", action, " (Queen order ", k, ") has no name here: ",
-                  phase_ != Phase::kQueenOrder ? "no Queen is waiting for an order"
+                  pub_.phase() != Phase::kQueenOrder ? "no Queen is waiting for an order"
                                                : "the Queen shows only 2 cards");
     }
     s += "order ";
-    for (int i = 0; i < prefix_len_; ++i) {
+    for (int i = 0; i < pub_.top_len(); ++i) {
       if (i > 0) s += ',';
       s += card_name_view(prefix_[static_cast<std::size_t>(
           kOrders[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)])]);
@@ -241,7 +241,7 @@ Action LoyalistSpiesState::read_action_text(Player player, std::string_view text
   if (space == std::string_view::npos) return kInvalidAction;
   const std::string verb = lower(text.substr(0, space));
   const std::string_view rest = text.substr(space + 1);
-  switch (phase_) {
+  switch (pub_.phase()) {
     case Phase::kKeep:
       return verb == "keep" ? read_keep(*this, player, rest, reason) : kInvalidAction;
     case Phase::kPlay:
@@ -255,7 +255,7 @@ Action LoyalistSpiesState::read_action_text(Player player, std::string_view text
     case Phase::kJackTarget:
       // "peek 2" for "peek P2".
       if (verb == "peek" && rest.size() == 1 && rest[0] >= '0' && rest[0] < '0' + num_players()) {
-        if (rest[0] - '0' == determiner_) reason = "you cannot peek at your own ace";
+        if (rest[0] - '0' == pub_.determiner()) reason = "you cannot peek at your own ace";
         return kPeekBase + (rest[0] - '0');
       }
       return kInvalidAction;

@@ -10,7 +10,7 @@
 // Layout (offsets in floats; 818 in all):
 //   0    players       2   one-hot: 3 players, 4 players
 //   2    seat          4   the viewer's seat (absolute)
-//   6    phase        12   one-hot Phase (loyalist_spies_state.h)
+//   6    phase        12   one-hot Phase (public_state.h)
 //   18   round         1   rounds finished / rounds the game may last
 //   19   single_round  1   1 when the game is a fixed number of rounds (rounds=k)
 //   20   totals        4   total points by rel seat / target_score

@@ -18,7 +18,7 @@ CardMask from_keep_order(CardMask ranks) { return ((ranks >> kMaxJokers) & kPack
 void StreamReader::check_deck_card(int card) const {
   if (!((universe_ >> card) & 1u)) refuse(card_name(card) + " is not in this game's deck");
   if ((gone_ >> card) & 1u) refuse(card_name(card) + " cannot be in the deck: the seat saw it elsewhere");
-  for (int i = 0; i < top_len_; ++i) {
+  for (int i = 0; i < pub_.top_len(); ++i) {
     const int known = own_top_[static_cast<std::size_t>(i)];
     if (i == 0 && known != kHidden && known != card) {
       refuse("the seat knows the top card is " + card_name(known));
@@ -32,7 +32,7 @@ void StreamReader::check_own_keep(int card) const {
   // The state's legal_keeps, for the seat's own hand.
   CardMask avail = to_keep_order(own_dealt_ & ~own_kept_);
   if (own_last_keep_rank_ >= 0) avail &= ~((CardMask{2} << own_last_keep_rank_) - 1);
-  for (int still = kKeepCount - count_ - 1; still > 0 && avail; --still) avail &= ~card_bit(highest_card(avail));
+  for (int still = kKeepCount - pub_.count() - 1; still > 0 && avail; --still) avail &= ~card_bit(highest_card(avail));
   if (avail & 1u) avail &= ~CardMask{2};
   if (!((from_keep_order(avail) >> card) & 1u)) {
     refuse("not a keep the rules offer here (keeps go in keep order, Jokers first, then by suit D S H C and "
@@ -59,21 +59,20 @@ void StreamReader::learn_ace(int seat, int ace) {
 }
 
 void StreamReader::on_already_on_top(const Observation& o) {
+  const int len = pub_.top_len();
   const auto cards = card_list(o, 0);
-  if (static_cast<int>(cards.size()) != top_len_) {
-    refuse("an earlier Queen left " + std::to_string(top_len_) + " cards on top");
-  }
+  if (static_cast<int>(cards.size()) != len) refuse("an earlier Queen left " + std::to_string(len) + " cards on top");
   KnownRound& round = out_->rounds_.back();
   KnownRound::TopView& view = round.views[static_cast<std::size_t>(round.num_views++)];
   view.event = static_cast<int>(out_->events_.size()) - 1 - round.begin;  // the Queen's flip, in the round
-  view.len = top_len_;
+  view.len = len;
   CardMask seen = 0;
-  for (int i = 0; i < top_len_; ++i) {
+  for (int i = 0; i < len; ++i) {
     const int c = cards[static_cast<std::size_t>(i)];
     if (!((universe_ >> c) & 1u) || ((gone_ >> c) & 1u)) refuse(card_name(c) + " cannot be in the deck");
     if ((seen >> c) & 1u) refuse(card_name(c) + " is listed twice");
     seen |= card_bit(c);
-    for (int j = 0; j < top_len_; ++j) {
+    for (int j = 0; j < len; ++j) {
       const int known = own_top_[static_cast<std::size_t>(j)];
       if ((j == i && known != kHidden && known != c) || (j != i && known == c)) {
         refuse("the seat knows where " + card_name(known) + " lies on top");
@@ -81,7 +80,7 @@ void StreamReader::on_already_on_top(const Observation& o) {
     }
     view.cards[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(c);
   }
-  for (int i = 0; i < top_len_; ++i) own_top_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)];
+  for (int i = 0; i < len; ++i) own_top_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)];
 }
 
 void StreamReader::on_ace_seen(const Observation& o) {
@@ -100,12 +99,15 @@ void StreamReader::on_ace_seen(const Observation& o) {
 
 void StreamReader::on_reveal(Obs kind, const Observation& o) {
   expect(kind, Obs::kReveal, "the mission's reveal ('mission .. revealed .. total ..')");
-  if (o.value(0) != mission_card_) refuse("the mission card is " + card_name(mission_card_));
+  const int mission_card = pub_.mission_card();
+  const int face_down = pub_.face_down_count();
+  const int plays = pub_.plays();
+  if (o.value(0) != mission_card) refuse("the mission card is " + card_name(mission_card));
   const auto set = card_list(o, 1);
   const int total = o.value(2 + static_cast<int>(set.size()));
-  if (static_cast<int>(set.size()) != fd_count_ + plays_) {
-    refuse("the mission holds " + std::to_string(fd_count_ + plays_) + " cards (" + std::to_string(fd_count_) +
-           " face down, " + std::to_string(plays_) + " played)");
+  if (static_cast<int>(set.size()) != face_down + plays) {
+    refuse("the mission holds " + std::to_string(face_down + plays) + " cards (" + std::to_string(face_down) +
+           " face down, " + std::to_string(plays) + " played)");
   }
   CardMask m = 0;
   int sum = 0;
@@ -121,18 +123,18 @@ void StreamReader::on_reveal(Obs kind, const Observation& o) {
   if (m & spent_ & ~mission_known_) {
     refuse(cards_string(m & spent_ & ~mission_known_) + " cannot be on this mission: the seat saw it elsewhere");
   }
-  if (popcount(m & kJokerMask) > fd_count_) refuse("Jokers are never played, only put face down from the deck");
+  if (popcount(m & kJokerMask) > face_down) refuse("Jokers are never played, only put face down from the deck");
   if (sum != total) refuse("the cards add up to " + std::to_string(sum));
-  const bool success = total <= terms_.covert;  // equal succeeds
-  tally_.add(suit_of(mission_card_), terms_.vp, success);
+  const bool success = total <= pub_.terms().covert;  // equal succeeds
   KnownRound& round = out_->rounds_.back();
   if (round.revealed >= kMaxKnownMissions) refuse("too many missions in one round");
   round.sets[static_cast<std::size_t>(round.revealed)] = m;
-  push(EventKind::kReveal, det_, success ? 1 : 0, round.revealed);
+  push(EventKind::kReveal, pub_.determiner(), success ? 1 : 0, round.revealed);
   ++round.revealed;
   gone_ |= m;
   spent_ |= m;
-  after_reveal(success);
+  wait_ = Wait::kNone;
+  follow(pub_.revealed(success));
 }
 
 void StreamReader::on_round_end(Obs kind, const Observation& o) {
@@ -140,7 +142,7 @@ void StreamReader::on_round_end(Obs kind, const Observation& o) {
     refuse("the round is over: each seat's reveal ('P.. reveals ..') comes here");
   }
   const int seat = o.value(0);
-  expect_seat(seat, count_, "reveal");
+  expect_seat(seat, end_count_, "reveal");
   const auto s = static_cast<std::size_t>(seat);
   check_ace(seat, o.value(1));
   CardMask jokers = 0;
@@ -156,7 +158,9 @@ void StreamReader::on_round_end(Obs kind, const Observation& o) {
   }
   if (seat != p_) {
     if (jokers & spent_) refuse(cards_string(jokers & spent_) + " cannot be in " + seat_name(seat) + "'s hand");
-    if (popcount(jokers) > hands_[s]) refuse(seat_name(seat) + " holds " + std::to_string(hands_[s]) + " cards");
+    if (popcount(jokers) > pub_.hand_size(seat)) {
+      refuse(seat_name(seat) + " holds " + std::to_string(pub_.hand_size(seat)) + " cards");
+    }
   }
   for (int q = 0; q < seat; ++q) {
     if (end_jokers_[static_cast<std::size_t>(q)] & jokers) refuse(seat_name(q) + " holds " + cards_string(jokers & end_jokers_[static_cast<std::size_t>(q)]));
@@ -171,7 +175,7 @@ void StreamReader::on_round_end(Obs kind, const Observation& o) {
   end_index_[s] = index_;
   push(EventKind::kRoundEnd, seat, static_cast<int>(end_role_[s]) | static_cast<int>(jokers >> kFirstJoker) << 2,
        std::clamp(points, 0, 255));
-  if (++count_ < n_) return;
+  if (++end_count_ < n_) return;
   score_round_end();
 }
 
@@ -184,8 +188,7 @@ void StreamReader::score_round_end() {
   }
   const RoundScore score =
       score_round(std::span<const int>(suits.data(), static_cast<std::size_t>(n_)),
-                  std::span<const bool>(traitor.data(), static_cast<std::size_t>(n_)), tally_);
-  bool beaten = false;
+                  std::span<const bool>(traitor.data(), static_cast<std::size_t>(n_)), pub_.tally());
   for (int s = 0; s < n_; ++s) {
     const auto i = static_cast<std::size_t>(s);
     if (score.roles[i] != end_role_[i] || score.points[i] != end_points_[i]) {
@@ -195,18 +198,12 @@ void StreamReader::score_round_end() {
              std::to_string(score.points[i]));
     }
     learn_ace(s, end_ace_[i]);
-    totals_[i] += score.points[i];
-    beaten = beaten || totals_[i] > config_.target_score;
   }
   close_round();
   out_->rounds_.back().finished = true;
-  ++round_;
-  const bool over = config_.rounds > 0 ? round_ == config_.rounds : (beaten || round_ == config_.max_rounds);
-  if (over) {
-    step_ = Step::kOver;
-  } else {
-    start_round();
-  }
+  wait_ = Wait::kNone;
+  const bool over = pub_.end_round(std::span<const int>(score.points.data(), static_cast<std::size_t>(n_)));
+  if (!over) start_round();
 }
 
 }  // namespace kibitz::loyalist_spies

@@ -1,7 +1,7 @@
-// The turn phases of StreamReader (knowledge_reader.h): the game's own
-// phase order (loyalist_spies_state.cc), replayed over what every seat can
-// see, so each observation is checked against the move the rules call for
-// and becomes the log event it describes.
+// The turn phases of StreamReader (knowledge_reader.h): each observation is
+// checked against the move the public machine (public_state.h) calls for,
+// moves it as the true State moves it, and becomes the log event it
+// describes.
 #include "env/games/loyalist_spies/knowledge_reader.h"
 
 #include <algorithm>
@@ -18,7 +18,7 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
       p_(viewer),
       out_(&out),
       check_(check),
-      cards_in_play_(game.config().cards_in_play()) {
+      pub_(game.config()) {
   KIBITZ_CHECK((viewer >= 0 && viewer < n_) || viewer == kSpectator, "bad seat ", viewer);
   out_->config_ = &config_;
   out_->viewer_ = viewer;
@@ -33,34 +33,24 @@ StreamReader::StreamReader(const LoyalistSpiesGame& game, int viewer, SpiesKnowl
 }
 
 Phase StreamReader::phase() const {
-  // kReveal and kRoundEnd last only between the observations of one move
-  // (the reveal, the round-end reveals come with the move that causes them).
-  switch (step_) {
-    case Step::kAces: return Phase::kDealAces;
-    case Step::kDeal: return Phase::kDeal;
-    case Step::kKeep: return Phase::kKeep;
-    case Step::kFlip: return Phase::kFlip;
-    case Step::kJack: return Phase::kJackTarget;
-    case Step::kPeek: return Phase::kQueenPeek;
-    case Step::kOrder: return Phase::kQueenOrder;
-    case Step::kFaceDown: return Phase::kFaceDown;
-    case Step::kPlay:
-    case Step::kReveal: return Phase::kPlay;
-    case Step::kDraw: return Phase::kDraw;
-    case Step::kDiscard: return Phase::kDiscard;
-    case Step::kRoundEnd: return Phase::kFlip;
-    case Step::kOver: return Phase::kTerminal;
+  // The waits last only between the observations of one move (the reveal,
+  // the round-end reveals come with the move that causes them).
+  switch (wait_) {
+    case Wait::kReveal: return Phase::kPlay;
+    case Wait::kRoundEnd: return Phase::kFlip;
+    case Wait::kNone: break;
   }
-  return Phase::kTerminal;
+  return pub_.phase();
 }
 
 int StreamReader::to_act() const {
-  switch (step_) {
-    case Step::kKeep:
-    case Step::kPlay:
-    case Step::kDiscard: return actor_;
-    case Step::kJack:
-    case Step::kOrder: return det_;
+  if (wait_ != Wait::kNone) return -1;
+  switch (pub_.phase()) {
+    case Phase::kKeep:
+    case Phase::kPlay:
+    case Phase::kDiscard: return pub_.actor();
+    case Phase::kJackTarget:
+    case Phase::kQueenOrder: return pub_.determiner();
     default: return -1;
   }
 }
@@ -78,8 +68,33 @@ void StreamReader::close_round() {
   round.entries = round_entries_;
   round.own_dealt = own_dealt_;
   round.own_kept = own_kept_;
-  if (round.first_turn_event < 0 && step_ <= Step::kKeep) round.first_turn_event = round.end - round.begin;
+  if (round.first_turn_event < 0 && wait_ == Wait::kNone && pub_.phase() <= Phase::kKeep) {
+    round.first_turn_event = round.end - round.begin;
+  }
   out_->history_length_ = round.history_begin + round_entries_;
+}
+
+void StreamReader::follow(Next next) {
+  switch (next) {
+    case Next::kGoOn: return;
+    case Next::kReveal: wait_ = Wait::kReveal; return;
+    case Next::kRoundOver:
+      wait_ = Wait::kRoundEnd;
+      end_count_ = 0;
+      return;
+  }
+}
+
+void StreamReader::note_turns_began() {
+  KnownRound& round = out_->rounds_.back();
+  if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_->events_.size()) - round.begin;
+}
+
+void StreamReader::leave_top() {
+  const int len = pub_.top_len();
+  if (len == 0) return;
+  for (int i = 1; i < len; ++i) own_top_[static_cast<std::size_t>(i - 1)] = own_top_[static_cast<std::size_t>(i)];
+  own_top_[static_cast<std::size_t>(len - 1)] = kHidden;
 }
 
 void StreamReader::add(int index, const Observation& o) {
@@ -100,21 +115,21 @@ void StreamReader::add(int index, const Observation& o) {
   }
   if (owed_ == Owed::kAlreadyOnTop) refuse("the seat's Queen was flipped with cards on top: 'already on top ..' comes first");
   if (owed_ != Owed::kNone) refuse("the seat's Jack look owes it an ace: \"P..'s ace is ..\" comes first");
-  switch (step_) {
-    case Step::kAces: return on_ace(kind, o);
-    case Step::kDeal: return on_deal(kind, o);
-    case Step::kKeep: return on_keep(kind, o);
-    case Step::kFlip: return on_flip(kind, o);
-    case Step::kJack: return on_jack(kind, o);
-    case Step::kPeek: return on_peek(kind, o);
-    case Step::kOrder: return on_order(kind, o);
-    case Step::kFaceDown: return on_face_down(kind);
-    case Step::kPlay: return on_play(kind, o);
-    case Step::kReveal: return on_reveal(kind, o);
-    case Step::kDraw: return on_draw(kind, o);
-    case Step::kDiscard: return on_discard(kind, o);
-    case Step::kRoundEnd: return on_round_end(kind, o);
-    case Step::kOver: refuse("the game is over");
+  if (wait_ == Wait::kReveal) return on_reveal(kind, o);
+  if (wait_ == Wait::kRoundEnd) return on_round_end(kind, o);
+  switch (pub_.phase()) {
+    case Phase::kDealAces: return on_ace(kind, o);
+    case Phase::kDeal: return on_deal(kind, o);
+    case Phase::kKeep: return on_keep(kind, o);
+    case Phase::kFlip: return on_flip(kind, o);
+    case Phase::kJackTarget: return on_jack(kind, o);
+    case Phase::kQueenPeek: return on_peek(kind, o);
+    case Phase::kQueenOrder: return on_order(kind, o);
+    case Phase::kFaceDown: return on_face_down(kind);
+    case Phase::kPlay: return on_play(kind, o);
+    case Phase::kDraw: return on_draw(kind, o);
+    case Phase::kDiscard: return on_discard(kind, o);
+    case Phase::kTerminal: refuse("the game is over");
   }
 }
 
@@ -141,30 +156,26 @@ void StreamReader::finish() {
   };
   if (owed_ == Owed::kAlreadyOnTop) end("the seat's Queen was just flipped: 'already on top ..' is missing");
   if (owed_ != Owed::kNone) end("the seat's Jack look owes it an ace: \"P..'s ace is ..\" is missing");
-  if (step_ == Step::kReveal) end("every seat has played: the mission's reveal comes in the same move");
-  if (step_ == Step::kRoundEnd) end("the round is over: its end reveals come in the same move");
-  if (step_ != Step::kPlay) return;
-  if (actor_ == p_) {
+  if (wait_ == Wait::kReveal) end("every seat has played: the mission's reveal comes in the same move");
+  if (wait_ == Wait::kRoundEnd) end("the round is over: its end reveals come in the same move");
+  if (pub_.phase() != Phase::kPlay) return;
+  const int actor = pub_.actor();
+  if (actor == p_) {
     if ((own_hand_ & ~kJokerMask) == 0) end("the seat holds no card but Jokers: it plays nothing in the same move");
     return;
   }
-  if (hands_[static_cast<std::size_t>(actor_)] == 0) {
-    end("P" + std::to_string(actor_) + " holds no card: it plays nothing in the same move");
+  if (pub_.hand_size(actor) == 0) {
+    end("P" + std::to_string(actor) + " holds no card: it plays nothing in the same move");
   }
   // No 'plays nothing' came: that seat holds a card it can play.
-  out_->rounds_.back().must_play = actor_;
+  out_->rounds_.back().must_play = actor;
 }
 
 // --- Set-up ---------------------------------------------------------------
 
+// The seat's side of a new round (the public side is pub_'s own).
 void StreamReader::start_round() {
-  step_ = Step::kAces;
-  first_ = round_ % n_;
-  det_ = first_;
-  actor_ = 0;
-  count_ = 0;
-  steps_ = 0;
-  hands_ = {};
+  wait_ = Wait::kNone;
   own_hand_ = own_dealt_ = own_kept_ = 0;
   own_last_keep_rank_ = -1;
   gone_ = 0;
@@ -172,48 +183,40 @@ void StreamReader::start_round() {
   end_ace_.fill(kHidden);
   end_jokers_ = {};
   dealt_cards_ = 0;
-  deck_ = 0;
-  top_len_ = 0;
   own_top_.fill(kHidden);
   aces_.fill(kHidden);
   excluded_ = {};
-  kings_ = 0;
-  jack_suit_ = -1;
-  mission_card_ = -1;
-  tally_ = {};
 }
 
 void StreamReader::on_ace(Obs kind, const Observation& o) {
-  if (count_ == 0) {
+  const int seat = pub_.count();
+  if (seat == 0) {
     KnownRound round;
     round.begin = static_cast<int>(out_->events_.size());
     round.end = round.begin;
     round.history_begin = out_->history_length_;
-    round.first_determiner = first_;
+    round.first_determiner = pub_.first_determiner();
     out_->rounds_.push_back(round);
     round_entries_ = 0;
   }
-  const auto s = static_cast<std::size_t>(count_);
-  ace_event_[s] = static_cast<int>(out_->events_.size());
-  if (count_ == p_) {
+  ace_event_[static_cast<std::size_t>(seat)] = static_cast<int>(out_->events_.size());
+  if (seat == p_) {
     expect(kind, Obs::kOwnAce, "the seat's own ace ('your ace is ..')");
     const int ace = o.value(0);
     if (!is_ace(ace)) refuse(card_name(ace) + " is not an ace");
-    aces_[s] = ace;
-    push(EventKind::kAce, count_, ace, 0);
+    aces_[static_cast<std::size_t>(seat)] = ace;
+    push(EventKind::kAce, seat, ace, 0);
   } else {
     expect(kind, Obs::kAceTo, "another seat's ace ('P.. gets an ace')");
-    expect_seat(o.value(0), count_, "ace");
-    push(EventKind::kAce, count_, kHidden, 0);
+    expect_seat(o.value(0), seat, "ace");
+    push(EventKind::kAce, seat, kHidden, 0);
   }
-  if (++count_ < n_) return;
-  count_ = 0;
-  actor_ = next_seat(first_);
-  step_ = Step::kDeal;
+  pub_.ace_dealt();
 }
 
 void StreamReader::on_deal(Obs kind, const Observation& o) {
-  if (actor_ == p_) {
+  const int receiver = pub_.actor();
+  if (receiver == p_) {
     expect(kind, Obs::kDealt, "a card dealt to the seat ('dealt ..')");
     const int c = o.value(0);
     if (!((universe_ >> c) & 1u)) refuse(card_name(c) + " is not dealt in this game");
@@ -224,29 +227,21 @@ void StreamReader::on_deal(Obs kind, const Observation& o) {
     push(EventKind::kDeal, p_, c, 0);
   } else {
     expect(kind, Obs::kDealtTo, "a card dealt to another seat ('P.. is dealt a card')");
-    expect_seat(o.value(0), actor_, "card in the deal");
-    push(EventKind::kDeal, actor_, kHidden, 0);
+    expect_seat(o.value(0), receiver, "card in the deal");
+    push(EventKind::kDeal, receiver, kHidden, 0);
   }
-  ++hands_[static_cast<std::size_t>(actor_)];
-  actor_ = next_seat(actor_);
-  ++count_;
-  if (config_.keep5) {
-    if (count_ < cards_in_play_) return;
-    step_ = Step::kKeep;
-    actor_ = first_;
-    count_ = 0;
-    steps_ = 0;
-    return;
-  }
-  if (count_ < kKeepCount * n_) return;
-  deck_ = config_.cards_in_play() - kKeepCount * n_;
+  const Next next = pub_.card_dealt();
+  if (pub_.phase() == Phase::kDeal || pub_.phase() == Phase::kKeep) return;
+  // Dealt five each: the turns begin.
   gone_ = own_hand_;
   spent_ = own_hand_;
-  start_turn();
+  note_turns_began();
+  follow(next);
 }
 
 void StreamReader::on_keep(Obs kind, const Observation& o) {
-  if (actor_ == p_) {
+  const int keeper = pub_.actor();
+  if (keeper == p_) {
     expect(kind, Obs::kKeep, "the seat's keep ('you keep ..')");
     const int c = o.value(0);
     check_own_keep(c);
@@ -255,332 +250,184 @@ void StreamReader::on_keep(Obs kind, const Observation& o) {
     push(EventKind::kKeep, p_, c, 0);
   } else {
     expect(kind, Obs::kKept, "another seat's keep ('P.. keeps a card')");
-    expect_seat(o.value(0), actor_, "keep");
-    push(EventKind::kKeep, actor_, kHidden, 0);
+    expect_seat(o.value(0), keeper, "keep");
+    push(EventKind::kKeep, keeper, kHidden, 0);
   }
-  if (++count_ < kKeepCount) return;
-  count_ = 0;
-  actor_ = next_seat(actor_);
-  if (++steps_ < n_) return;
-  hands_.fill(kKeepCount);
+  const Next next = pub_.card_kept();
+  if (pub_.phase() == Phase::kKeep) return;
   own_hand_ = own_kept_;
   gone_ = own_kept_;  // the cards it gave up are in the deck
   spent_ = own_kept_;
-  deck_ = config_.cards_in_play() - kKeepCount * n_;
-  start_turn();
+  note_turns_began();
+  follow(next);
 }
 
 // --- Turns ----------------------------------------------------------------
 
-void StreamReader::start_turn() {
-  KnownRound& round = out_->rounds_.back();
-  if (round.first_turn_event < 0) round.first_turn_event = static_cast<int>(out_->events_.size()) - round.begin;
-  kings_ = 0;
-  turn_flipped_ = false;
-  jack_suit_ = -1;
-  mission_card_ = -1;
-  steps_ = 0;
-  if (deck_ == 0) {
-    step_ = Step::kRoundEnd;
-    count_ = 0;
-  } else {
-    step_ = Step::kFlip;
-  }
-}
-
-void StreamReader::end_turn() {
-  det_ = next_seat(det_);
-  start_turn();
-}
-
-void StreamReader::take_top() {
-  --deck_;
-  if (top_len_ == 0) return;
-  for (int i = 1; i < top_len_; ++i) own_top_[static_cast<std::size_t>(i - 1)] = own_top_[static_cast<std::size_t>(i)];
-  own_top_[static_cast<std::size_t>(--top_len_)] = kHidden;
-}
-
 void StreamReader::on_flip(Obs kind, const Observation& o) {
+  const int det = pub_.determiner();
   expect(kind, Obs::kFlip, "the determiner's flip ('P.. flips ..')");
-  expect_seat(o.value(0), det_, "turn");
+  expect_seat(o.value(0), det, "turn");
   const int c = o.value(1);
   check_deck_card(c);
-  take_top();
+  leave_top();
   gone_ |= card_bit(c);
   spent_ |= card_bit(c);
-  push(EventKind::kFlip, det_, c, 0);
-  flip_began_turn_ = !turn_flipped_;
-  turn_flipped_ = true;
-  if (is_joker(c) || rank_of(c) == kRankKing) {
-    // A Joker is set aside, a King adds to the next mission: flip again,
-    // unless the deck is empty.
-    kings_ += is_joker(c) ? 0 : 1;
-    if (deck_ == 0) {
-      step_ = Step::kRoundEnd;
-      count_ = 0;
-    }
-    return;
-  }
-  switch (rank_of(c)) {
-    case kRankJack:
-      jack_suit_ = suit_of(c);
-      step_ = Step::kJack;
-      return;
-    case kRankQueen:
-      start_queen();
-      return;
-    default:
-      start_mission(c);
-      return;
-  }
+  push(EventKind::kFlip, det, c, 0);
+  flip_began_turn_ = pub_.turn_flips() == 0;
+  const Next next = pub_.flipped(c);
+  if (!is_joker(c) && rank_of(c) == kRankQueen && det == p_ && pub_.top_len() > 0) owed_ = Owed::kAlreadyOnTop;
+  if (!is_joker(c) && rank_of(c) >= 2 && rank_of(c) <= 10) mission_known_ = 0;
+  follow(next);
 }
 
 void StreamReader::on_jack(Obs kind, const Observation& o) {
+  const int det = pub_.determiner();
+  const int jack_suit = pub_.jack_suit();
   if (kind != Obs::kJackMatch && kind != Obs::kJackNoMatch) refuse("the rules call for the Jack's look here");
-  expect_seat(o.value(0), det_, "Jack");
+  expect_seat(o.value(0), det, "Jack");
   const int target = o.value(1);
-  if (target == det_) refuse("a seat does not look at its own ace");
+  if (target == det) refuse("a seat does not look at its own ace");
   const bool match = kind == Obs::kJackMatch;
   const auto t = static_cast<std::size_t>(target);
-  if (aces_[t] != kHidden && (suit_of(aces_[t]) == jack_suit_) != match) {
+  if (aces_[t] != kHidden && (suit_of(aces_[t]) == jack_suit) != match) {
     refuse(seat_name(target) + "'s ace is " + card_name(aces_[t]) + (match ? ": no match" : ": a match"));
   }
   if (match) {
-    learn_ace(target, ace_of_suit(jack_suit_));
+    learn_ace(target, ace_of_suit(jack_suit));
   } else {
-    excluded_[t] |= 1u << jack_suit_;
+    excluded_[t] |= 1u << jack_suit;
   }
-  push(EventKind::kJack, det_, target, match ? 1 : 0);
-  jack_det_ = det_;
+  push(EventKind::kJack, det, target, match ? 1 : 0);
+  jack_det_ = det;
   jack_target_ = target;
   jack_match_ = match;
-  look_suit_ = jack_suit_;
-  owed_ = det_ == p_ ? Owed::kTargetAce : match && target == p_ ? Owed::kDeterminerAce : Owed::kNone;
-  end_turn();
-}
-
-void StreamReader::start_queen() {
-  queen_len_ = std::min(kQueenLook, deck_);
-  if (det_ == p_ && top_len_ > 0) owed_ = Owed::kAlreadyOnTop;
-  if (top_len_ < queen_len_) {
-    step_ = Step::kPeek;
-  } else {
-    after_peek();
-  }
+  look_suit_ = jack_suit;
+  owed_ = det == p_ ? Owed::kTargetAce : match && target == p_ ? Owed::kDeterminerAce : Owed::kNone;
+  follow(pub_.jack_looked());
 }
 
 void StreamReader::on_peek(Obs kind, const Observation& o) {
-  const auto at = static_cast<std::size_t>(top_len_);
-  if (det_ == p_) {
+  const int det = pub_.determiner();
+  const int len = pub_.top_len();
+  const auto at = static_cast<std::size_t>(len);
+  if (det == p_) {
     expect(kind, Obs::kQueenShows, "the card the seat's Queen shows ('queen shows ..')");
     const int c = o.value(0);
     if (!((universe_ >> c) & 1u) || ((gone_ >> c) & 1u)) refuse(card_name(c) + " cannot be in the deck");
-    for (int i = 0; i < top_len_; ++i) {
+    for (int i = 0; i < len; ++i) {
       if (own_top_[static_cast<std::size_t>(i)] == c) refuse(card_name(c) + " is on top already");
     }
     own_top_[at] = c;
     push(EventKind::kPeek, p_, c, 0);
   } else {
     expect(kind, Obs::kQueenShowsTo, "the card the determiner's Queen shows it ('queen shows P.. a card')");
-    expect_seat(o.value(0), det_, "Queen");
+    expect_seat(o.value(0), det, "Queen");
     own_top_[at] = kHidden;
-    push(EventKind::kPeek, det_, kHidden, 0);
+    push(EventKind::kPeek, det, kHidden, 0);
   }
-  if (++top_len_ == queen_len_) after_peek();
-}
-
-void StreamReader::after_peek() {
-  if (top_len_ >= 2) {
-    step_ = Step::kOrder;
-  } else {
-    end_turn();
-  }
+  follow(pub_.peeked());
 }
 
 void StreamReader::on_order(Obs kind, const Observation& o) {
-  if (det_ != p_) {
+  const int det = pub_.determiner();
+  const int len = pub_.top_len();
+  if (det != p_) {
     expect(kind, Obs::kReordered, "the determiner's order ('P.. reorders the top cards')");
-    expect_seat(o.value(0), det_, "Queen");
+    expect_seat(o.value(0), det, "Queen");
     // The seat still knows which cards are on top, but no longer where.
     own_top_.fill(kHidden);
-    push(EventKind::kOrder, det_, kHidden, top_len_);
-    end_turn();
+    push(EventKind::kOrder, det, kHidden, len);
+    follow(pub_.ordered());
     return;
   }
   expect(kind, Obs::kOrder, "the seat's order of the top cards ('you order ..')");
   const auto cards = card_list(o, 0);
-  if (static_cast<int>(cards.size()) != top_len_) {
-    refuse("there are " + std::to_string(top_len_) + " cards on top to order");
-  }
+  if (static_cast<int>(cards.size()) != len) refuse("there are " + std::to_string(len) + " cards on top to order");
   std::array<std::int8_t, kQueenLook> old{};
-  for (int i = 0; i < top_len_; ++i) old[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(own_top_[static_cast<std::size_t>(i)]);
-  const std::span<const std::int8_t> shown(old.data(), static_cast<std::size_t>(top_len_));
+  for (int i = 0; i < len; ++i) old[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(own_top_[static_cast<std::size_t>(i)]);
+  const std::span<const std::int8_t> shown(old.data(), static_cast<std::size_t>(len));
   int order = -1;
-  for (int k = 0; k < num_orders(top_len_) && order < 0; ++k) {
+  for (int k = 0; k < num_orders(len) && order < 0; ++k) {
     bool same = keeps_joker_order(k, shown);
-    for (int i = 0; i < top_len_ && same; ++i) {
+    for (int i = 0; i < len && same; ++i) {
       same = cards[static_cast<std::size_t>(i)] ==
              old[static_cast<std::size_t>(kOrders[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)])];
     }
     if (same) order = k;
   }
   if (order < 0) refuse("not an order the Queen offers of the cards on top");
-  for (int i = 0; i < top_len_; ++i) own_top_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)];
-  push(EventKind::kOrder, p_, order, top_len_);
-  end_turn();
+  for (int i = 0; i < len; ++i) own_top_[static_cast<std::size_t>(i)] = cards[static_cast<std::size_t>(i)];
+  push(EventKind::kOrder, p_, order, len);
+  follow(pub_.ordered());
 }
 
 // --- Missions -------------------------------------------------------------
 
-void StreamReader::start_mission(int card) {
-  mission_card_ = card;
-  terms_ = mission_terms(rank_of(card), suit_of(card), kings_);
-  fd_left_ = std::min(kMissionDeckCards, deck_);
-  fd_count_ = 0;
-  plays_ = 0;
-  mission_known_ = 0;
-  steps_ = 0;
-  if (fd_left_ > 0) {
-    step_ = Step::kFaceDown;
-  } else {
-    next_player_to_play();
-  }
-}
-
 void StreamReader::on_face_down(Obs kind) {
   expect(kind, Obs::kFaceDown, "a deck card face down onto the mission ('a card goes face down')");
-  const int known = top_len_ > 0 ? own_top_[0] : kHidden;
+  const int known = pub_.top_len() > 0 ? own_top_[0] : kHidden;
   if (known != kHidden) {
     mission_known_ |= card_bit(known);
     gone_ |= card_bit(known);
   }
-  take_top();
-  push(EventKind::kFaceDown, det_, kHidden, out_->rounds_.back().revealed);
-  ++fd_count_;
-  if (--fd_left_ == 0) next_player_to_play();
-}
-
-void StreamReader::next_player_to_play() {
-  if (steps_ < n_) {
-    actor_ = seat_after(det_, steps_);
-    step_ = Step::kPlay;
-  } else {
-    step_ = Step::kReveal;
-  }
+  leave_top();
+  push(EventKind::kFaceDown, pub_.determiner(), kHidden, out_->rounds_.back().revealed);
+  follow(pub_.face_down());
 }
 
 void StreamReader::on_play(Obs kind, const Observation& o) {
   const int mission = out_->rounds_.back().revealed;
-  const auto s = static_cast<std::size_t>(actor_);
+  const int actor = pub_.actor();
+  const int held = pub_.hand_size(actor);
   if (kind == Obs::kNoPlay) {
-    expect_seat(o.value(0), actor_, "play");
-    if (actor_ == p_ && (own_hand_ & ~kJokerMask) != 0) refuse("the seat holds a card it can play");
+    expect_seat(o.value(0), actor, "play");
+    if (actor == p_ && (own_hand_ & ~kJokerMask) != 0) refuse("the seat holds a card it can play");
     const int jokers_unseen = popcount(universe_ & kJokerMask & ~gone_);
-    if (actor_ != p_ && hands_[s] > jokers_unseen) {
-      refuse(seat_name(actor_) + " holds " + std::to_string(hands_[s]) + " cards, not all of them Jokers");
+    if (actor != p_ && held > jokers_unseen) {
+      refuse(seat_name(actor) + " holds " + std::to_string(held) + " cards, not all of them Jokers");
     }
-    push(EventKind::kNoPlay, actor_, hands_[s], mission);
-  } else if (actor_ == p_) {
+    push(EventKind::kNoPlay, actor, held, mission);
+    follow(pub_.passed());
+    return;
+  }
+  if (actor == p_) {
     expect(kind, Obs::kPlay, "the seat's play ('you play ..', or 'P.. plays nothing')");
     const int c = o.value(0);
     if (!((own_hand_ >> c) & 1u)) refuse("the seat does not hold " + card_name(c));
     if (is_joker(c)) refuse("a Joker may not be played");
     own_hand_ &= ~card_bit(c);
     mission_known_ |= card_bit(c);
-    --hands_[s];
-    ++plays_;
     push(EventKind::kPlay, p_, c, mission);
   } else {
     expect(kind, Obs::kPlays, "another seat's play ('P.. plays', or 'P.. plays nothing')");
-    expect_seat(o.value(0), actor_, "play");
-    if (hands_[s] == 0) refuse(seat_name(actor_) + " holds no card");
-    --hands_[s];
-    ++plays_;
-    push(EventKind::kPlay, actor_, kHidden, mission);
+    expect_seat(o.value(0), actor, "play");
+    if (held == 0) refuse(seat_name(actor) + " holds no card");
+    push(EventKind::kPlay, actor, kHidden, mission);
   }
-  ++steps_;
-  next_player_to_play();
-}
-
-void StreamReader::after_reveal(bool success) {
-  const SuitEffect effect = suit_effect(suit_of(mission_card_), success, config_.hearts_discard);
-  steps_ = 0;
-  if (effect.discard) {
-    next_discarder();
-  } else if (effect.draws > 0) {
-    refill_stage_ = false;
-    owed_draws_.fill(effect.draws);
-    next_drawer();
-  } else {
-    start_refill();
-  }
-}
-
-void StreamReader::next_discarder() {
-  while (steps_ < n_) {
-    const int s = seat_after(det_, steps_);
-    if (hands_[static_cast<std::size_t>(s)] != 0) {
-      actor_ = s;
-      step_ = Step::kDiscard;
-      return;
-    }
-    ++steps_;  // an empty hand discards nothing
-  }
-  start_refill();
+  follow(pub_.played());
 }
 
 void StreamReader::on_discard(Obs kind, const Observation& o) {
+  const int actor = pub_.actor();
   int card = kHidden;
-  if (actor_ == p_) {
+  if (actor == p_) {
     expect(kind, Obs::kDiscard, "the seat's discard ('you discard ..')");
     card = o.value(0);
     if (!((own_hand_ >> card) & 1u)) refuse("the seat does not hold " + card_name(card));
     own_hand_ &= ~card_bit(card);
   } else {
     expect(kind, Obs::kDiscards, "another seat's discard ('P.. discards a card')");
-    expect_seat(o.value(0), actor_, "discard");
+    expect_seat(o.value(0), actor, "discard");
   }
-  --hands_[static_cast<std::size_t>(actor_)];
-  push(EventKind::kDiscard, actor_, card, 0);
-  ++steps_;
-  next_discarder();
-}
-
-void StreamReader::start_refill() {
-  if (!config_.refill) {
-    end_turn();
-    return;
-  }
-  refill_stage_ = true;
-  steps_ = 0;
-  for (int s = 0; s < n_; ++s) {
-    owed_draws_[static_cast<std::size_t>(s)] = std::max(0, kRefillTo - hands_[static_cast<std::size_t>(s)]);
-  }
-  next_drawer();
-}
-
-void StreamReader::next_drawer() {
-  while (steps_ < n_ && deck_ != 0) {
-    const int s = seat_after(det_, steps_);
-    if (owed_draws_[static_cast<std::size_t>(s)] > 0) {
-      actor_ = s;
-      step_ = Step::kDraw;
-      return;
-    }
-    ++steps_;
-  }
-  owed_draws_ = {};
-  if (refill_stage_) {
-    end_turn();
-  } else {
-    start_refill();
-  }
+  push(EventKind::kDiscard, actor, card, 0);
+  follow(pub_.discarded());
 }
 
 void StreamReader::on_draw(Obs kind, const Observation& o) {
-  const auto s = static_cast<std::size_t>(actor_);
+  const int actor = pub_.actor();
   int card = kHidden;
-  if (actor_ == p_) {
+  if (actor == p_) {
     expect(kind, Obs::kDraw, "the seat's draw ('you draw ..')");
     card = o.value(0);
     check_deck_card(card);
@@ -589,14 +436,12 @@ void StreamReader::on_draw(Obs kind, const Observation& o) {
     spent_ |= card_bit(card);
   } else {
     expect(kind, Obs::kDraws, "another seat's draw ('P.. draws a card')");
-    expect_seat(o.value(0), actor_, "draw");
-    if (top_len_ > 0 && own_top_[0] != kHidden) gone_ |= card_bit(own_top_[0]);  // the seat saw where it went
+    expect_seat(o.value(0), actor, "draw");
+    if (pub_.top_len() > 0 && own_top_[0] != kHidden) gone_ |= card_bit(own_top_[0]);  // the seat saw where it went
   }
-  take_top();
-  ++hands_[s];
-  push(EventKind::kDraw, actor_, card, refill_stage_ ? 1 : 0);
-  if (--owed_draws_[s] == 0) ++steps_;
-  next_drawer();
+  leave_top();
+  push(EventKind::kDraw, actor, card, pub_.refill_stage() ? 1 : 0);
+  follow(pub_.drawn());
 }
 
 }  // namespace kibitz::loyalist_spies

@@ -1,9 +1,12 @@
-// StreamReader: the public rules of Loyalist Spies replayed over one seat's
-// stream, for SpiesKnowledge::read (knowledge.h). It knows what every seat
-// can know (whose turn it is, hand sizes, the deck's size, the cards a
-// Queen fixed on top, the missions and their terms) plus the reading seat's
-// own cards, so it can say of each observation whether the game can produce
-// it there, and write the event of the log it describes.
+// StreamReader: one seat's stream read by the rules of Loyalist Spies, for
+// SpiesKnowledge::read (knowledge.h). It runs the same public machine as the
+// true State (public_state.h: whose turn it is, hand sizes, the deck's size,
+// the cards a Queen fixed on top, the missions and their terms), learning
+// from the next observation what the State knows from its cards (whether a
+// seat plays, the reveal, the round's end), and adds the reading seat's own
+// cards and what it saw of the others'. So it can say of each observation
+// whether the game can produce it there, and write the event of the log it
+// describes.
 //
 // Used by the sampler's files: knowledge_reader.cc (the turn phases),
 // knowledge_checks.cc (the checks of cards, reveals and round ends) and
@@ -49,31 +52,31 @@ class StreamReader {
   // state of the round as the rules work it out, and the seat's own cards.
   // The information-state tensor reads them (seat_facts.h). Seats absolute.
   Phase phase() const;
-  int determiner() const { return det_; }
+  int determiner() const { return pub_.determiner(); }
   // The seat to act, or -1 at a chance node or the end.
   int to_act() const;
-  int rounds_finished() const { return round_; }
-  int total(int seat) const { return totals_[static_cast<std::size_t>(seat)]; }
-  int hand_size(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  int rounds_finished() const { return pub_.round(); }
+  int total(int seat) const { return pub_.total(seat); }
+  int hand_size(int seat) const { return pub_.hand_size(seat); }
   // The seat's hand (its dealt cards until every seat has kept), and its
   // keeps so far (deal=keep5).
   CardMask own_hand() const { return own_hand_; }
   CardMask own_kept() const { return own_kept_; }
   CardMask own_dealt() const { return own_dealt_; }
-  int deck_size() const { return deck_; }
-  int top_len() const { return top_len_; }
+  int deck_size() const { return pub_.deck_size(); }
+  int top_len() const { return pub_.top_len(); }
   // The card the seat knows lies at `slot` of the fixed top cards, or kHidden.
   int known_top(int slot) const { return own_top_[static_cast<std::size_t>(slot)]; }
   // A seat's ace as far as the reading seat knows it, or kHidden.
   int known_ace(int seat) const { return aces_[static_cast<std::size_t>(seat)]; }
   unsigned excluded_suits(int seat) const { return excluded_[static_cast<std::size_t>(seat)]; }
-  int kings() const { return kings_; }
-  int jack_suit() const { return jack_suit_; }
-  bool mission_active() const { return step_ == Step::kFaceDown || step_ == Step::kPlay || step_ == Step::kReveal; }
+  int kings() const { return pub_.kings(); }
+  int jack_suit() const { return pub_.jack_suit(); }
+  bool mission_active() const { return pub_.mission_active(); }
   // The terms of the last mission flipped, and its face-down cards so far.
-  MissionTerms terms() const { return terms_; }
-  int face_down_count() const { return fd_count_; }
-  const MissionTally& tally() const { return tally_; }
+  MissionTerms terms() const { return pub_.terms(); }
+  int face_down_count() const { return pub_.face_down_count(); }
+  const MissionTally& tally() const { return pub_.tally(); }
 
   // The event the last primary observation described, with what the rules
   // derive for it (events.h: who acted, a reveal's success and mission index,
@@ -89,11 +92,9 @@ class StreamReader {
   int look_suit() const { return look_suit_; }
 
  private:
-  // What comes next, from the public rules.
-  enum class Step : std::uint8_t {
-    kAces, kDeal, kKeep, kFlip, kJack, kPeek, kOrder, kFaceDown, kPlay, kReveal, kDraw,
-    kDiscard, kRoundEnd, kOver,
-  };
+  // Observations owed within the move just read, which the State writes in
+  // the same move: the mission's reveal, or every seat's round-end reveal.
+  enum class Wait : std::uint8_t { kNone, kReveal, kRoundEnd };
   // A private observation owed right after the last one.
   enum class Owed : std::uint8_t { kNone, kAlreadyOnTop, kTargetAce, kDeterminerAce };
 
@@ -108,10 +109,14 @@ class StreamReader {
   [[noreturn]] void refuse_kind(const char* what) const;
   [[noreturn]] void refuse_seat(int seat, int expected, const char* role) const;
   void push(EventKind kind, int seat, int card, int aux);
-  // Seats in turn order, without a division (this runs per observation).
-  int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
-  int seat_after(int seat, int steps) const { return seat + steps >= n_ ? seat + steps - n_ : seat + steps; }
   void close_round();  // writes the round's end and history entries
+  // What the public machine waits for becomes what the next observation
+  // must be.
+  void follow(Next next);
+  // The round's first turn has begun: noted for the round's history.
+  void note_turns_began();
+  // The fixed top card (the seat's knowledge of it) leaves the deck.
+  void leave_top();
 
   // knowledge_reader.cc: the phases.
   void add_secondary(const Observation& o);
@@ -119,25 +124,14 @@ class StreamReader {
   void on_ace(Obs kind, const Observation& o);
   void on_deal(Obs kind, const Observation& o);
   void on_keep(Obs kind, const Observation& o);
-  void start_turn();
-  void end_turn();
   void on_flip(Obs kind, const Observation& o);
   void on_jack(Obs kind, const Observation& o);
-  void start_queen();
   void on_peek(Obs kind, const Observation& o);
-  void after_peek();
   void on_order(Obs kind, const Observation& o);
-  void start_mission(int card);
   void on_face_down(Obs kind);
-  void next_player_to_play();
   void on_play(Obs kind, const Observation& o);
-  void after_reveal(bool success);
-  void next_discarder();
   void on_discard(Obs kind, const Observation& o);
-  void start_refill();
-  void next_drawer();
   void on_draw(Obs kind, const Observation& o);
-  void take_top();
 
   // knowledge_checks.cc: cards and the public reveals.
   void check_deck_card(int card) const;
@@ -157,57 +151,35 @@ class StreamReader {
   const int p_;
   SpiesKnowledge* out_;  // a pointer, so a copied reader can be rebound to a copy of it
   const bool check_;
-  const int cards_in_play_;
   int round_entries_ = 0;  // history entries of the round being read
   int index_ = 0;             // of the observation being read
   const Observation* obs_ = nullptr;
 
-  Step step_ = Step::kAces;
+  PublicState pub_;
+  Wait wait_ = Wait::kNone;
   Owed owed_ = Owed::kNone;
-  int round_ = 0;
-  int first_ = 0;        // first determiner
-  int det_ = 0;          // determiner
-  int actor_ = 0;
-  int count_ = 0;
-  int steps_ = 0;
-  std::array<int, kMaxPlayers> totals_{};
+  int end_count_ = 0;  // round-end reveals read
 
   // The round in progress.
   CardMask universe_ = 0;  // the round's cards besides the aces
-  std::array<int, kMaxPlayers> hands_{};  // hand sizes
   CardMask own_hand_ = 0, own_dealt_ = 0, own_kept_ = 0;
   int own_last_keep_rank_ = -1;
   CardMask gone_ = 0;   // the seat saw them leave the deck, or holds them: never taken from it again
   CardMask spent_ = 0;  // flipped, revealed, or the seat's own: never on a later mission or in another hand
   CardMask dealt_cards_ = 0;  // the viewer's dealt cards, for the deal's uniqueness
-  int deck_ = 0;           // cards in the deck
-  int top_len_ = 0;        // cards a Queen fixed on top
   std::array<int, kQueenLook> own_top_{};  // the viewer's knowledge of each: card, or kHidden
-  int queen_len_ = 0;
   std::array<int, kMaxPlayers> aces_{};     // known aces (kHidden unknown)
   std::array<unsigned, kMaxPlayers> excluded_{};  // suits a failed Jack match ruled out
   std::array<int, kMaxPlayers> ace_event_{};
-  int kings_ = 0;
-  // Whether this turn has flipped a card, and whether the last flip was the
-  // turn's first (kept apart: a flip can end its turn at once, a Queen with
-  // nothing left to show).
-  bool turn_flipped_ = false;
+  // Whether the last flip was its turn's first (a flip can end its turn at
+  // once: a Queen with nothing left to show).
   bool flip_began_turn_ = false;
-  int jack_suit_ = -1;
   // The last Jack look, for the ace it shows right after.
   int jack_det_ = -1;
   int jack_target_ = -1;
   bool jack_match_ = false;
   int look_suit_ = -1;
-  int mission_card_ = -1;
-  MissionTerms terms_;
-  int fd_left_ = 0;
-  int fd_count_ = 0;
-  int plays_ = 0;              // cards played on the current mission
   CardMask mission_known_ = 0;  // its cards the viewer knows (its own play, face-down cards it knew)
-  std::array<int, kMaxPlayers> owed_draws_{};
-  bool refill_stage_ = false;
-  MissionTally tally_;
   // The round end being read: each seat's ace, Jokers, role and points.
   std::array<int, kMaxPlayers> end_ace_{};
   std::array<CardMask, kMaxPlayers> end_jokers_{};

@@ -23,63 +23,27 @@ CardMask from_keep_order(CardMask ranks) {
 
 }  // namespace
 
-std::string_view phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kDealAces:
-      return "aces";
-    case Phase::kDeal:
-      return "deal";
-    case Phase::kKeep:
-      return "keep";
-    case Phase::kFlip:
-      return "flip";
-    case Phase::kJackTarget:
-      return "jack";
-    case Phase::kQueenPeek:
-      return "queen peek";
-    case Phase::kQueenOrder:
-      return "queen order";
-    case Phase::kFaceDown:
-      return "face down";
-    case Phase::kPlay:
-      return "play";
-    case Phase::kDraw:
-      return "draw";
-    case Phase::kDiscard:
-      return "discard";
-    case Phase::kTerminal:
-      return "over";
-  }
-  return "?";
-}
-
 LoyalistSpiesState::LoyalistSpiesState(std::shared_ptr<const Game> game)
     : GameState(std::move(game)),
-      config_(&static_cast<const LoyalistSpiesGame&>(this->game()).config()) {
+      config_(&static_cast<const LoyalistSpiesGame&>(this->game()).config()),
+      pub_(*config_) {
   start_round();
   current_ = compute_current_player();
 }
 
 void LoyalistSpiesState::reset() {
   mutable_history().clear();
-  round_ = 0;
+  pub_.restart();
   log_.clear();
   restart_observation_log();
-  totals_ = {};
   last_rewards_ = {};
   start_round();
   current_ = compute_current_player();
 }
 
+// The cards' side of a new round (the public side is pub_'s own).
 void LoyalistSpiesState::start_round() {
-  phase_ = Phase::kDealAces;
-  first_determiner_ = round_ % num_players();
-  determiner_ = first_determiner_;
-  actor_ = 0;
-  steps_ = 0;
-  count_ = 0;
   last_keep_rank_ = -1;
-  refill_stage_ = false;
   ace_.fill(-1);
   aces_left_ = kAceMask;
   undealt_ = 0;
@@ -90,29 +54,16 @@ void LoyalistSpiesState::start_round() {
   public_ = 0;
   discarded_ = 0;
   prefix_ = {};
-  prefix_len_ = 0;
-  queen_len_ = 0;
   prefix_pos_known_ = {};
   prefix_seen_ = {};
   deck_known_ = {};
   known_held_ = {};
   ace_known_by_ = {};
   suit_excluded_ = {};
-  kings_ = 0;
-  jack_suit_ = -1;
-  mission_active_ = false;
-  mission_suit_ = -1;
-  mission_rank_ = 0;
-  terms_ = {};
-  face_down_left_ = 0;
-  face_down_count_ = 0;
   mission_set_ = 0;
   mission_total_ = 0;
   played_mask_ = 0;
   plays_.fill(-1);
-  draws_owed_ = {};
-  missions_ = 0;
-  tally_ = {};
   round_log_begin_ = log_.size();
 }
 
@@ -135,12 +86,12 @@ Player LoyalistSpiesState::compute_current_player() const {
       kTerminalPlayer,
   };
   static_assert(static_cast<int>(Phase::kTerminal) + 1 == kNumPhases);
-  const int who = kWho[static_cast<std::size_t>(phase_)];
-  return who == kActor ? actor_ : who == kDeterminer ? determiner_ : who;
+  const int who = kWho[static_cast<std::size_t>(pub_.phase())];
+  return who == kActor ? pub_.actor() : who == kDeterminer ? pub_.determiner() : who;
 }
 
 CardMask LoyalistSpiesState::chance_set() const {
-  switch (phase_) {
+  switch (pub_.phase()) {
     case Phase::kDealAces:
       return aces_left_;
     case Phase::kDeal:
@@ -148,10 +99,10 @@ CardMask LoyalistSpiesState::chance_set() const {
     case Phase::kFlip:
     case Phase::kFaceDown:
     case Phase::kDraw:
-      return prefix_len_ > 0 ? card_bit(prefix_[0]) : deck_;
+      return pub_.top_len() > 0 ? card_bit(prefix_[0]) : deck_;
     case Phase::kQueenPeek: {
       CardMask fixed = 0;
-      for (int i = 0; i < prefix_len_; ++i) fixed |= card_bit(prefix_[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < pub_.top_len(); ++i) fixed |= card_bit(prefix_[static_cast<std::size_t>(i)]);
       return deck_ & ~fixed;
     }
     default:
@@ -160,11 +111,11 @@ CardMask LoyalistSpiesState::chance_set() const {
 }
 
 CardMask LoyalistSpiesState::legal_keeps() const {
-  const auto a = static_cast<std::size_t>(actor_);
+  const auto a = static_cast<std::size_t>(pub_.actor());
   CardMask avail = to_keep_order(hand_[a] & ~kept_[a]);
   if (last_keep_rank_ >= 0) avail &= ~((CardMask{2} << last_keep_rank_) - 1);
   // Leave enough cards above the choice to complete the five.
-  for (int still = kKeepCount - count_ - 1; still > 0 && avail; --still) {
+  for (int still = kKeepCount - pub_.count() - 1; still > 0 && avail; --still) {
     avail &= ~card_bit(highest_card(avail));
   }
   // Jk and Jk2 are the same card to the rules: keeping one of two is `keep
@@ -174,25 +125,24 @@ CardMask LoyalistSpiesState::legal_keeps() const {
 }
 
 bool LoyalistSpiesState::is_offered_order(int order) const {
-  return order < num_orders(prefix_len_) &&
-         keeps_joker_order(order, std::span<const std::int8_t>(
-                                      prefix_.data(), static_cast<std::size_t>(prefix_len_)));
+  return order < num_orders(pub_.top_len()) && keeps_joker_order(order, top_cards());
 }
 
 void LoyalistSpiesState::legal_actions(ActionList& out) const {
   out.clear();
-  const auto a = static_cast<std::size_t>(actor_);
-  switch (phase_) {
+  const auto a = static_cast<std::size_t>(pub_.actor());
+  const int determiner = pub_.determiner();
+  switch (pub_.phase()) {
     case Phase::kKeep:
       for_each_card(legal_keeps(), [&](int c) { out.push_back(kKeepBase + c); });
       return;
     case Phase::kJackTarget:
       for (int t = 0; t < num_players(); ++t) {
-        if (t != determiner_) out.push_back(kPeekBase + t);
+        if (t != determiner) out.push_back(kPeekBase + t);
       }
       return;
     case Phase::kQueenOrder:
-      for (int k = 0; k < num_orders(prefix_len_); ++k) {
+      for (int k = 0; k < num_orders(pub_.top_len()); ++k) {
         if (is_offered_order(k)) out.push_back(kOrderBase + k);
       }
       return;
@@ -212,13 +162,14 @@ void LoyalistSpiesState::legal_actions(ActionList& out) const {
 
 bool LoyalistSpiesState::is_legal(Action action) const {
   if (action < 0) return false;
-  const auto a = static_cast<std::size_t>(actor_);
-  switch (phase_) {
+  const auto a = static_cast<std::size_t>(pub_.actor());
+  const int determiner = pub_.determiner();
+  switch (pub_.phase()) {
     case Phase::kKeep:
       return action < kPlayBase && ((legal_keeps() >> action) & 1u);
     case Phase::kJackTarget:
       return action >= kPeekBase && action < kPeekBase + num_players() &&
-             action - kPeekBase != determiner_;
+             action - kPeekBase != determiner;
     case Phase::kQueenOrder:
       return action >= kOrderBase && action < kNumActions && is_offered_order(action - kOrderBase);
     case Phase::kPlay:
@@ -269,7 +220,7 @@ void LoyalistSpiesState::do_apply_action(Action action) {
 }
 
 void LoyalistSpiesState::transition(Action action) {
-  switch (phase_) {
+  switch (pub_.phase()) {
     case Phase::kDealAces:
       apply_ace(action);
       break;
@@ -324,17 +275,17 @@ void LoyalistSpiesState::returns(std::span<double> out) const {
   const int n = num_players();
   std::fill(out.begin(), out.end(), 0.0);
   if (config_->reward_score) {
-    for (int s = 0; s < n; ++s)
-      out[static_cast<std::size_t>(s)] = totals_[static_cast<std::size_t>(s)];
+    for (int s = 0; s < n; ++s) out[static_cast<std::size_t>(s)] = pub_.total(s);
     return;
   }
-  if (phase_ != Phase::kTerminal) return;
-  const int best = *std::max_element(totals_.begin(), totals_.begin() + n);
-  const int winners = static_cast<int>(std::count(totals_.begin(), totals_.begin() + n, best));
+  if (pub_.phase() != Phase::kTerminal) return;
+  int best = pub_.total(0);
+  for (int s = 1; s < n; ++s) best = std::max(best, pub_.total(s));
+  int winners = 0;
+  for (int s = 0; s < n; ++s) winners += pub_.total(s) == best ? 1 : 0;
   if (winners == n) return;  // everyone ties
   for (int s = 0; s < n; ++s) {
-    out[static_cast<std::size_t>(s)] =
-        totals_[static_cast<std::size_t>(s)] == best ? 1.0 / winners : -1.0 / (n - winners);
+    out[static_cast<std::size_t>(s)] = pub_.total(s) == best ? 1.0 / winners : -1.0 / (n - winners);
   }
 }
 

@@ -16,27 +16,12 @@
 #include "env/games/loyalist_spies/cards.h"
 #include "env/games/loyalist_spies/events.h"
 #include "env/games/loyalist_spies/loyalist_spies_game.h"
+#include "env/games/loyalist_spies/public_state.h"
 #include "env/games/loyalist_spies/scoring.h"
 #include "env/games/loyalist_spies/stream.h"
 
 namespace kibitz::loyalist_spies {
 
-enum class Phase : std::uint8_t {
-  kDealAces,    // chance: one ace to each seat in seat order
-  kDeal,        // chance: cards dealt round-robin from the seat after the first determiner
-  kKeep,        // each seat, from the first determiner, keeps 5 (deal=keep5)
-  kFlip,        // chance: the determiner flips the top Success card
-  kJackTarget,  // the determiner picks whose ace to look at
-  kQueenPeek,   // chance: the next card a Queen lets the determiner see
-  kQueenOrder,  // the determiner orders the top cards
-  kFaceDown,    // chance: a deck card face down onto the mission
-  kPlay,        // each seat from the determiner plays a card (not a Joker)
-  kDraw,        // chance: a suit-effect or refill draw for seat actor
-  kDiscard,     // each seat from the determiner discards (Hearts failure, discard variant)
-  kTerminal,
-};
-inline constexpr int kNumPhases = 12;
-std::string_view phase_name(Phase phase);
 
 // Enough for the longest round of any configuration (checked by the Game),
 // and for the longest game.
@@ -79,10 +64,13 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
 
   // Read access for the encoder, the views, the resampler and tests.
   const Config& config() const { return *config_; }
-  Phase phase() const { return phase_; }
-  int round() const { return round_; }  // 0-based
-  int determiner() const { return determiner_; }
-  int first_determiner() const { return first_determiner_; }
+  // The public course of the game (whose turn, counts, the mission, the
+  // scores), the machine every seat's reader runs too.
+  const PublicState& public_state() const { return pub_; }
+  Phase phase() const { return pub_.phase(); }
+  int round() const { return pub_.round(); }  // 0-based
+  int determiner() const { return pub_.determiner(); }
+  int first_determiner() const { return pub_.first_determiner(); }
   int ace(Player seat) const { return ace_[static_cast<std::size_t>(seat)]; }  // card or -1
   int ace_suit(Player seat) const { return ace(seat) < 0 ? -1 : suit_of(ace(seat)); }
   CardMask hand(Player seat) const { return hand_[static_cast<std::size_t>(seat)]; }
@@ -91,18 +79,18 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   int deck_size() const { return popcount(deck_); }
   // The cards a Queen has fixed on top of the deck, top first.
   std::span<const std::int8_t> top_cards() const {
-    return {prefix_.data(), static_cast<std::size_t>(prefix_len_)};
+    return {prefix_.data(), static_cast<std::size_t>(pub_.top_len())};
   }
   CardMask public_cards() const { return public_; }
-  int total(Player seat) const { return totals_[static_cast<std::size_t>(seat)]; }
-  const MissionTally& tally() const { return tally_; }
-  bool mission_active() const { return mission_active_; }
-  int mission_suit() const { return mission_suit_; }
-  int mission_rank() const { return mission_rank_; }
-  int kings() const { return kings_; }
-  MissionTerms mission() const { return terms_; }
-  int jack_suit() const { return jack_suit_; }
-  int missions_this_round() const { return missions_; }
+  int total(Player seat) const { return pub_.total(seat); }
+  const MissionTally& tally() const { return pub_.tally(); }
+  bool mission_active() const { return pub_.mission_active(); }
+  int mission_suit() const { return pub_.mission_suit(); }
+  int mission_rank() const { return pub_.mission_rank(); }
+  int kings() const { return pub_.kings(); }
+  MissionTerms mission() const { return pub_.terms(); }
+  int jack_suit() const { return pub_.jack_suit(); }
+  int missions_this_round() const { return pub_.missions(); }
   // The events of the whole game, every round in order (copying a state
   // copies only the entries used), and where the current round's begin:
   // what the replays and reports read (export_notes.cc); the seats' streams
@@ -117,7 +105,7 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   }
   int own_play(Player seat) const { return plays_[static_cast<std::size_t>(seat)]; }
   unsigned played_mask() const { return played_mask_; }
-  int face_down_count() const { return face_down_count_; }
+  int face_down_count() const { return pub_.face_down_count(); }
 
   // Applies actions known to be legal here (the resampler's rebuild, after
   // reset()) and appends them to the history: the state apply_action on each
@@ -142,30 +130,29 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   // The phase's transition for one action, without that bookkeeping.
   void transition(Action action);
 
-  // Phase transitions, one function per step of the rules.
+  // Phase transitions, one function per step of the rules, each moving the
+  // cards and then the public machine (pub_).
   void start_round();
   void apply_ace(int card);
   void apply_deal(int card);
   void apply_keep(int card);
   void finish_keep();
-  void start_turn();
   void apply_flip(int card);
-  void start_queen();
+  // The determiner's Queen sees the cards already fixed on top.
+  void show_top_to_determiner_of(int determiner);
   void apply_peek(int card);
-  void after_peek();
   void apply_order(int order);
   void apply_jack(int target);
-  void start_mission(int card);
+  void start_mission_cards();
   void apply_face_down(int card);
-  void next_player_to_play();
   void apply_play(int card);
-  void reveal();
-  void next_drawer();
-  void start_refill();
+  // What the public machine waits for, done at once since the State knows
+  // every card: seats holding only Jokers pass, a mission is revealed, a
+  // round ends.
+  void follow(Next next);
+  Next reveal();
   void apply_draw(int card);
-  void next_discarder();
   void apply_discard(int card);
-  void end_turn();
   void end_round();
 
   // to_string's end of a finished game: the last mission's reveal, and every
@@ -194,25 +181,12 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   void log_jack(const Event& e);
   void log_reveal();
   void log_round_end(const Event& e);
-  int next_seat(int seat) const { return seat + 1 == num_players() ? 0 : seat + 1; }
-  // The seat `steps` places after `seat` (steps < num_players), without a division.
-  int seat_after(int seat, int steps) const {
-    const int s = seat + steps;
-    return s >= num_players() ? s - num_players() : s;
-  }
 
   const Config* config_;
-  Phase phase_ = Phase::kDealAces;
+  PublicState pub_;
   Player current_ = kChancePlayer;
-  int round_ = 0;
   int round_log_begin_ = 0;  // index in log_ of the current round's first event
-  int first_determiner_ = 0;
-  int determiner_ = 0;
-  int actor_ = 0;            // seat acting in a keep, play, draw or discard sequence
-  int steps_ = 0;            // seats done in the current sequence
-  int count_ = 0;            // aces dealt, cards dealt, or cards kept by actor_
-  int last_keep_rank_ = -1;  // keep order of actor_'s last kept card
-  bool refill_stage_ = false;
+  int last_keep_rank_ = -1;  // keep order of the keeping seat's last kept card
 
   std::array<std::int8_t, kMaxPlayers> ace_{-1, -1, -1, -1};
   CardMask aces_left_ = kAceMask;
@@ -226,8 +200,6 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
 
   // The Queen's fixed top cards and who knows what about them.
   std::array<std::int8_t, kQueenLook> prefix_{};
-  int prefix_len_ = 0;
-  int queen_len_ = 0;
   std::array<std::uint8_t, kQueenLook> prefix_pos_known_{};  // seats knowing each slot's card
   std::uint8_t top_known_by_ = 0;  // seats that knew the card take_top just removed
   std::array<CardMask, kMaxPlayers> prefix_seen_{};  // per seat: seen on top, not seen leave
@@ -238,24 +210,12 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   std::array<std::uint8_t, kMaxPlayers> ace_known_by_{};
   std::array<std::uint8_t, kMaxPlayers> suit_excluded_{};
 
-  // The turn in progress.
-  int kings_ = 0;
-  int jack_suit_ = -1;
-  bool mission_active_ = false;
-  int mission_suit_ = -1;
-  int mission_rank_ = 0;
-  MissionTerms terms_;
-  int face_down_left_ = 0;
-  int face_down_count_ = 0;
+  // The mission in play: its cards, and who played which.
   CardMask mission_set_ = 0;
   int mission_total_ = 0;
   unsigned played_mask_ = 0;
   std::array<std::int8_t, kMaxPlayers> plays_{-1, -1, -1, -1};
-  std::array<std::int8_t, kMaxPlayers> draws_owed_{};
-  int missions_ = 0;
-  MissionTally tally_;
 
-  std::array<int, kMaxPlayers> totals_{};
   std::array<double, kMaxPlayers> last_rewards_{};
   GameLog log_;
 };

@@ -26,11 +26,11 @@ std::string LoyalistSpiesState::to_string() const {
     s += ']';
   };
   s += "round ";
-  s += std::to_string(round_ + (phase_ == Phase::kTerminal ? 0 : 1));
+  s += std::to_string(pub_.round() + (pub_.phase() == Phase::kTerminal ? 0 : 1));
   s += " phase ";
-  s += phase_name(phase_);
+  s += phase_name(pub_.phase());
   s += " determiner ";
-  seat(determiner_);
+  seat(pub_.determiner());
   s += "\naces";
   for (int p = 0; p < n; ++p) {
     s += ' ';
@@ -44,7 +44,7 @@ std::string LoyalistSpiesState::to_string() const {
     seat(p);
     s += ' ';
     cards(hand(p));
-    if (phase_ == Phase::kKeep) {
+    if (pub_.phase() == Phase::kKeep) {
       s += " kept ";
       cards(kept(p));
     }
@@ -54,7 +54,7 @@ std::string LoyalistSpiesState::to_string() const {
   s += ' ';
   cards(deck_);
   s += " top [";
-  for (int i = 0; i < prefix_len_; ++i) {
+  for (int i = 0; i < pub_.top_len(); ++i) {
     if (i > 0) s += ' ';
     s += card_name_view(prefix_[static_cast<std::size_t>(i)]);
   }
@@ -62,17 +62,17 @@ std::string LoyalistSpiesState::to_string() const {
   cards(public_);
   s += " discarded ";
   cards(discarded_);
-  if (mission_active_) {
+  if (pub_.mission_active()) {
     s += "\nmission ";
-    s += card_name_view(mission_suit_ * 13 + mission_rank_ - 1);
-    append_to(s, " kings ", kings_, " covert ", terms_.covert, " VP ", terms_.vp, " set ");
+    s += card_name_view(pub_.mission_suit() * 13 + pub_.mission_rank() - 1);
+    append_to(s, " kings ", pub_.kings(), " covert ", pub_.terms().covert, " VP ", pub_.terms().vp, " set ");
     cards(mission_set_);
     append_to(s, " total ", mission_total_);
   }
-  append_to(s, "\nmissions ", missions_, " succeeded ", tally_.successes, " failed ",
-            tally_.failures, "; totals");
-  for (int p = 0; p < n; ++p) append_to(s, " ", totals_[static_cast<std::size_t>(p)]);
-  if (phase_ == Phase::kTerminal) append_last_round(s);
+  append_to(s, "\nmissions ", pub_.missions(), " succeeded ", pub_.tally().successes, " failed ",
+            pub_.tally().failures, "; totals");
+  for (int p = 0; p < n; ++p) append_to(s, " ", pub_.total(p));
+  if (pub_.phase() == Phase::kTerminal) append_last_round(s);
   return s;
 }
 
@@ -80,13 +80,13 @@ void LoyalistSpiesState::append_last_round(std::string& s) const {
   // The last mission is still in the mission fields (only a new round or
   // mission clears them); the roles and points are in the round-end events,
   // the last num_players() of the log.
-  if (missions_ == 0) {
+  if (pub_.missions() == 0) {
     s += "\nlast round: no missions";
   } else {
-    append_to(s, "\nlast mission ", card_name_view(mission_suit_ * 13 + mission_rank_ - 1),
-              " covert ", terms_.covert, " VP ", terms_.vp, " revealed [",
+    append_to(s, "\nlast mission ", card_name_view(pub_.mission_suit() * 13 + pub_.mission_rank() - 1),
+              " covert ", pub_.terms().covert, " VP ", pub_.terms().vp, " revealed [",
               cards_string(mission_set_), "] = ", mission_total_,
-              mission_total_ <= terms_.covert ? ": success" : ": failed");
+              mission_total_ <= pub_.terms().covert ? ": success" : ": failed");
   }
   s += "\nround end:";
   const int n = num_players();

@@ -84,8 +84,8 @@ void LoyalistSpiesState::log_public(const Observation& observation) {
 void LoyalistSpiesState::log_top_cards(Obs kind, int seat) {
   // The cards fixed on top, top first, as a card list.
   Observation o = make_obs(kind);
-  o.add(prefix_len_);
-  for (int i = 0; i < prefix_len_; ++i) o.add(prefix_[static_cast<std::size_t>(i)]);
+  o.add(pub_.top_len());
+  for (int i = 0; i < pub_.top_len(); ++i) o.add(prefix_[static_cast<std::size_t>(i)]);
   log_observation(seat_bit(seat), o);
 }
 
@@ -103,7 +103,7 @@ void LoyalistSpiesState::log_event(const Event& e) {
     case EventKind::kFlip:
       log_public(kSeenTable.flips[static_cast<std::size_t>(e.seat)][static_cast<std::size_t>(e.card)]);
       // The determiner's Queen: it looks at the cards already fixed on top.
-      if (!is_joker(e.card) && rank_of(e.card) == kRankQueen && prefix_len_ > 0) {
+      if (!is_joker(e.card) && rank_of(e.card) == kRankQueen && pub_.top_len() > 0) {
         log_top_cards(Obs::kAlreadyOnTop, e.seat);
       }
       return;
@@ -156,7 +156,7 @@ void LoyalistSpiesState::log_jack(const Event& e) {
 void LoyalistSpiesState::log_reveal() {
   // The mission's card and its set: the face-down cards and the plays since
   // its flip, in ascending card index, with their total.
-  Observation o = make_obs(Obs::kReveal).add(mission_suit_ * 13 + mission_rank_ - 1);
+  Observation o = make_obs(Obs::kReveal).add(pub_.mission_suit() * 13 + pub_.mission_rank() - 1);
   o.add(popcount(mission_set_));
   int total = 0;
   for_each_card(mission_set_, [&](int c) {
