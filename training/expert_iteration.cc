@@ -98,6 +98,54 @@ class SampleCollector : public MatchObserver {
   std::vector<Player> seats_;
 };
 
+// Completes the samples of one finished game: per decision every seat's
+// return, from the deciding seat's point of view (relative order). Returns
+// the game's decisions.
+int add_returns(const State& final_state, const std::vector<Player>& seats, SampleSet& samples) {
+  const std::vector<double> returns = final_state.returns();
+  const auto players = static_cast<int>(returns.size());
+  for (const Player seat : seats) {
+    for (int r = 0; r < players; ++r) {
+      samples.values.push_back(static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players)]));
+    }
+  }
+  const auto length = static_cast<int>(seats.size());
+  samples.size += length;
+  return length;
+}
+
+// Watches one game of the demonstrator: notes each decision's input, mask
+// and the move the demonstrator chose, as a one-hot target, and lets that
+// move be played.
+class DemonstrationCollector : public MatchObserver {
+ public:
+  DemonstrationCollector(int input_size, int actions, SampleSet& samples)
+      : actions_(actions),
+        samples_(samples),
+        tensor_(static_cast<std::size_t>(input_size)),
+        mask_(static_cast<std::size_t>(actions)) {}
+
+  Action choose(const State& state, Player seat, Action chosen, const DecisionInfo*) override {
+    state.information_state_tensor(seat, tensor_);
+    state.legal_action_mask(mask_);
+    samples_.inputs.insert(samples_.inputs.end(), tensor_.begin(), tensor_.end());
+    samples_.masks.insert(samples_.masks.end(), mask_.begin(), mask_.end());
+    const std::size_t row = samples_.policies.size();
+    samples_.policies.resize(row + static_cast<std::size_t>(actions_), 0.0f);
+    samples_.policies[row + static_cast<std::size_t>(chosen)] = 1.0f;
+    seats_.push_back(seat);
+    return chosen;
+  }
+
+  const std::vector<Player>& seats() const { return seats_; }
+
+ private:
+  int actions_;
+  SampleSet& samples_;
+  std::vector<float> tensor_, mask_;
+  std::vector<Player> seats_;
+};
+
 class ExpertIterationLearner : public Learner {
  public:
   explicit ExpertIterationLearner(TrainingContext& context)
@@ -105,7 +153,12 @@ class ExpertIterationLearner : public Learner {
         config_(context.config),
         players_(context.game->num_players()),
         actions_(context.game->num_distinct_actions()),
-        input_size_(context.shape.input_size) {}
+        input_size_(context.shape.input_size),
+        cloning_(context.config.algorithm == Algorithm::kBehaviorCloning) {
+    // A demonstrator spec that cannot play this game fails here, before
+    // any game is played.
+    if (cloning_) make_agent(config_.demonstrator, context.game, 0);
+  }
 
   std::int64_t run_iteration(std::int64_t iteration, MetricsRecord& record) override;
   void on_checkpoint(const std::string&, neural::PolicyValueNet&) override {}
@@ -125,6 +178,9 @@ class ExpertIterationLearner : public Learner {
   // order.
   SampleSet gather(const SampleSet& mine);
   void update(MetricsRecord& record, Rng& rng);
+  // The share of `samples` whose target's largest entry is the move the
+  // net's policy ranks first among the legal ones.
+  double agreement(const SampleSet& samples);
   // The window as save() writes it, and back: `sets` sample sets from
   // `in`, whose bytes are `bytes` (a bound on what a damaged file can ask
   // for); `where` names it in errors.
@@ -137,6 +193,7 @@ class ExpertIterationLearner : public Learner {
   int players_;
   int actions_;
   int input_size_;
+  bool cloning_;  // --algo bc: the demonstrator plays, not the search
   std::deque<SampleSet> window_;
 };
 
@@ -144,6 +201,15 @@ int ExpertIterationLearner::play_game(SeatAgents& agents,
                                       const std::shared_ptr<neural::PolicyValueFunction>& model,
                                       Rng rng, SampleSet& samples) {
   const auto& game = context_.game;
+  if (cloning_) {
+    std::vector<Agent*> seats;
+    for (Player seat = 0; seat < players_; ++seat) {
+      seats.push_back(&agents.get(config_.demonstrator, seat, rng.child("seat", seat).seed()));
+    }
+    DemonstrationCollector collector(input_size_, actions_, samples);
+    const std::unique_ptr<State> state = kibitz::play_game(*game, seats, rng, &collector);
+    return add_returns(*state, collector.seats(), samples);
+  }
   const std::string rollout_spec = "ismcts(sims=" + std::to_string(config_.sims) + ")";
   const SeatAgents::Builder expert = [&](std::uint64_t seed) -> std::unique_ptr<Agent> {
     SearchSettings settings;
@@ -161,16 +227,7 @@ int ExpertIterationLearner::play_game(SeatAgents& agents,
   }
   SampleCollector collector(config_, input_size_, actions_, rng, samples);
   const std::unique_ptr<State> state = kibitz::play_game(*game, seats, rng, &collector);
-  const std::vector<double> returns = state->returns();
-  for (const Player seat : collector.seats()) {
-    for (int r = 0; r < players_; ++r) {
-      samples.values.push_back(
-          static_cast<float>(returns[static_cast<std::size_t>((seat + r) % players_)]));
-    }
-  }
-  const auto length = static_cast<int>(collector.seats().size());
-  samples.size += length;
-  return length;
+  return add_returns(*state, collector.seats(), samples);
 }
 
 std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, MetricsRecord& record) {
@@ -181,6 +238,8 @@ std::int64_t ExpertIterationLearner::run_iteration(std::int64_t iteration, Metri
   SampleSet samples = play_games(rng);
   if (context_.group != nullptr) samples = gather(samples);
   const std::int64_t collected = samples.size;
+  // Before the net trains on them, the new games are held out.
+  if (cloning_) record.add("agreement", agreement(samples));
   record.add("games", config_.exit_games);
   record.add("mean_length", static_cast<double>(collected) / config_.exit_games);
   window_.push_back(std::move(samples));
@@ -209,7 +268,9 @@ SampleSet ExpertIterationLearner::play_games(const Rng& rng) {
   pool.threads = on_cpu ? std::min(config_.threads, count) : 1;
   run_jobs(count, pool, [&](int) -> Job {
     std::shared_ptr<neural::PolicyValueFunction> model;
-    if (on_cpu) {
+    if (cloning_) {
+      // The demonstrator plays: no copy of the net is consulted.
+    } else if (on_cpu) {
       model = std::make_shared<neural::CpuMlp>(context_.shape, weights);
     } else {
       model = std::make_shared<neural::TorchModel>(context_.net.ptr(), config_.device);
@@ -307,6 +368,17 @@ void ExpertIterationLearner::update(MetricsRecord& record, Rng& rng) {
   record.add("value_loss", sums[1] / n);
   record.add("entropy", sums[2] / n);
   record.add("samples", static_cast<double>(all.size));
+}
+
+double ExpertIterationLearner::agreement(const SampleSet& samples) {
+  if (samples.size == 0) return 0.0;
+  torch::NoGradGuard no_grad;
+  const torch::Device device = context_.device;
+  const torch::Tensor masks = to_tensor(samples.masks, actions_).to(device);
+  const auto output = context_.net->forward(to_tensor(samples.inputs, input_size_).to(device));
+  const torch::Tensor picked = neural::masked_log_softmax(output.logits, masks).argmax(1);
+  const torch::Tensor wanted = to_tensor(samples.policies, actions_).to(device).argmax(1);
+  return picked.eq(wanted).to(torch::kFloat64).mean().item<double>();
 }
 
 // The window file: per sample set its size, then its four float arrays.
@@ -408,6 +480,10 @@ void sharpen_shares(std::vector<float>& shares, double power) {
 }
 
 std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context) {
+  return std::make_unique<ExpertIterationLearner>(context);
+}
+
+std::unique_ptr<Learner> make_behavior_cloning_learner(TrainingContext& context) {
   return std::make_unique<ExpertIterationLearner>(context);
 }
 

@@ -73,6 +73,8 @@ class Learner {
 
 std::unique_ptr<Learner> make_ppo_learner(TrainingContext& context);
 std::unique_ptr<Learner> make_expert_iteration_learner(TrainingContext& context);
+// Expert iteration's loop with config.demonstrator in place of the search.
+std::unique_ptr<Learner> make_behavior_cloning_learner(TrainingContext& context);
 
 // Expert iteration's policy target from root visit shares: each share raised
 // to `power`, renormalized (power 1: the shares themselves; larger: closer to

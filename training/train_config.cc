@@ -10,11 +10,17 @@ namespace kibitz::training {
 Algorithm parse_algorithm(std::string_view text) {
   if (text == "ppo") return Algorithm::kPpo;
   if (text == "exit") return Algorithm::kExpertIteration;
-  throw error("--algo: '", text, "' is not an algorithm; use ppo or exit");
+  if (text == "bc") return Algorithm::kBehaviorCloning;
+  throw error("--algo: '", text, "' is not an algorithm; use ppo, exit or bc");
 }
 
 std::string_view algorithm_name(Algorithm algorithm) {
-  return algorithm == Algorithm::kPpo ? "ppo" : "exit";
+  switch (algorithm) {
+    case Algorithm::kPpo: return "ppo";
+    case Algorithm::kExpertIteration: return "exit";
+    case Algorithm::kBehaviorCloning: return "bc";
+  }
+  return "?";
 }
 
 ExitExpert parse_exit_expert(std::string_view text) {
@@ -48,6 +54,10 @@ void validate(const TrainConfig& config) {
   require(!config.force || !config.resume, "--force",
           "cannot be combined with --resume (--force replaces the run in --out, --resume "
           "continues it)");
+  const bool cloning = config.algorithm == Algorithm::kBehaviorCloning;
+  require(!cloning || !config.demonstrator.empty(), "--demonstrator",
+          "is required with --algo bc: the agent whose moves the net learns, e.g. heuristic");
+  require(cloning || config.demonstrator.empty(), "--demonstrator", "is only for --algo bc");
   for (const TrainOption& option : train_options()) {
     require(in_range(option, config), "--" + std::string(option.flag), range_text(option));
   }

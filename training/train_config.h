@@ -17,9 +17,10 @@ namespace kibitz::training {
 enum class Algorithm {
   kPpo,              // PPO self-play on a VectorEnv (ppo.cc)
   kExpertIteration,  // ISMCTS guided by the net, net learns the search (expert_iteration.cc)
+  kBehaviorCloning,  // the net learns a demonstrator agent's moves and their returns (expert_iteration.cc)
 };
 
-// "ppo" or "exit"; throws KibitzError naming the flag otherwise.
+// "ppo", "exit" or "bc"; throws KibitzError naming the flag otherwise.
 Algorithm parse_algorithm(std::string_view text);
 std::string_view algorithm_name(Algorithm algorithm);
 
@@ -113,6 +114,12 @@ struct TrainConfig {
   int sims = 64;
   int exit_window = 4;
   ExitExpert exit_expert = ExitExpert::kNet;
+  // Behavior cloning: the agent spec (e.g. "heuristic") that plays every
+  // seat of the --exit-games games of each iteration; the net learns its
+  // moves (cross-entropy to the move played) and the games' returns. The
+  // window, epochs and minibatches are expert iteration's. Required with
+  // --algo bc, refused otherwise.
+  std::string demonstrator;
   // The visit shares are raised to this power and renormalized before the
   // net learns them (1: as they are). UCB at many simulations spreads its
   // visits widely; a power above 1 teaches the move the search favours.

@@ -43,7 +43,8 @@ std::vector<TrainOption> make_table() {
   return {
     {"game", "SPEC", "the game, e.g. leduc_poker or 'loyalist_spies(rounds=1)'",
      &C::game_spec, {}, {}, true, false},
-    {"algo", "ppo|exit", "PPO self-play or expert iteration", kAlgo},
+    {"algo", "ppo|exit|bc", "PPO self-play, expert iteration, or behavior cloning of "
+     "--demonstrator", kAlgo},
     {"out", "DIR", "folder for checkpoints, metrics and the learning curve (created; one run per "
      "folder)", &C::out_dir, {}, {}, true, false},
     {"steps", "N", "budget: decisions trained on (give this or --iterations)",
@@ -96,7 +97,7 @@ std::vector<TrainOption> make_table() {
      &C::opponent, {}, {}, false, false},
     {"opponent-prob", "P", "PPO: share of episodes against --opponent (drawn before the pool's)",
      &C::opponent_probability, closed(0), closed(1)},
-    {"exit-games", "N", "exit: self-play games per iteration", &C::exit_games, closed(1),
+    {"exit-games", "N", "exit, bc: games per iteration", &C::exit_games, closed(1),
      closed(kMaxGamesPerIteration)},
     {"sims", "N", "exit: ISMCTS simulations per decision", &C::sims, closed(1),
      closed(kMaxSims)},
@@ -106,8 +107,10 @@ std::vector<TrainOption> make_table() {
     {"exit-target-power", "P", "exit: raise the root visit shares to P and renormalize before "
      "learning them (1: as they are; above 1: sharper)", &C::exit_target_power, open(0),
      closed(100)},
-    {"exit-window", "N", "exit: iterations of samples trained on", &C::exit_window, closed(1),
+    {"exit-window", "N", "exit, bc: iterations of samples trained on", &C::exit_window, closed(1),
      closed(1000)},
+    {"demonstrator", "SPEC", "bc: the agent that plays every seat and whose moves the net learns, "
+     "e.g. heuristic (required with --algo bc)", &C::demonstrator, {}, {}, false, false},
     {"world-size", "N", "processes training one network together (1: this one alone); --batch, "
      "--exit-games and --minibatch are totals across them", &C::world_size, closed(1),
      closed(4096), false, true, true},

@@ -301,8 +301,11 @@ void Trainer::start_or_resume() {
   }
   context_ = std::unique_ptr<TrainingContext>(new TrainingContext{
       config_, game_, shape_, device_, net_, *optimizer_, config_.entropy_coef, group_});
-  learner_ = config_.algorithm == Algorithm::kPpo ? make_ppo_learner(*context_)
-                                                  : make_expert_iteration_learner(*context_);
+  switch (config_.algorithm) {
+    case Algorithm::kPpo: learner_ = make_ppo_learner(*context_); break;
+    case Algorithm::kExpertIteration: learner_ = make_expert_iteration_learner(*context_); break;
+    case Algorithm::kBehaviorCloning: learner_ = make_behavior_cloning_learner(*context_); break;
+  }
   if (state) {
     learner_->load(resumed_stem, *state);
     last_checkpoint_ = resumed_stem + ".pt";

@@ -110,7 +110,7 @@ void validate_distributed(const TrainConfig& config) {
     throw error("--batch ", config.batch, ": a run of ", n, " ranks needs at least ", n,
                 " (--batch is the total across the ranks, at least one decision each)");
   }
-  if (config.algorithm == Algorithm::kExpertIteration && config.exit_games < n) {
+  if (config.algorithm != Algorithm::kPpo && config.exit_games < n) {
     throw error("--exit-games ", config.exit_games, ": a run of ", n, " ranks needs at least ", n,
                 " (--exit-games is the total across the ranks, at least one game each)");
   }
