@@ -20,16 +20,21 @@ BeliefSampler::BeliefSampler(std::shared_ptr<const Game> game, int worlds, doubl
   replay_ = game->new_initial_state();
 }
 
-void BeliefSampler::refill(const SeatView& view, Evaluator& evaluator, Rng& rng) {
+void BeliefSampler::refill(const SeatView& view, Evaluator& evaluator, Rng& rng,
+                           std::optional<std::chrono::steady_clock::time_point> stop_at) {
   KIBITZ_CHECK(evaluator.has_prior(), "belief weighting needs an evaluator with a policy");
   // weights_ holds log weights until they are normalised below: a product of
   // many small probabilities underflows long before the ratios between
-  // worlds do.
+  // worlds do. Its capacity is the pool's, so resizing allocates nothing.
   const bool flat = floor_ >= 1.0 || power_ <= 0.0;
-  for (std::size_t i = 0; i < pool_.size(); ++i) {
-    view.sample_world(rng, *pool_[i]);
-    weights_[i] = flat ? 0.0 : power_ * log_likelihood(*pool_[i], view.seat(), evaluator);
+  weights_.resize(pool_.size());
+  std::size_t filled = 0;
+  for (; filled < pool_.size(); ++filled) {
+    if (filled > 0 && stop_at && std::chrono::steady_clock::now() >= *stop_at) break;
+    view.sample_world(rng, *pool_[filled]);
+    weights_[filled] = flat ? 0.0 : power_ * log_likelihood(*pool_[filled], view.seat(), evaluator);
   }
+  weights_.resize(filled);
   const double top = *std::max_element(weights_.begin(), weights_.end());
   if (top == -std::numeric_limits<double>::infinity()) {
     // The model cannot explain any world drawn (floor 0): weigh them alike.

@@ -23,7 +23,9 @@
 // power 0 or floor 1 every weight is equal: a plain uniform sample.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "agents/search/evaluator.h"
@@ -40,13 +42,19 @@ class BeliefSampler {
   BeliefSampler(std::shared_ptr<const Game> game, int worlds, double floor, double power);
 
   // Draws a fresh pool from the view's information set and weights it with
-  // `evaluator`'s policy (the evaluator must have one: has_prior()).
-  void refill(const SeatView& view, Evaluator& evaluator, Rng& rng);
+  // `evaluator`'s policy (the evaluator must have one: has_prior()). With
+  // `stop_at`, the pool stops growing once that time has passed, at one
+  // world at least: a decision's time budget covers its belief pool (the
+  // search gives it half of the time left), so a pool cannot outlast it.
+  void refill(const SeatView& view, Evaluator& evaluator, Rng& rng,
+              std::optional<std::chrono::steady_clock::time_point> stop_at = std::nullopt);
 
   // Copies a pool world, drawn by weight, into `out`.
   void draw(Rng& rng, State& out) const;
 
-  int size() const { return static_cast<int>(pool_.size()); }
+  // The worlds of the current pool: the constructor's count, or fewer when
+  // refill ran out of time.
+  int size() const { return static_cast<int>(weights_.size()); }
   const State& world(int index) const { return *pool_[static_cast<std::size_t>(index)]; }
   // The world's weight; the weights of a pool sum to 1.
   double weight(int index) const { return weights_[static_cast<std::size_t>(index)]; }

@@ -112,7 +112,14 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
   RootSummary mine;
   mine.clear(game_->num_distinct_actions());
   if (belief_) {
-    belief_->refill(view, *evaluator_, rng);
+    // Under a time budget the pool may take half of what is left, so the
+    // simulations keep the other half: time_ms covers the whole decision.
+    std::optional<std::chrono::steady_clock::time_point> pool_until;
+    if (budget.deadline) {
+      const auto now = std::chrono::steady_clock::now();
+      pool_until = now + (*budget.deadline - now) / 2;
+    }
+    belief_->refill(view, *evaluator_, rng, pool_until);
     mine.belief_effective_worlds = belief_->effective_size();
   }
   // A world from the belief pool, or else uniformly from the information set.

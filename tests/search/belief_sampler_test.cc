@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -185,6 +187,33 @@ TEST(BeliefSampler, SearchCallsOrFoldsByTheBelief) {
       EXPECT_EQ(summary.belief_effective_worlds, 0.0);
     }
   }
+}
+
+// A decision's time budget covers its belief pool (issue 32): a pool whose
+// time is up stops growing, at one world, weighted alone; without a limit,
+// or with one far ahead, it is full. Refilled after a short pool, it is full
+// again.
+TEST(BeliefSampler, APoolStopsGrowingWhenItsTimeIsUp) {
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  auto model = betting_model(0.9, 0.3);
+  BeliefSampler sampler(game, 32, 0.2, 1.0);
+  Rng rng(7);
+  const SeatView view(*state, 1);
+  sampler.refill(view, *model, rng, std::chrono::steady_clock::now());
+  ASSERT_EQ(sampler.size(), 1);
+  EXPECT_DOUBLE_EQ(sampler.weight(0), 1.0);
+  auto world = game->new_initial_state();
+  sampler.draw(rng, *world);
+  EXPECT_EQ(world->history(), sampler.world(0).history());
+  sampler.refill(view, *model, rng, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  EXPECT_EQ(sampler.size(), 32);
+  sampler.refill(view, *model, rng, std::chrono::steady_clock::now());
+  sampler.refill(view, *model, rng);
+  EXPECT_EQ(sampler.size(), 32);
+  double total = 0;
+  for (int i = 0; i < sampler.size(); ++i) total += sampler.weight(i);
+  EXPECT_NEAR(total, 1.0, 1e-12);
 }
 
 TEST(BeliefSamplerDeathTest, RefusesAnEvaluatorWithoutAPolicyAndBadSettings) {
