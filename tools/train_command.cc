@@ -102,12 +102,15 @@ int run_train(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   const CommandUsage usage{
       "train",
-      "kibitz train --game SPEC --algo ppo|exit --out DIR (--steps N | --iterations N) [options]",
+      "kibitz train --game SPEC --algo ppo|exit|bc --out DIR (--steps N | --iterations N) [options]",
       "Trains a policy-value network by self-play. --algo ppo: PPO on a batch of\n"
       "environments, every seat played by the current net except that some episodes put\n"
       "past checkpoints (the opponent pool) in the other seats. --algo exit: expert\n"
       "iteration, ISMCTS guided by the net plays itself and the net learns the search's\n"
-      "visit distributions and the games' returns. Every --eval-every iterations the net\n"
+      "visit distributions and the games' returns. --algo bc --demonstrator SPEC:\n"
+      "behavior cloning, SPEC (e.g. heuristic) plays every seat and the net learns its\n"
+      "moves and the games' returns; 'agreement' in metrics.jsonl is how often the net\n"
+      "picks its move on games not yet trained on. Every --eval-every iterations the net\n"
       "plays --eval-games games against random and the game's heuristic (and small games\n"
       "get their exact NashConv). DIR receives metrics.jsonl, learning_curve.svg,\n"
       "checkpoints ckpt-NNNNNN.{pt,optim,state}, 'latest' naming the newest, and for\n"
@@ -127,6 +130,8 @@ int run_train(const std::vector<std::string>& args) {
       "kibitz train --game kuhn_poker --algo ppo --out runs/kuhn --iterations 50 --force\n"
       "kibitz train --game leduc_poker --algo exit --out runs/leduc-exit --iterations 20 "
       "--init runs/leduc/ckpt-000100.pt\n"
+      "kibitz train --game laws_and_disorder --algo bc --demonstrator heuristic --out runs/ld-bc "
+      "--iterations 12 --exit-games 16 --lr 0.001\n"
       "kibitz train --game leduc_poker --algo ppo --out runs/d --steps 400000 --world-size 2 "
       "--rank 0 --master 127.0.0.1:29500"};
   training::TrainConfig config;
