@@ -5,8 +5,9 @@
 // at random, is the learner and every other seat is played by the opponent
 // agent (a heuristic, say), and otherwise with probability pool_probability
 // (once the pool has a member) the other seats are one past checkpoint
-// from the pool. Only decisions of the current net are
-// trained on. Each iteration resets the envs from the iteration's seed,
+// from the pool: drawn uniformly, or with --pool-pfsp by how often the
+// learner still loses to each (training/league.h). Only decisions of the
+// current net are trained on. Each iteration resets the envs from the iteration's seed,
 // starts episodes until `batch` decisions are collected and plays every
 // started episode to its end, so no episode is cut (no bias towards short
 // ones) and an iteration depends only on (seed, iteration, weights).
@@ -25,6 +26,7 @@
 #include "env/gym/vector_env.h"
 #include "training/distributed/dist_config.h"
 #include "training/distributed/model_sync.h"
+#include "training/league.h"
 #include "training/learner.h"
 
 namespace kibitz::training {
@@ -118,6 +120,7 @@ class PpoLearner : public Learner {
   std::int64_t episodes_done_ = 0;
   std::deque<std::string> pool_paths_;
   std::deque<neural::PolicyValueNet> pool_;
+  PoolRecords records_;  // the learner's games and losses against each member
   // The opponent agent, one per env row and seat (agents keep per-game
   // state), made at the first episode that needs them.
   std::vector<std::unique_ptr<Agent>> opponents_;
@@ -179,7 +182,8 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
       if (seat != episode.learner) opponent(row, seat).new_game(seat);
     }
   } else if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
-    episode.pool = static_cast<int>(rng.uniform_int(pool_.size()));
+    episode.pool = config_.pool_pfsp ? static_cast<int>(rng.sample_index(records_.weights(*config_.pool_pfsp)))
+                                     : static_cast<int>(rng.uniform_int(pool_.size()));
     episode.learner = static_cast<Player>(rng.uniform_int(static_cast<std::uint64_t>(players_)));
   }
 }
@@ -247,6 +251,7 @@ void PpoLearner::finish_episode(int row) {
   if (episode.pool >= 0) {
     pool_return_sum_ += returns[static_cast<std::size_t>(episode.learner)];
     ++pool_episodes_;
+    records_.note(static_cast<std::size_t>(episode.pool), game_loss(returns, episode.learner));
   }
   if (episode.scripted) {
     opponent_return_sum_ += returns[static_cast<std::size_t>(episode.learner)];
@@ -377,6 +382,7 @@ Tally PpoLearner::tally() {
                                     advantage_squares};
   std::vector<double> sums = mine;
   double most_rows = static_cast<double>(batch_.size);
+  std::vector<double> record_deltas = records_.pending();
   if (context_.group != nullptr) {
     // Self-play takes each rank its own time: meet first, with no time
     // limit while every rank lives, then gather.
@@ -386,7 +392,10 @@ Tally PpoLearner::tally() {
     for (std::size_t i = 0; i < all.size(); ++i) sums[i % mine.size()] += all[i];
     for (std::size_t i = 5; i < all.size(); i += mine.size())
       most_rows = std::max(most_rows, all[i]);
+    // Every rank's games against the pool, so the records stay the same on all.
+    if (!record_deltas.empty()) context_.group->sum(record_deltas);
   }
+  records_.commit(record_deltas);
   return Tally{sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], most_rows};
 }
 
@@ -396,6 +405,14 @@ void PpoLearner::record_episodes(const Tally& tally, MetricsRecord& record) cons
   record.add("pool_episodes", tally.pool_episodes);
   record.add("pool_mean_return",
              tally.pool_episodes > 0 ? tally.pool_return_sum / tally.pool_episodes : nan);
+  if (config_.pool_pfsp) {
+    // The mixture the next iteration draws from, oldest member first.
+    const std::vector<double> weights = records_.weights(*config_.pool_pfsp);
+    for (std::size_t k = 0; k < weights.size(); ++k) {
+      record.add("pool_weight_" + std::to_string(k), weights[k]);
+      record.add("pool_loss_rate_" + std::to_string(k), loss_rate(records_.records()[k]));
+    }
+  }
   if (!config_.opponent.empty()) {
     record.add("opponent_episodes", tally.opponent_episodes);
     record.add("opponent_mean_return", tally.opponent_episodes > 0
@@ -496,9 +513,11 @@ void PpoLearner::update(MetricsRecord& record, Rng& rng, const Tally& tally) {
 void PpoLearner::add_pool_member(neural::PolicyValueNet net, const std::string& path) {
   pool_.push_back(std::move(net));
   pool_paths_.push_back(path);
+  records_.add_member();
   while (static_cast<int>(pool_.size()) > config_.pool_size) {
     pool_.pop_front();
     pool_paths_.pop_front();
+    records_.drop_oldest();
   }
 }
 
@@ -520,11 +539,13 @@ void PpoLearner::save(const std::string& stem, std::ostream& state) {
     state << (i > 0 ? "," : "") << std::filesystem::path(pool_paths_[i]).filename().string();
   }
   state << "\n";
+  if (config_.pool_pfsp) state << "pool_records=" << records_.to_text() << "\n";
 }
 
 void PpoLearner::load(const std::string& stem, const std::map<std::string, std::string>& state) {
   pool_.clear();
   pool_paths_.clear();
+  records_.clear();
   const auto found = state.find("pool");
   if (found == state.end() || found->second.empty()) return;
   const std::filesystem::path dir = std::filesystem::path(stem).parent_path();
@@ -538,6 +559,12 @@ void PpoLearner::load(const std::string& stem, const std::map<std::string, std::
     const std::string path = (dir / name).string();
     add_pool_member(neural::load_network(path, *context_.game, {}, context_.device).net, path);
   }
+  // A run that drew by --pool-pfsp saved its records; one that did not
+  // starts them at no games.
+  if (const auto saved = state.find("pool_records"); saved != state.end()) {
+    records_.from_text(saved->second, stem + ".state: 'pool_records'");
+    if (records_.size() != pool_.size()) throw error(stem, ".state: 'pool_records' does not match 'pool'");
+  }
 }
 
 void PpoLearner::sync(distributed::Group& group) {
@@ -545,14 +572,20 @@ void PpoLearner::sync(distributed::Group& group) {
   if (group.rank() != 0) {
     pool_.clear();
     pool_paths_.clear();
+    records_.clear();
     for (std::int64_t i = 0; i < members; ++i) {
       neural::PolicyValueNet member(context_.shape, 0);
       member->to(context_.device);
       pool_.push_back(member);
       pool_paths_.emplace_back();  // rank 0's file; this rank never saves the pool
+      records_.add_member();
     }
   }
   for (neural::PolicyValueNet& member : pool_) distributed::broadcast_network(group, member);
+  // Rank 0's records, which alone were read from the checkpoint.
+  std::string records = group.rank() == 0 ? records_.to_text() : std::string();
+  group.broadcast_bytes(records);
+  if (group.rank() != 0) records_.from_text(records, "rank 0's pool records");
 }
 
 }  // namespace

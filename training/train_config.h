@@ -98,6 +98,11 @@ struct TrainConfig {
   double entropy_coef = 0.01;
   double pool_probability = 0.25;
   int pool_size = 5;
+  // PPO: how a pool member is drawn. Unset: uniformly. P: prioritised
+  // fictitious self-play, each member weighted by the learner's smoothed
+  // loss rate against it raised to P (training/league.h; 2 is AlphaStar's
+  // "hard" weighting), so the opponents it still loses to come most often.
+  std::optional<double> pool_pfsp;
   // PPO: a fixed agent (a spec such as "heuristic") that plays every seat
   // but the learner's in `opponent_probability` of the episodes; empty:
   // none. Beating a strong hand-written bot can need games against it, not

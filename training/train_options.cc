@@ -92,6 +92,9 @@ std::vector<TrainOption> make_table() {
      &C::pool_probability, closed(0), closed(1)},
     {"pool-size", "N", "PPO: past checkpoints kept in the opponent pool", &C::pool_size, closed(0),
      closed(1000)},
+    {"pool-pfsp", "P", "PPO: draw pool members by the learner's loss rate against each, raised to "
+     "P (prioritised fictitious self-play; 2 favours those it still loses to; default: uniformly)",
+     &C::pool_pfsp, closed(0), closed(16), false, false},
     {"opponent", "SPEC", "PPO: an agent (e.g. heuristic) that plays every seat but the learner's in "
      "--opponent-prob of the episodes; only the learner's decisions are trained on (default: none)",
      &C::opponent, {}, {}, false, false},
