@@ -19,13 +19,18 @@ int run_tea(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
 int run_launch(const std::vector<std::string>& args);
 
-// `kibitz train` links LibTorch, so it lives in the executable alone
+// `kibitz train` and `kibitz exploit` link LibTorch, so they live in the executable alone
 // (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
 // and its tests stay torch-free and see a clear error instead.
 CommandFn train_command = nullptr;
 int run_train(const std::vector<std::string>& args) {
   if (train_command == nullptr) throw error("this program was built without training");
   return train_command(args);
+}
+CommandFn exploit_command = nullptr;
+int run_exploit(const std::vector<std::string>& args) {
+  if (exploit_command == nullptr) throw error("this program was built without training");
+  return exploit_command(args);
 }
 
 const std::vector<Command>& commands() {
@@ -38,7 +43,9 @@ const std::vector<Command>& commands() {
        "a tournament between agents with paired deals: returns, win rates, ratings"},
       {"exploitability", run_exploitability,
        "best response and NashConv of a tabular policy in a small game"},
-      {"train", run_train, "self-play training of a network: PPO or expert iteration"},
+      {"train", run_train, "training of a network: PPO, expert iteration or behavior cloning"},
+      {"exploit", run_exploit,
+       "approximate exploitability: train a best response to an agent and measure what it wins"},
       {"launch", run_launch,
        "distributed training on this machine: N ranks of kibitz train on loopback"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
