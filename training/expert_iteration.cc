@@ -51,51 +51,70 @@ void append(const SampleSet& from, SampleSet& to) {
   to.size += from.size;
 }
 
+// The samples of one game's decisions as a collector notes them: the
+// deciding seat's information-state tensor, the legal mask and the policy
+// target, and the seat, for add_returns once the game is over.
+class DecisionNotes : public MatchObserver {
+ public:
+  DecisionNotes(int input_size, int actions, SampleSet& samples)
+      : samples_(samples),
+        tensor_(static_cast<std::size_t>(input_size)),
+        mask_(static_cast<std::size_t>(actions)),
+        target_(static_cast<std::size_t>(actions)) {}
+
+  // The seat of each decision, in order.
+  const std::vector<Player>& seats() const { return seats_; }
+
+ protected:
+  // A zeroed target of one entry per action, for the collector to fill
+  // before note().
+  std::vector<float>& fresh_target() {
+    std::fill(target_.begin(), target_.end(), 0.0f);
+    return target_;
+  }
+  void note(const State& state, Player seat) {
+    state.information_state_tensor(seat, tensor_);
+    state.legal_action_mask(mask_);
+    samples_.inputs.insert(samples_.inputs.end(), tensor_.begin(), tensor_.end());
+    samples_.masks.insert(samples_.masks.end(), mask_.begin(), mask_.end());
+    samples_.policies.insert(samples_.policies.end(), target_.begin(), target_.end());
+    seats_.push_back(seat);
+  }
+
+ private:
+  SampleSet& samples_;
+  std::vector<float> tensor_, mask_, target_;
+  std::vector<Player> seats_;
+};
+
 // Watches one self-play game: notes each decision's input, mask and sharpened
 // visit shares, and plays a move drawn from the visit shares (exploration)
 // instead of the most visited one. The draws come from the game's generator,
 // the one chance is drawn from, in the order of the moves.
-class SampleCollector : public MatchObserver {
+class SampleCollector : public DecisionNotes {
  public:
   SampleCollector(const TrainConfig& config, int input_size, int actions, Rng& rng,
                   SampleSet& samples)
-      : config_(config),
-        actions_(actions),
-        rng_(rng),
-        samples_(samples),
-        tensor_(static_cast<std::size_t>(input_size)),
-        mask_(static_cast<std::size_t>(actions)) {}
+      : DecisionNotes(input_size, actions, samples), config_(config), rng_(rng) {}
 
   Action choose(const State& state, Player seat, Action, const DecisionInfo* info) override {
     KIBITZ_CHECK(info != nullptr && !info->policy.empty(), "search reported no root policy");
-    state.information_state_tensor(seat, tensor_);
-    state.legal_action_mask(mask_);
-    std::vector<float> target(static_cast<std::size_t>(actions_), 0.0f);
+    std::vector<float>& target = fresh_target();
     weights_.clear();
     for (const auto& [action, share] : info->policy) {
       target[static_cast<std::size_t>(action)] = static_cast<float>(share);
       weights_.push_back(share);
     }
     if (config_.exit_target_power != 1.0) sharpen_shares(target, config_.exit_target_power);
-    samples_.inputs.insert(samples_.inputs.end(), tensor_.begin(), tensor_.end());
-    samples_.masks.insert(samples_.masks.end(), mask_.begin(), mask_.end());
-    samples_.policies.insert(samples_.policies.end(), target.begin(), target.end());
-    seats_.push_back(seat);
+    note(state, seat);
     // Sampled from the visit shares, not the most visited: exploration.
     return info->policy[rng_.sample_index(weights_)].first;
   }
 
-  // The seat of each decision, in order.
-  const std::vector<Player>& seats() const { return seats_; }
-
  private:
   const TrainConfig& config_;
-  int actions_;
   Rng& rng_;
-  SampleSet& samples_;
-  std::vector<float> tensor_, mask_;
   std::vector<double> weights_;
-  std::vector<Player> seats_;
 };
 
 // Completes the samples of one finished game: per decision every seat's
@@ -114,36 +133,17 @@ int add_returns(const State& final_state, const std::vector<Player>& seats, Samp
   return length;
 }
 
-// Watches one game of the demonstrator: notes each decision's input, mask
-// and the move the demonstrator chose, as a one-hot target, and lets that
-// move be played.
-class DemonstrationCollector : public MatchObserver {
+// Watches one game of the demonstrator: notes each decision with the move
+// the demonstrator chose as a one-hot target, and lets that move be played.
+class DemonstrationCollector : public DecisionNotes {
  public:
-  DemonstrationCollector(int input_size, int actions, SampleSet& samples)
-      : actions_(actions),
-        samples_(samples),
-        tensor_(static_cast<std::size_t>(input_size)),
-        mask_(static_cast<std::size_t>(actions)) {}
+  using DecisionNotes::DecisionNotes;
 
   Action choose(const State& state, Player seat, Action chosen, const DecisionInfo*) override {
-    state.information_state_tensor(seat, tensor_);
-    state.legal_action_mask(mask_);
-    samples_.inputs.insert(samples_.inputs.end(), tensor_.begin(), tensor_.end());
-    samples_.masks.insert(samples_.masks.end(), mask_.begin(), mask_.end());
-    const std::size_t row = samples_.policies.size();
-    samples_.policies.resize(row + static_cast<std::size_t>(actions_), 0.0f);
-    samples_.policies[row + static_cast<std::size_t>(chosen)] = 1.0f;
-    seats_.push_back(seat);
+    fresh_target()[static_cast<std::size_t>(chosen)] = 1.0f;
+    note(state, seat);
     return chosen;
   }
-
-  const std::vector<Player>& seats() const { return seats_; }
-
- private:
-  int actions_;
-  SampleSet& samples_;
-  std::vector<float> tensor_, mask_;
-  std::vector<Player> seats_;
 };
 
 class ExpertIterationLearner : public Learner {

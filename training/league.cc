@@ -45,11 +45,6 @@ double game_loss(std::span<const float> returns, int learner) {
   return mine < best_other ? 1.0 : mine == best_other ? 0.5 : 0.0;
 }
 
-std::vector<double> PoolRecords::weights(double power) const {
-  const std::vector<MemberRecord> all(records_.begin(), records_.end());
-  return pfsp_weights(all, power);
-}
-
 void PoolRecords::note(std::size_t member, double loss) {
   pending_.resize(2 * records_.size(), 0.0);
   pending_[2 * member] += 1.0;
@@ -82,7 +77,7 @@ std::string PoolRecords::to_text() const {
 }
 
 void PoolRecords::from_text(const std::string& text, const std::string& where) {
-  std::deque<MemberRecord> read;
+  std::vector<MemberRecord> read;
   std::istringstream items(text);
   std::string item;
   while (std::getline(items, item, ',')) {

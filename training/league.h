@@ -12,7 +12,6 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,11 +42,11 @@ double game_loss(std::span<const float> returns, int learner);
 class PoolRecords {
  public:
   void add_member() { records_.emplace_back(); }
-  void drop_oldest() { records_.pop_front(); }
+  void drop_oldest() { records_.erase(records_.begin()); }
   void clear() { records_.clear(); }
   std::size_t size() const { return records_.size(); }
-  const std::deque<MemberRecord>& records() const { return records_; }
-  std::vector<double> weights(double power) const;
+  const std::vector<MemberRecord>& records() const { return records_; }
+  std::vector<double> weights(double power) const { return pfsp_weights(records_, power); }
 
   // A finished game of the learner against member `member`.
   void note(std::size_t member, double loss);
@@ -63,7 +62,7 @@ class PoolRecords {
   void from_text(const std::string& text, const std::string& where);
 
  private:
-  std::deque<MemberRecord> records_;
+  std::vector<MemberRecord> records_;  // a pool holds at most --pool-size (1,000)
   std::vector<double> pending_;
 };
 

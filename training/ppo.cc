@@ -121,6 +121,9 @@ class PpoLearner : public Learner {
   std::deque<std::string> pool_paths_;
   std::deque<neural::PolicyValueNet> pool_;
   PoolRecords records_;  // the learner's games and losses against each member
+  // With --pool-pfsp, this iteration's drawing weights of the members: the
+  // records change only between iterations, so they are weighed once.
+  std::vector<double> pool_weights_;
   // The opponent agent, one per env row and seat (agents keep per-game
   // state), made at the first episode that needs them.
   std::vector<std::unique_ptr<Agent>> opponents_;
@@ -182,7 +185,7 @@ void PpoLearner::start_episode(int row, Rng& rng, bool collect) {
       if (seat != episode.learner) opponent(row, seat).new_game(seat);
     }
   } else if (!pool_.empty() && rng.uniform_double() < config_.pool_probability) {
-    episode.pool = config_.pool_pfsp ? static_cast<int>(rng.sample_index(records_.weights(*config_.pool_pfsp)))
+    episode.pool = config_.pool_pfsp ? static_cast<int>(rng.sample_index(pool_weights_))
                                      : static_cast<int>(rng.uniform_int(pool_.size()));
     episode.learner = static_cast<Player>(rng.uniform_int(static_cast<std::uint64_t>(players_)));
   }
@@ -302,6 +305,7 @@ std::int64_t PpoLearner::run_iteration(std::int64_t iteration, MetricsRecord& re
   opponent_return_sum_ = 0.0;
   opponent_episodes_ = 0;
   episodes_done_ = 0;
+  if (config_.pool_pfsp) pool_weights_ = records_.weights(*config_.pool_pfsp);
   envs_.reset(context_.rank_seed(
       derive_seed(config_.seed, "ppo-envs", static_cast<std::uint64_t>(iteration))));
   const int rows = envs_.num_envs();
