@@ -64,7 +64,7 @@ std::string LoyalistSpiesState::to_string() const {
   cards(discarded_);
   if (pub_.mission_active()) {
     s += "\nmission ";
-    s += card_name_view(pub_.mission_suit() * 13 + pub_.mission_rank() - 1);
+    s += card_name_view(pub_.mission_card());
     append_to(s, " kings ", pub_.kings(), " covert ", pub_.terms().covert, " VP ", pub_.terms().vp, " set ");
     cards(mission_set_);
     append_to(s, " total ", mission_total_);

@@ -156,7 +156,7 @@ void LoyalistSpiesState::log_jack(const Event& e) {
 void LoyalistSpiesState::log_reveal() {
   // The mission's card and its set: the face-down cards and the plays since
   // its flip, in ascending card index, with their total.
-  Observation o = make_obs(Obs::kReveal).add(pub_.mission_suit() * 13 + pub_.mission_rank() - 1);
+  Observation o = make_obs(Obs::kReveal).add(pub_.mission_card());
   o.add(popcount(mission_set_));
   int total = 0;
   for_each_card(mission_set_, [&](int c) {
