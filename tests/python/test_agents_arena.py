@@ -1,0 +1,199 @@
+"""Agents, Python seats, the arena and replays from Python."""
+
+import os
+import tempfile
+import unittest
+
+import numpy as np
+
+import kibitz
+
+
+class RecordingBot:
+    """A Python seat that plays its last legal action and keeps what it was shown."""
+
+    def __init__(self):
+        self.seen = []  # (seat, move number, stream) per decision
+        self.games = 0
+        self.endings = []
+
+    def new_game(self, seat):
+        self.games += 1
+
+    def act(self, view):
+        self.seen.append((view.seat, view.move_number(), [o.to_json() for o in view.stream()]))
+        return view.legal_actions()[-1]
+
+    def game_over(self, seat_return, stream):
+        self.endings.append((seat_return, len(stream)))
+
+
+class AgentTest(unittest.TestCase):
+    def test_every_registered_agent_but_nn_builds_and_acts_on_a_view(self):
+        game = kibitz.load_game("kuhn_poker")
+        state = game.new_initial_state()
+        state.apply_action(2)
+        state.apply_action(0)
+        names = [info.name for info in kibitz.registered_agents()]
+        self.assertIn("python", names)
+        self.assertNotIn("nn", names)  # LibTorch agents stay with the kibitz command
+        for spec in ("random", "cfr(iters=50)", "ismcts(sims=50)", "pimc(worlds=4,sims=10)"):
+            agent = kibitz.make_agent(spec, game, seed=1)
+            agent.new_game(0)
+            self.assertIn(agent.act(state.seat_view(0)), state.legal_actions(), spec)
+
+    def test_cfr_bets_the_king_and_reports_its_policy(self):
+        game = kibitz.load_game("kuhn_poker")
+        state = game.new_initial_state()
+        state.apply_action(2)  # seat 0: king
+        state.apply_action(0)
+        state.apply_action(1)  # seat 0 bets
+        agent = kibitz.make_agent("cfr(iters=2000)", game)
+        agent.new_game(1)
+        # Seat 1 holds the jack facing a bet: equilibrium play always folds.
+        self.assertEqual(state.action_to_string(1, agent.act(state.seat_view(1))), "pass")
+
+    def test_bad_specs_raise_naming_the_problem(self):
+        game = kibitz.load_game("kuhn_poker")
+        with self.assertRaisesRegex(kibitz.KibitzError, "unknown agent 'nobody'"):
+            kibitz.make_agent("nobody", game)
+        with self.assertRaisesRegex(kibitz.KibitzError, "sims"):
+            kibitz.make_agent("ismcts(sims=-3)", game)
+        with self.assertRaisesRegex(kibitz.KibitzError, "no Python agent registered as 'ghost'"):
+            kibitz.make_agent("python(name=ghost)", game)
+        with self.assertRaisesRegex(kibitz.KibitzError, "letters"):
+            kibitz.register_agent("bad name", lambda view: 0)
+
+
+class PythonSeatTest(unittest.TestCase):
+    def test_a_python_seat_in_the_arena_receives_only_its_own_stream(self):
+        bot = RecordingBot()
+        game = kibitz.load_game("loyalist_spies(rounds=1)")
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "games.kzr")
+            stats = kibitz.arena(game, [bot, "heuristic"], deals=3, seed=4, replay_path=path)
+            records = kibitz.read_replay_file(path)
+        self.assertEqual(stats["games_used"], len(records))
+        python_seats_played = sum(sum(1 for spec in r.agent_specs if spec.startswith("python")) for r in records)
+        self.assertGreater(python_seats_played, 0)
+        self.assertEqual(bot.games, python_seats_played)
+        self.assertEqual(len(bot.endings), python_seats_played)
+        self.assertTrue(bot.seen)
+        # Replay every recorded game: at each decision the bot was shown its own
+        # seat's stream, exactly, and never another seat's.
+        decisions = iter(bot.seen)
+        for record in records:
+            python_seats = [s for s, spec in enumerate(record.agent_specs) if spec.startswith("python")]
+            state = game.new_initial_state()
+            for action in record.actions:
+                seat = state.current_player()
+                if seat in python_seats:
+                    shown_seat, move, stream = next(decisions)
+                    self.assertEqual((shown_seat, move), (seat, state.move_number()))
+                    self.assertEqual(stream, [o.to_json() for o in state.seat_stream(seat)])
+                    for other in range(game.num_players):
+                        if other != seat:
+                            self.assertNotEqual(stream, [o.to_json() for o in state.seat_stream(other)])
+                state.apply_action(action)
+        self.assertIsNone(next(decisions, None))
+
+    def test_arena_statistics_come_back_as_python_objects(self):
+        stats = kibitz.arena("kuhn_poker", ["cfr(iters=300)", "random"], deals=200, seed=1)
+        self.assertEqual(stats["deals_used"], 200)
+        self.assertEqual(stats["games_used"], 400)
+        cfr, random = stats["agents"]
+        self.assertEqual(cfr["spec"], "cfr(iters=300)")
+        # An equilibrium strategy wins against uniform play in Kuhn poker.
+        self.assertGreater(cfr["mean_return"]["mean"], 0.0)
+        self.assertAlmostEqual(cfr["mean_return"]["mean"], -random["mean_return"]["mean"])
+        self.assertLess(cfr["mean_return"]["low"], cfr["mean_return"]["mean"])
+        self.assertGreater(cfr["rating"]["rating"], random["rating"]["rating"])
+        self.assertEqual(len(stats["seats"]), 2)
+
+    def test_the_same_arena_twice_gives_the_same_statistics_for_any_thread_count(self):
+        one = kibitz.arena("leduc_poker", ["random", "random"], deals=50, seed=3, threads=1)
+        two = kibitz.arena("leduc_poker", ["random", "random"], deals=50, seed=3, threads=2)
+        self.assertEqual(one, two)
+
+    def test_play_with_a_python_callable(self):
+        game = kibitz.load_game("leduc_poker")
+        calls = []
+
+        def always_call(view):
+            calls.append(view)
+            legal = view.legal_actions()
+            return legal[0] if len(legal) == 1 else legal[1]
+
+        final, record = kibitz.play(game, [always_call, "random"], seed=2)
+        self.assertTrue(final.is_terminal())
+        self.assertEqual(record.actions, final.history)
+        self.assertTrue(calls)
+        # The views expired when act returned: a kept one cannot be read later.
+        with self.assertRaisesRegex(kibitz.KibitzError, "expired"):
+            calls[0].legal_actions()
+        self.assertEqual(kibitz._kibitz._python_agents, {})
+
+    def test_a_python_seat_that_errs_stops_the_run_with_its_error(self):
+        def illegal(view):
+            return 99
+
+        with self.assertRaisesRegex(kibitz.KibitzError, "chose action 99"):
+            kibitz.play("kuhn_poker", [illegal, "random"])
+
+        def broken(view):
+            raise RuntimeError("bot crashed")
+
+        with self.assertRaisesRegex(RuntimeError, "bot crashed"):
+            kibitz.arena("kuhn_poker", [broken, "random"], deals=2, threads=2)
+
+
+class ReplayTest(unittest.TestCase):
+    def setUp(self):
+        self.records = [kibitz.play("leduc_poker", ["random", "random"], seed=s)[1] for s in range(3)]
+
+    def test_files_round_trip_and_append(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "r.kzr")
+            kibitz.write_replay_file(path, self.records[:2])
+            kibitz.write_replay_file(path, self.records[2:], append=True)
+            back = kibitz.read_replay_file(path)
+        self.assertEqual(back, self.records)
+        self.assertEqual(back[1].state(), self.records[1].state())
+
+    def test_json_round_trips(self):
+        text = kibitz.records_to_json(self.records)
+        self.assertIn('"action_text"', text)
+        self.assertEqual(kibitz.records_from_json(text), self.records)
+
+    def test_verify_finds_a_wrong_return(self):
+        record = self.records[0]
+        self.assertEqual(record.verify(), [])
+        record.returns = [r + 1 for r in record.returns]
+        problems = record.verify()
+        self.assertTrue(problems)
+        self.assertIn("return", " ".join(problems))
+
+    def test_a_truncated_file_is_an_error_naming_it(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "cut.kzr")
+            kibitz.write_replay_file(path, self.records)
+            with open(path, "rb") as f:
+                data = f.read()
+            with open(path, "wb") as f:
+                f.write(data[:-7])
+            with self.assertRaisesRegex(kibitz.KibitzError, "cut.kzr"):
+                kibitz.read_replay_file(path)
+
+    def test_action_texts_say_each_move(self):
+        record = self.records[0]
+        texts = record.action_texts()
+        self.assertEqual(len(texts), len(record.actions))
+        state = kibitz.load_game(record.game).new_initial_state()
+        for action, text in zip(record.actions, texts):
+            self.assertEqual(text, state.action_to_string(state.current_player() if not state.is_chance_node()
+                                                          else kibitz.CHANCE, action))
+            state.apply_action(action)
+
+
+if __name__ == "__main__":
+    unittest.main()
