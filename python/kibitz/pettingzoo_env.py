@@ -91,6 +91,10 @@ class AECEnv(_AECBase):
             "is_parallelizable": False,
         }
         self._env = _kibitz.Env(self.game, observation, max_steps)
+        # Views of the Env's buffers, taken once: every step rewrites them.
+        self._observation_view = self._env.observation
+        self._mask_view = self._env.legal_mask
+        self._rewards_view = self._env.rewards
         self.possible_agents = [agent_name(s) for s in range(self.game.num_players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         num_actions = self._env.num_actions
@@ -130,11 +134,11 @@ class AECEnv(_AECBase):
         self._after(time_step, acting=None)
 
     def observe(self, agent):
-        seat = self._seat[agent]
-        mask = np.zeros(self._env.num_actions, dtype=np.int8)
-        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask[:] = self._mask
-        return {"observation": self._env.observe(seat), "action_mask": mask}
+        if agent == self.agent_selection and self._mask is not None:
+            # The Env encoded the seat to act's tensor already.
+            return {"observation": self._observation_view.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._env.observe(self._seat[agent]),
+                "action_mask": np.zeros(self._env.num_actions, dtype=np.int8)}
 
     def step(self, action):
         agent = self.agent_selection
@@ -149,14 +153,13 @@ class AECEnv(_AECBase):
 
     def _after(self, time_step, acting):
         """Reads a kibitz time step into the AEC dicts."""
-        rewards = time_step["rewards"]
-        for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = float(rewards[seat])
-            self._cumulative_rewards[agent] += self.rewards[agent]
-        if time_step["terminated"] or time_step["truncated"]:
+        for agent, reward in zip(self.possible_agents, self._rewards_view.tolist()):
+            self.rewards[agent] = reward
+            self._cumulative_rewards[agent] += reward
+        if time_step.terminated or time_step.truncated:
             for agent in self.agents:
-                self.terminations[agent] = bool(time_step["terminated"])
-                self.truncations[agent] = bool(time_step["truncated"])
+                self.terminations[agent] = time_step.terminated
+                self.truncations[agent] = time_step.truncated
             # Every agent must now be stepped with None, starting from the
             # one after the last to act (PettingZoo's order for the dead).
             start = 0 if acting is None else (self._seat[acting] + 1) % len(self.possible_agents)
@@ -164,8 +167,8 @@ class AECEnv(_AECBase):
             self.agent_selection = next(a for a in order if a in self.agents)
             self._mask = None
         else:
-            self.agent_selection = agent_name(time_step["player"])
-            self._mask = time_step["legal_mask"].astype(np.int8)
+            self.agent_selection = self.possible_agents[time_step.player]
+            self._mask = self._mask_view.astype(np.int8)
 
     def _dead_step(self, action):
         """Removes the done agent_selection; the next done agent follows."""

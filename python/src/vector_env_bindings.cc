@@ -9,7 +9,8 @@
 // step() and reset() release the GIL: the batch runs on kibitz's threads
 // while other Python threads go on.
 //
-// Env's time steps are views of the Env's own buffers in the same way.
+// Env's time steps and arrays are views of the Env's own buffers in the
+// same way.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -55,19 +56,44 @@ py::array alias_span(std::span<const float> values, py::handle owner) {
   return alias_buffer(view, owner);
 }
 
-// A TimeStep as a dict whose arrays alias the Env's buffers.
-py::dict time_step_dict(const gym::TimeStep& step, py::handle env) {
-  py::dict out;
-  out["player"] = step.player;
-  out["observation"] = alias_span(step.observation, env);
-  out["legal_mask"] = alias_span(step.legal_mask, env);
-  out["rewards"] = alias_span(step.rewards, env);
-  out["first"] = step.first;
-  out["terminated"] = step.terminated;
-  out["truncated"] = step.truncated;
-  out["episode_returns"] = step.episode_returns.empty() ? py::object(py::none())
-                                                        : py::object(alias_span(step.episode_returns, env));
-  return out;
+// What reset and step return: the flags by value, the arrays (views of the
+// Env's buffers, so they show the Env's latest time step) made on access
+// only, so that a loop reading the flags alone pays for no array.
+struct PyTimeStep {
+  Player player = kTerminalPlayer;
+  bool first = false;
+  bool terminated = false;
+  bool truncated = false;
+  py::object env;  // the kibitz.Env, owner of the buffers
+};
+
+PyTimeStep time_step_of(const gym::TimeStep& step, py::object env) {
+  return {step.player, step.first, step.terminated, step.truncated, std::move(env)};
+}
+
+const gym::Env& env_of(const PyTimeStep& step) { return step.env.cast<const gym::Env&>(); }
+
+void bind_time_step(py::module_& m) {
+  py::class_<PyTimeStep>(m, "TimeStep", "What the seat to act sees after a reset or step of a kibitz.Env.")
+      .def_readonly("player", &PyTimeStep::player)
+      .def_readonly("first", &PyTimeStep::first)
+      .def_readonly("terminated", &PyTimeStep::terminated)
+      .def_readonly("truncated", &PyTimeStep::truncated)
+      .def_property_readonly("observation", [](const PyTimeStep& t) {
+        return alias_span(env_of(t).time_step().observation, t.env);
+      })
+      .def_property_readonly("legal_mask", [](const PyTimeStep& t) {
+        return alias_span(env_of(t).time_step().legal_mask, t.env);
+      })
+      .def_property_readonly("rewards", [](const PyTimeStep& t) {
+        return alias_span(env_of(t).time_step().rewards, t.env);
+      })
+      .def_property_readonly("episode_returns", [](const PyTimeStep& t) -> py::object {
+        const gym::TimeStep step = env_of(t).time_step();
+        if (step.episode_returns.empty()) return py::none();
+        return alias_span(step.episode_returns, t.env);
+      })
+      .def("done", [](const PyTimeStep& t) { return t.terminated || t.truncated; });
 }
 
 // The tensor of any seat, as the Env encodes the seat to act's: what the
@@ -87,6 +113,7 @@ py::array_t<float> observe_seat(const gym::Env& env, Player seat) {
 }
 
 void bind_env(py::module_& m) {
+  bind_time_step(m);
   py::class_<gym::Env>(m, "Env", "One game as an environment; chance is sampled inside.")
       .def(py::init([](std::shared_ptr<Game> game, const std::string& observation, int max_steps) {
              return std::make_unique<gym::Env>(game, env_options(observation, max_steps));
@@ -94,12 +121,22 @@ void bind_env(py::module_& m) {
            py::arg("game"), py::arg("observation") = "information_state", py::arg("max_steps") = 0)
       .def("reset", [](py::object self, std::optional<std::uint64_t> seed) {
         auto& env = self.cast<gym::Env&>();
-        return time_step_dict(seed ? env.reset(*seed) : env.reset(), self);
+        return time_step_of(seed ? env.reset(*seed) : env.reset(), self);
       }, py::arg("seed") = py::none(), "Episode 0 of stream `seed`, or the stream's next episode without one.")
       .def("step", [](py::object self, Action action) {
-        return time_step_dict(self.cast<gym::Env&>().step(action), self);
+        return time_step_of(self.cast<gym::Env&>().step(action), self);
       }, py::arg("action"))
-      .def("time_step", [](py::object self) { return time_step_dict(self.cast<gym::Env&>().time_step(), self); })
+      .def("time_step", [](py::object self) { return time_step_of(self.cast<gym::Env&>().time_step(), self); })
+      // The Env's buffers never move: views taken once show every later step.
+      .def_property_readonly("observation", [](py::object self) {
+        return alias_span(self.cast<gym::Env&>().time_step().observation, self);
+      })
+      .def_property_readonly("legal_mask", [](py::object self) {
+        return alias_span(self.cast<gym::Env&>().time_step().legal_mask, self);
+      })
+      .def_property_readonly("rewards", [](py::object self) {
+        return alias_span(self.cast<gym::Env&>().time_step().rewards, self);
+      })
       .def("observe", &observe_seat, py::arg("seat"),
            "A fresh copy of `seat`'s tensor now (the Env's observation type).")
       .def("state", [](const gym::Env& env) { return share(env.state().clone()); },

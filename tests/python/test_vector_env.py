@@ -176,15 +176,20 @@ class EnvTest(unittest.TestCase):
         game = kibitz.load_game("kuhn_poker")
         env = kibitz.Env(game)
         step = env.reset(3)
-        self.assertTrue(step["first"])
-        self.assertIn(step["player"], (0, 1))
+        self.assertTrue(step.first)
+        self.assertIn(step.player, (0, 1))
+        self.assertIsNone(step.episode_returns)
+        mask_view = env.legal_mask
         total = np.zeros(2)
-        while not step["terminated"]:
-            legal = np.flatnonzero(step["legal_mask"])
+        while not step.terminated:
+            legal = np.flatnonzero(step.legal_mask)
+            np.testing.assert_array_equal(mask_view, step.legal_mask)  # one buffer, viewed twice
+            self.assertTrue(np.shares_memory(mask_view, step.legal_mask))
             step = env.step(int(legal[0]))
-            total += step["rewards"]
-        np.testing.assert_allclose(step["episode_returns"], total)
-        self.assertEqual(step["player"], kibitz.TERMINAL)
+            total += step.rewards
+        np.testing.assert_allclose(step.episode_returns, total)
+        self.assertEqual(step.player, kibitz.TERMINAL)
+        self.assertTrue(step.done())
         with self.assertRaisesRegex(kibitz.KibitzError, "reset|ended|over"):
             env.step(0)
 

@@ -1,0 +1,81 @@
+"""VectorEnv steps per second from Python, set beside the C++ step alone.
+
+    PYTHONPATH=build/python /usr/bin/python3 python/bench/vector_env_bench.py [--envs 256]
+
+The loop a learner runs: choose one random legal action per env from the
+legal-mask array in NumPy, then VectorEnv.step. Three figures per game and
+thread count, over the same steps:
+
+  python loop   env steps/s of the whole loop (NumPy choice + step call);
+  step only     env steps/s counting only the time inside VectorEnv.step,
+                i.e. the C++ batch step plus the binding's call overhead;
+  overhead      microseconds per batch step that the loop adds to the step
+                (the NumPy choice and the Python around it).
+
+kibitz_gym_bench's "<spec>/step/threads:T" is the C++ figure without Python
+at all (docs/gym.md); compare it with "python loop".
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+import kibitz
+
+
+class Chooser:
+    """A uniformly random legal action per row: the argmax of masked noise.
+    A row with nothing legal (about to auto-reset) gets 0, which is ignored.
+    Its buffers are allocated once, as a learner's would be."""
+
+    def __init__(self, masks, seed):
+        self.masks = masks
+        self.rng = np.random.default_rng(seed)
+        self.noise = np.empty(masks.shape, dtype=np.float32)
+        self.actions = np.empty(masks.shape[0], dtype=np.int64)
+
+    def __call__(self):
+        self.rng.random(out=self.noise, dtype=np.float32)
+        np.multiply(self.noise, self.masks, out=self.noise)
+        return np.argmax(self.noise, axis=1, out=self.actions)
+
+
+def measure(spec, num_envs, threads, seconds, warmup=200):
+    env = kibitz.VectorEnv(kibitz.load_game(spec), num_envs=num_envs, threads=threads)
+    env.reset(20261122)
+    choose = Chooser(env.legal_masks, 0)  # a view: updated in place by every step
+    for _ in range(warmup):
+        env.step(choose())
+    steps = 0
+    in_step = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = choose()
+        before = time.perf_counter()
+        env.step(actions)
+        in_step += time.perf_counter() - before
+        steps += 1
+    total = time.perf_counter() - start
+    loop_rate = steps * num_envs / total
+    step_rate = steps * num_envs / in_step
+    overhead_us = (total - in_step) / steps * 1e6
+    return loop_rate, step_rate, overhead_us
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--specs", default="leduc_poker,loyalist_spies")
+    args = parser.parse_args()
+    print("%-28s %7s %14s %14s %13s %7s" % ("spec", "threads", "python loop/s", "step only/s", "overhead us", "ratio"))
+    for spec in args.specs.split(","):
+        for threads in (1, 2):
+            loop_rate, step_rate, overhead = measure(spec, args.envs, threads, args.seconds)
+            print("%-28s %7d %14.0f %14.0f %13.1f %6.0f%%"
+                  % (spec, threads, loop_rate, step_rate, overhead, 100 * loop_rate / step_rate))
+
+
+if __name__ == "__main__":
+    main()
