@@ -26,5 +26,9 @@ void bind_agents(pybind11::module_& m);
 void bind_arena(pybind11::module_& m);
 // Replay records and files (replay_bindings.cc).
 void bind_replays(pybind11::module_& m);
+// Network checkpoints written and read without LibTorch (checkpoint_bindings.cc).
+void bind_checkpoints(pybind11::module_& m);
+// Exploitability of tabular policies (tabular_bindings.cc).
+void bind_tabular(pybind11::module_& m);
 
 }  // namespace kibitz::python

@@ -16,4 +16,6 @@ PYBIND11_MODULE(_kibitz, m) {
   kibitz::python::bind_agents(m);
   kibitz::python::bind_arena(m);
   kibitz::python::bind_replays(m);
+  kibitz::python::bind_checkpoints(m);
+  kibitz::python::bind_tabular(m);
 }
