@@ -61,23 +61,55 @@ void bind_agent_info(py::module_& m) {
         "Every agent this module can build, sorted by name.");
 }
 
+// An agent as Python holds it: with the game it was built for, so that a
+// view of another game is refused rather than read as this one's, and with
+// the seat it was last told, so that act on a view of another seat (or
+// before any new_game) starts a new game in that seat first, as the match
+// runner would have.
+struct PyAgent {
+  std::shared_ptr<Agent> agent;
+  std::shared_ptr<const Game> game;
+  Player seat = -1;
+
+  void new_game(Player new_seat) {
+    if (new_seat < 0 || new_seat >= game->num_players()) throw error("no seat ", new_seat, " in ", game->spec());
+    agent->new_game(new_seat);
+    seat = new_seat;
+  }
+
+  Action act(const PySeatView& view) {
+    const SeatView& seat_view = view.get();
+    if (seat_view.game().spec() != game->spec()) {
+      throw error("agent ", agent->spec(), " was built for ", game->spec(), ", not ", seat_view.game().spec());
+    }
+    if (seat_view.seat() != seat) new_game(seat_view.seat());
+    // A Python agent takes the GIL itself; a search may take long.
+    py::gil_scoped_release release;
+    return agent->act(seat_view);
+  }
+};
+
 void bind_agent_class(py::module_& m) {
-  py::class_<Agent, std::shared_ptr<Agent>>(m, "Agent", "Chooses a seat's action from that seat's view alone.")
-      .def_property_readonly("spec", &Agent::spec)
-      .def("new_game", &Agent::new_game, py::arg("seat"), "Tells the agent a new game starts, in `seat`.")
-      .def("reseed", &Agent::reseed, py::arg("seed"))
-      .def("act", [](Agent& agent, const PySeatView& view) {
-        const SeatView& seat_view = view.get();
-        // A Python agent takes the GIL itself; a search may take long.
-        py::gil_scoped_release release;
-        return agent.act(seat_view);
-      }, py::arg("view"), "One of view.legal_actions().")
-      .def("last_decision", &decision_dict, "The policy, value and statistics of the last act(), or None.")
-      .def("__repr__", [](const Agent& agent) { return "<kibitz.Agent " + agent.spec() + ">"; });
+  py::class_<PyAgent>(m, "Agent", "Chooses a seat's action from that seat's view alone.")
+      .def_property_readonly("spec", [](const PyAgent& a) { return a.agent->spec(); })
+      .def_property_readonly("game", [](const PyAgent& a) { return mutable_game(a.game); })
+      .def("new_game", &PyAgent::new_game, py::arg("seat"), "Tells the agent a new game starts, in `seat`.")
+      .def("reseed", [](PyAgent& a, std::uint64_t seed) { return a.agent->reseed(seed); }, py::arg("seed"),
+           "Restarts the agent's randomness as if built with `seed`; False if it cannot.")
+      .def("act", &PyAgent::act, py::arg("view"),
+           "One of view.legal_actions(). A view of another seat than the last new_game's starts a new game "
+           "in that seat first.")
+      .def("last_decision", [](const PyAgent& a) { return decision_dict(*a.agent); },
+           "The policy, value and statistics of the last act(), or None.")
+      .def("__repr__", [](const PyAgent& a) { return "<kibitz.Agent " + a.agent->spec() + ">"; });
 
   m.def("make_agent", [](const std::string& spec, std::shared_ptr<Game> game, std::uint64_t seed) {
-    py::gil_scoped_release release;  // building may solve (cfr) or build a Python agent
-    return std::shared_ptr<Agent>(make_agent(spec, game, seed));
+    std::shared_ptr<Agent> agent;
+    {
+      py::gil_scoped_release release;  // building may solve (cfr) or build a Python agent
+      agent = make_agent(spec, game, seed);
+    }
+    return PyAgent{std::move(agent), game, -1};
   }, py::arg("spec"), py::arg("game"), py::arg("seed") = 0,
         "Builds an agent from a spec; KibitzError names an unknown agent or a bad parameter.");
 }

@@ -4,6 +4,8 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "env/core/stream_spec.h"
 #include "python/src/bindings.h"
 #include "python/src/shared_objects.h"
+#include "tools/rules_text.h"
 
 namespace py = pybind11;
 
@@ -38,6 +41,14 @@ const char* reward_model_name(RewardModel model) {
     case RewardModel::kGeneralSum: return "general_sum";
   }
   return "?";
+}
+
+// The rules as implemented (docs/rules/<game>.md), or None for a game
+// without a rules file.
+py::object rules_of(const std::string& game_name) {
+  const std::optional<std::string_view> text = tools::find_rules(game_name);
+  if (!text) return py::none();
+  return py::str(text->data(), text->size());
 }
 
 // Params as {name: value} in declaration order (Python dicts keep it).
@@ -93,6 +104,8 @@ void bind_game_info(py::module_& m) {
       .def_readonly("params", &GameInfo::params)
       .def_readonly("test_specs", &GameInfo::test_specs)
       .def_readonly("encoder_version", &GameInfo::encoder_version)
+      .def_property_readonly("rules", [](const GameInfo& info) { return rules_of(info.name); },
+                             "The rules as implemented (docs/rules/), as `kibitz rules` prints them.")
       .def_property_readonly("examples",
                              [](const GameInfo& info) {
                                std::vector<std::pair<std::string, std::string>> out;
@@ -125,6 +138,8 @@ void bind_game_class(py::module_& m) {
       .def_property_readonly("observation_tensor_size", &Game::observation_tensor_size)
       .def_property_readonly("observation_kinds", &observation_kinds)
       .def_property_readonly("card_names", &card_names)
+      .def_property_readonly("rules", [](const Game& g) { return rules_of(g.name()); },
+                             "The rules as implemented (docs/rules/), as `kibitz rules` prints them.")
       .def_property_readonly("info", [](const Game& g) -> const GameInfo& { return find_game(g.name()); },
                              py::return_value_policy::reference)
       .def("new_initial_state", [](const Game& g) { return share(g.new_initial_state()); })

@@ -22,7 +22,7 @@ namespace kibitz::python {
 namespace {
 
 std::shared_ptr<PySeatView> view_of_state(const State& state, Player seat) {
-  if (seat != state.current_player()) {
+  if (seat < 0 || seat >= state.num_players() || seat != state.current_player()) {
     throw error("a seat view is for the seat to act; seat ", seat, " is not (current player ",
                 state.current_player(), ")");
   }

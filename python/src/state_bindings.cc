@@ -33,6 +33,11 @@ void check_seat(const State& state, Player seat) {
   }
 }
 
+// A seat or kibitz.CHANCE: who says an action.
+void check_speaker(const State& state, Player player) {
+  if (player != kChancePlayer) check_seat(state, player);
+}
+
 // A seat or kibitz.SPECTATOR: whose stream to read.
 void check_stream_seat(const State& state, Player seat) {
   if (seat != kSpectator) check_seat(state, seat);
@@ -89,7 +94,10 @@ void bind_rng(py::module_& m) {
       .def_property_readonly("seed", &Rng::seed)
       .def("child", &Rng::child, py::arg("label"), py::arg("index") = 0)
       .def("next", &Rng::next)
-      .def("uniform_int", &Rng::uniform_int, py::arg("bound"))
+      .def("uniform_int", [](Rng& rng, std::uint64_t bound) {
+        if (bound == 0) throw error("uniform_int needs a positive bound");
+        return rng.uniform_int(bound);
+      }, py::arg("bound"), "A uniform integer in [0, bound).")
       .def("uniform_double", &Rng::uniform_double)
       .def("sample_index", [](Rng& rng, const std::vector<double>& weights) {
         double total = 0;
@@ -141,8 +149,14 @@ void bind_state_views(py::class_<State, std::shared_ptr<State>>& c) {
         return s.observation_string(seat);
       }, py::arg("seat"))
       .def("observation_tensor", &observation_tensor, py::arg("seat"))
-      .def("action_to_string", &State::action_to_string, py::arg("player"), py::arg("action"))
-      .def("string_to_action", &State::string_to_action, py::arg("player"), py::arg("text"));
+      .def("action_to_string", [](const State& s, Player player, Action action) {
+        check_speaker(s, player);
+        return s.action_to_string(player, action);
+      }, py::arg("player"), py::arg("action"), "kibitz.CHANCE for a chance outcome.")
+      .def("string_to_action", [](const State& s, Player player, const std::string& text) {
+        check_speaker(s, player);
+        return s.string_to_action(player, text);
+      }, py::arg("player"), py::arg("text"));
 }
 
 void bind_state_changes(py::class_<State, std::shared_ptr<State>>& c) {

@@ -64,6 +64,19 @@ class AgentTest(unittest.TestCase):
         with self.assertRaisesRegex(kibitz.KibitzError, "letters"):
             kibitz.register_agent("bad name", lambda view: 0)
 
+    def test_an_agent_refuses_a_view_of_another_game_and_follows_the_seat(self):
+        kuhn, leduc = kibitz.load_game("kuhn_poker"), kibitz.load_game("leduc_poker")
+        state = leduc.new_initial_state()
+        state.apply_action(0)
+        state.apply_action(1)
+        with self.assertRaisesRegex(kibitz.KibitzError, "built for kuhn_poker"):
+            kibitz.make_agent("random", kuhn).act(state.seat_view(0))
+        agent = kibitz.make_agent("random", leduc, seed=2)
+        with self.assertRaisesRegex(kibitz.KibitzError, "no seat 3"):
+            agent.new_game(3)
+        self.assertIn(agent.act(state.seat_view(0)), state.legal_actions())  # new_game(0) implied
+        self.assertEqual(agent.game, leduc)
+
 
 class PythonSeatTest(unittest.TestCase):
     def test_a_python_seat_in_the_arena_receives_only_its_own_stream(self):

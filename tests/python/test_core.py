@@ -6,6 +6,7 @@ from tests/python/.
 """
 
 import json
+import os
 import unittest
 
 import numpy as np
@@ -32,6 +33,14 @@ class GamesTest(unittest.TestCase):
             self.assertEqual(game.name, info.name)
             self.assertEqual(list(game.params.keys()), [p.name for p in info.params])
             self.assertEqual(kibitz.load_game(game.spec), game)
+
+    def test_every_game_carries_its_rules_file(self):
+        source = os.environ.get("KIBITZ_SOURCE_DIR",
+                                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+        for info in kibitz.registered_games():
+            with open(os.path.join(source, "docs", "rules", info.name + ".md"), encoding="utf-8") as f:
+                self.assertEqual(info.rules, f.read(), info.name)
+            self.assertEqual(kibitz.load_game(info.name).rules, info.rules)
 
     def test_kuhn_facts(self):
         game = kibitz.load_game("kuhn_poker")
@@ -141,6 +150,15 @@ class StateTest(unittest.TestCase):
         deal = deal_kuhn(0, 1)
         with self.assertRaisesRegex(kibitz.KibitzError, "not a chance node"):
             deal.chance_outcomes()
+        with self.assertRaisesRegex(kibitz.KibitzError, "no seat 5"):
+            deal.action_to_string(5, 1)
+        with self.assertRaisesRegex(kibitz.KibitzError, "no seat 7"):
+            deal.string_to_action(7, "bet")
+        self.assertEqual(state.action_to_string(kibitz.CHANCE, 2), "deal K")
+        with self.assertRaisesRegex(kibitz.KibitzError, "seat to act"):
+            state.seat_view(kibitz.CHANCE)  # the chance player is no seat
+        with self.assertRaisesRegex(kibitz.KibitzError, "positive bound"):
+            kibitz.Rng(1).uniform_int(0)
 
 
 class StreamTest(unittest.TestCase):
