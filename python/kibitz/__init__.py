@@ -52,7 +52,7 @@ from kibitz._kibitz import (  # noqa: F401  (the public C++ API)
     write_checkpoint,
     write_replay_file,
 )
-from kibitz import gymnasium_env, pettingzoo_env, spaces  # noqa: F401,E402
+from kibitz import gymnasium_env, pettingzoo_env, reports, spaces  # noqa: F401,E402
 from kibitz.seats import arena, play  # noqa: F401,E402
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -160,6 +160,24 @@ class PythonSeatTest(unittest.TestCase):
             kibitz.arena("kuhn_poker", [broken, "random"], deals=2, threads=2)
 
 
+KIBITZ = os.environ.get("KIBITZ_BINARY", "")
+
+
+class ReportTest(unittest.TestCase):
+    @unittest.skipUnless(os.path.isfile(KIBITZ), "the kibitz command is not built (KIBITZ_BINARY)")
+    def test_the_bluff_report_of_an_arena_file(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "spies.kzr")
+            kibitz.arena("loyalist_spies(rounds=1)", ["heuristic", "random"], deals=3, seed=2, replay_path=path)
+            report = kibitz.reports.replay_report(path, particles=50, kibitz_binary=KIBITZ)
+            self.assertEqual(report["report"], "loyalist_spies_bluffs")
+            self.assertEqual(report["records"], 6)
+            kuhn = os.path.join(folder, "kuhn.kzr")
+            kibitz.write_replay_file(kuhn, [kibitz.play("kuhn_poker", ["random", "random"])[1]])
+            with self.assertRaisesRegex(kibitz.KibitzError, "html only"):
+                kibitz.reports.replay_report(kuhn, kibitz_binary=KIBITZ)
+
+
 class ReplayTest(unittest.TestCase):
     def setUp(self):
         self.records = [kibitz.play("leduc_poker", ["random", "random"], seed=s)[1] for s in range(3)]
