@@ -9,8 +9,9 @@
             break
 
 The learner plays `seat`; every other seat is a kibitz agent built from a
-spec ("random", "heuristic", "ismcts(sims=100)", ...), asked through its
-own SeatView as in the arena; chance is drawn with kibitz's generator. The
+spec ("random", "heuristic", "ismcts(sims=100)", ...) or a Python agent (a
+callable f(view) or an object with act(view)), asked through its own
+SeatView as in the arena; chance is drawn with kibitz's generator. The
 observation is the learner's information-state tensor (or observation
 tensor), which is a function of its own stream alone; info["action_mask"]
 marks its legal actions (int8). The reward of a step is the change in the
@@ -62,7 +63,7 @@ class SingleAgentEnv(_EnvBase):
         self.seat = seat
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["human", "ansi"]}
-        specs = [opponents] * players if isinstance(opponents, str) else list(opponents)
+        specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * players
         if len(specs) == players - 1:
             specs.insert(seat, None)
         if len(specs) != players:
@@ -70,7 +71,7 @@ class SingleAgentEnv(_EnvBase):
                                       % (self.game.spec, players, players - 1))
         specs[seat] = None
         self.opponent_specs = specs
-        self._agents = [None if spec is None else _kibitz.make_agent(spec, self.game, 0) for spec in specs]
+        self._agents = [self._agent(spec) for spec in specs]
         self._use_information_state = observation == "information_state"
         size = (self.game.information_state_tensor_size if self._use_information_state
                 else self.game.observation_tensor_size)
@@ -79,6 +80,12 @@ class SingleAgentEnv(_EnvBase):
         self._stream_seed = 0
         self._episode = -1
         self._state = None
+
+    def _agent(self, spec):
+        """A kibitz agent for a spec string; a Python agent as it is; None for the learner."""
+        if spec is None or not isinstance(spec, str):
+            return spec
+        return _kibitz.make_agent(spec, self.game, 0)
 
     def reset(self, seed=None, options=None):
         if seed is not None:
@@ -91,9 +98,11 @@ class SingleAgentEnv(_EnvBase):
         self._chance = _kibitz.Rng(episode_seed)
         seat_seeds = _kibitz.Rng(episode_seed)
         for seat, agent in enumerate(self._agents):
-            if agent is not None:
-                agent.reseed(seat_seeds.child("seat", seat).seed)
-                agent.new_game(seat)
+            if agent is None:
+                continue
+            for method, argument in (("reseed", seat_seeds.child("seat", seat).seed), ("new_game", seat)):
+                if hasattr(agent, method):
+                    getattr(agent, method)(argument)
         self._state = self.game.new_initial_state()
         self._return = 0.0
         self._advance()
@@ -119,7 +128,9 @@ class SingleAgentEnv(_EnvBase):
             if player == _kibitz.CHANCE:
                 state.apply_action(state.sample_chance_outcome(self._chance))
             else:
-                state.apply_action(self._agents[player].act(state.seat_view(player)))
+                agent = self._agents[player]
+                view = state.seat_view(player)
+                state.apply_action(int(agent.act(view) if hasattr(agent, "act") else agent(view)))
 
     def _observation(self):
         if self._use_information_state:

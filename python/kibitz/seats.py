@@ -6,7 +6,11 @@ takes a seat as the spec ``python(name=...)`` once registered
 you, for the length of the call, so any seat may be given as a spec string or
 as a Python agent: a callable ``f(view) -> action`` or an object with
 ``act(view)`` (and optionally ``new_game(seat)``, ``reseed(seed)`` and
-``game_over(seat_return, stream)``). Either way the agent is handed a
+``game_over(seat_return, stream)``), or such an object's class: then every
+agent the game loop builds (one per arena worker thread) is a fresh
+instance, where one object would be shared by all threads. Keep per-game
+randomness in ``reseed(seed)`` and the arena's results do not depend on the
+thread count. Either way the agent is handed a
 :class:`kibitz.SeatView`: its own seat's stream and what follows from it,
 never the true state.
 """

@@ -45,7 +45,7 @@ void check_agent_name(const std::string& name) {
 
 void register_agent(const std::string& name, py::object object) {
   check_agent_name(name);
-  if (!py::hasattr(object, "act") && !PyCallable_Check(object.ptr())) {
+  if (!py::isinstance<py::type>(object) && !py::hasattr(object, "act") && !PyCallable_Check(object.ptr())) {
     throw error("Python agent '", name, "' must be callable as f(view) or have an act(view) method");
   }
   python_agent_table()[py::str(name)] = object;

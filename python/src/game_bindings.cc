@@ -148,6 +148,9 @@ void bind_game_class(py::module_& m) {
           [](const Game& g, const std::vector<Action>& history) { return share(g.state_from_history(history)); },
           py::arg("history"), "Replays the actions from the start; KibitzError names an illegal one.")
       .def("__eq__", [](const Game& a, const Game& b) { return a.spec() == b.spec(); })
+      // Pickled as its canonical spec: loading it gives an equal game.
+      .def(py::pickle([](const Game& g) { return g.spec(); },
+                      [](const std::string& spec) { return mutable_game(load_game(spec)); }))
       .def("__hash__", [](const Game& g) { return py::hash(py::str(g.spec())); })
       .def("__repr__", [](const Game& g) { return "<kibitz.Game " + g.spec() + ">"; });
 

@@ -86,7 +86,11 @@ AgentInfo PythonAgent::info() {
     if (!table.contains(name)) {
       throw error("no Python agent registered as '", name, "'; kibitz.register_agent(name, object) first");
     }
-    return std::make_unique<PythonAgent>(name, table[py::str(name)], std::move(game), seed);
+    py::object registered = table[py::str(name)];
+    // A class gives every agent built (one per arena worker) an instance
+    // of its own; any other object is shared by all of them.
+    py::object object = py::isinstance<py::type>(registered) ? registered() : registered;
+    return std::make_unique<PythonAgent>(name, std::move(object), std::move(game), seed);
   };
   return info;
 }

@@ -23,6 +23,8 @@ class PythonAgent final : public Agent {
  public:
   // `object` is callable as object(view) -> action, or has act(view); it may
   // also have new_game(seat), reseed(seed) and game_over(seat_return, stream).
+  // Registered as a class, each PythonAgent gets a fresh instance (so arena
+  // workers do not share one object's state); any other object is shared.
   PythonAgent(std::string name, pybind11::object object, std::shared_ptr<const Game> game, std::uint64_t seed);
   ~PythonAgent() override;
 

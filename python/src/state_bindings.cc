@@ -174,6 +174,10 @@ void bind_state_changes(py::class_<State, std::shared_ptr<State>>& c) {
         return share(s.resample_from_infostate(seat, rng));
       }, py::arg("seat"), py::arg("rng"))
       .def("serialize", &serialize_state)
+      // Pickled as its serialization (game spec and history), so states
+      // travel to other processes (multiprocessing) and come back equal.
+      .def(py::pickle([](const State& s) { return serialize_state(s); },
+                      [](const std::string& text) { return share(deserialize_state(text)); }))
       .def("__eq__", [](const State& a, const State& b) { return states_equal(a, b); });
 }
 

@@ -128,6 +128,21 @@ class PythonSeatTest(unittest.TestCase):
         two = kibitz.arena("leduc_poker", ["random", "random"], deals=50, seed=3, threads=2)
         self.assertEqual(one, two)
 
+    def test_python_seats_on_two_threads_give_the_one_thread_results(self):
+        class SeededBot:
+            def reseed(self, seed):
+                self.rng = kibitz.Rng(seed)
+
+            def act(self, view):
+                legal = view.legal_actions()
+                return legal[self.rng.uniform_int(len(legal))]
+
+        # The class: each arena worker builds its own instance.
+        one = kibitz.arena("leduc_poker", [SeededBot, "random"], deals=40, seed=5, threads=1)
+        two = kibitz.arena("leduc_poker", [SeededBot, "random"], deals=40, seed=5, threads=2)
+        for a, b in zip(one["agents"], two["agents"]):
+            self.assertEqual(a["mean_return"], b["mean_return"])
+
     def test_play_with_a_python_callable(self):
         game = kibitz.load_game("leduc_poker")
         calls = []

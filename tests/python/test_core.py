@@ -127,6 +127,16 @@ class StateTest(unittest.TestCase):
         with self.assertRaises(kibitz.KibitzError):
             kibitz.deserialize_state("leduc_poker(players=2)\n0 0 0 0 0\n")
 
+    def test_states_and_games_pickle_as_their_serialization(self):
+        import pickle
+        state = deal_kuhn(2, 1)
+        state.apply_action(1)
+        again = pickle.loads(pickle.dumps(state))
+        self.assertEqual(again, state)
+        self.assertEqual(again.history, [2, 1, 1])
+        game = kibitz.load_game("loyalist_spies(rounds=1)")
+        self.assertEqual(pickle.loads(pickle.dumps(game)).spec, game.spec)
+
     def test_tensors_have_the_declared_shapes_and_the_mask_matches(self):
         game = kibitz.load_game("leduc_poker")
         state = game.new_initial_state()

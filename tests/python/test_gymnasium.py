@@ -59,6 +59,20 @@ class SingleAgentTest(unittest.TestCase):
         totals = [run_episode(env, seed, rng)[0] for seed in range(60)]
         self.assertLess(np.mean(totals), 0.0)
 
+    def test_python_opponents_are_asked_through_their_own_view(self):
+        seen = []
+
+        def always_call(view):
+            seen.append((view.seat, view.information_state_string()))
+            return 1  # call: legal at every Leduc decision (a check when nothing is bet)
+
+        env = gymnasium_env.SingleAgentEnv("leduc_poker", seat=0, opponents=always_call)
+        rng = np.random.default_rng(3)
+        for seed in range(5):
+            run_episode(env, seed, rng)
+        self.assertTrue(seen)
+        self.assertTrue(all(seat == 1 and info.startswith("seat 1") for seat, info in seen))
+
     def test_bad_arguments_raise(self):
         with self.assertRaisesRegex(kibitz.KibitzError, "no seat 2"):
             gymnasium_env.SingleAgentEnv("kuhn_poker", seat=2)

@@ -124,6 +124,26 @@ class VectorEnvTest(unittest.TestCase):
         with self.assertRaisesRegex(kibitz.KibitzError, "num_envs|at least|>= 1"):
             kibitz.VectorEnv(self.game, num_envs=0)
 
+    def test_the_observation_tensor_option(self):
+        env = kibitz.VectorEnv(self.game, num_envs=4, observation="observation")
+        env.reset(2)
+        self.assertEqual(env.observations.shape, (4, self.game.observation_tensor_size))
+        for i in range(4):
+            state = env.env_state(i)
+            np.testing.assert_array_equal(env.observations[i], state.observation_tensor(int(env.players[i])))
+        with self.assertRaisesRegex(kibitz.KibitzError, "unknown observation type 'pixels'"):
+            kibitz.VectorEnv(self.game, num_envs=4, observation="pixels")
+
+    def test_max_steps_truncates_episodes(self):
+        env = kibitz.VectorEnv(kibitz.load_game("loyalist_spies"), num_envs=4, max_steps=3)
+        env.reset(5)
+        rng = np.random.default_rng(8)
+        for _ in range(3):
+            self.assertFalse(env.truncated.any())
+            env.step(random_legal_actions(env.legal_masks, rng))
+        self.assertTrue(env.truncated.all())
+        self.assertFalse(env.terminated.any())
+
     def test_int64_actions_are_accepted(self):
         rng = np.random.default_rng(4)
         self.env.step(random_legal_actions(self.env.legal_masks, rng).astype(np.int64))
