@@ -37,22 +37,21 @@ SeatStream unbind_stream(const Game& game, const std::vector<BoundObservation>& 
   return out;
 }
 
+std::string stream_json(const std::vector<BoundObservation>& stream) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += stream[i].game->stream_spec().to_json(stream[i].observation);
+  }
+  return out + "]";
+}
+
 namespace {
 
 std::string text_of(const BoundObservation& o) { return o.game->stream_spec().to_text(o.observation); }
 std::string json_of(const BoundObservation& o) { return o.game->stream_spec().to_json(o.observation); }
 
 py::object dict_of(const BoundObservation& o) { return py::module_::import("json").attr("loads")(json_of(o)); }
-
-// The stream as one JSON array (what the engine protocol and replays write).
-std::string stream_json(const std::vector<BoundObservation>& stream) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < stream.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += json_of(stream[i]);
-  }
-  return out + "]";
-}
 
 BoundObservation from_text(const std::shared_ptr<Game>& game, const std::string& text) {
   Observation o = game->stream_spec().from_text(text);

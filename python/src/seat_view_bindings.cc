@@ -64,9 +64,7 @@ void bind_seat_view(py::module_& m) {
       .def_property_readonly("game", [](const PySeatView& v) { return mutable_game(v.get().game().shared()); })
       .def("move_number", [](const PySeatView& v) { return v.get().move_number(); })
       .def("stream", &view_stream, "The seat's observations, oldest first.")
-      .def("stream_json", [](const PySeatView& v) {
-        return py::module_::import("kibitz._kibitz").attr("stream_to_json")(view_stream(v));
-      })
+      .def("stream_json", [](const PySeatView& v) { return stream_json(view_stream(v)); })
       .def("legal_actions", [](const PySeatView& v) { return v.get().legal_actions(); })
       .def("legal_action_mask", &view_mask)
       .def("information_state_string", [](const PySeatView& v) { return v.get().information_state_string(); })

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "env/core/game.h"
@@ -31,5 +32,7 @@ std::vector<BoundObservation> bind_stream(const std::shared_ptr<const Game>& gam
 // The plain observations of such a list; an observation of another game is
 // a KibitzError.
 SeatStream unbind_stream(const Game& game, const std::vector<BoundObservation>& stream);
+// A stream as one JSON array of the observations' JSON objects.
+std::string stream_json(const std::vector<BoundObservation>& stream);
 
 }  // namespace kibitz::python

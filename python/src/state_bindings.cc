@@ -135,10 +135,8 @@ void bind_state_views(py::class_<State, std::shared_ptr<State>>& c) {
   c.def("seat_stream", &stream_of, py::arg("seat"),
         "What `seat` (or kibitz.SPECTATOR) has observed, as a list of kibitz.Observation.")
       .def("public_stream", [](const State& s) { return stream_of(s, kSpectator); })
-      .def("seat_stream_json", [](const State& s, Player seat) {
-        check_stream_seat(s, seat);
-        return py::module_::import("kibitz._kibitz").attr("stream_to_json")(stream_of(s, seat));
-      }, py::arg("seat"))
+      .def("seat_stream_json", [](const State& s, Player seat) { return stream_json(stream_of(s, seat)); },
+           py::arg("seat"), "The stream as one JSON array.")
       .def("information_state_string", [](const State& s, Player seat) {
         check_seat(s, seat);
         return s.information_state_string(seat);
