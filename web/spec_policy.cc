@@ -141,6 +141,11 @@ NodeCost check_params(const std::string& what, const std::vector<ParamSpec>& dec
                       const Params& params, int depth, Spec& spec, Walk& walk) {
   NodeCost own;
   NodeCost nested;  // the dearest nested agent
+  bool has_nested = false;
+  // A nested agent may act once per sample as well as once per simulation
+  // (a belief model is asked in every world of the pool, belief= times
+  // belief_rounds=), so with one the samples bound its cost too.
+  std::int64_t samples = 1;
   auto written = [&](const std::string& name) {
     return std::find_if(spec.args.begin(), spec.args.end(),
                         [&](const auto& arg) { return arg.first == name; });
@@ -159,6 +164,7 @@ NodeCost check_params(const std::string& what, const std::vector<ParamSpec>& dec
         const Spec child = parse_spec(value);
         CheckedNode node = check_agent_node(
             child, what + ", " + decl.name + ": agent " + child.name, depth + 1, walk);
+        has_nested = true;
         nested.sims = std::max(nested.sims, node.cost.sims);
         nested.threads = std::max(nested.threads, node.cost.threads);
         if (is_written) arg->second = std::move(node.text);
@@ -177,12 +183,15 @@ NodeCost check_params(const std::string& what, const std::vector<ParamSpec>& dec
         if (value != given) spec.args.emplace_back(decl.name, std::to_string(value));
         if (decl.cost_kind == CostKind::kSimulations)
           own.sims = saturating_product(own.sims, std::max<std::int64_t>(value, 1));
+        if (decl.cost_kind == CostKind::kSamples)
+          samples = saturating_product(samples, std::max<std::int64_t>(value, 1));
         if (decl.cost_kind == CostKind::kThreads) own.threads = value;
         break;
       }
     }
   }
-  return {saturating_product(own.sims, nested.sims),
+  const std::int64_t drives_nested = has_nested ? std::max(own.sims, samples) : own.sims;
+  return {saturating_product(drives_nested, nested.sims),
           saturating_product(own.threads, nested.threads)};
 }
 

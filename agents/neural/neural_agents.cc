@@ -6,6 +6,7 @@
 
 #include "agents/neural/batching_evaluator.h"
 #include "agents/neural/model_cache.h"
+#include "agents/search/belief_params.h"
 #include "env/core/error.h"
 
 namespace kibitz::neural {
@@ -147,21 +148,7 @@ AgentInfo ismcts_nn_info() {
       "others' moves up to it drawn from the policy; needs opponents=policy); rollout, by "
       "playing the world to its end with every seat drawing from the policy head (exact "
       "returns, no value head, slower)"));
-  params.push_back(ParamSpec::integer(
-      "belief", 0, 0, 100'000,
-      "worlds weighted by belief: each decision draws this many worlds from the information "
-      "set, weights each by how likely the other seats' moves so far were under the policy, "
-      "and simulations draw their world from them by weight; 0 samples every simulation's "
-      "world uniformly")
-                       .as_cost(CostKind::kSamples));
-  params.push_back(ParamSpec::real(
-      "belief_floor", 0.2, 0.0, 1.0,
-      "share of the uniform choice mixed into each modelled move's probability, so that no "
-      "single move rules a world out (1: all worlds weigh alike)"));
-  params.push_back(ParamSpec::real(
-      "belief_power", 1.0, 0.0, 1.0,
-      "tempering: the power each world's likelihood is raised to; below 1 keeps a few "
-      "worlds from taking all the weight (0: all worlds weigh alike)"));
+  for (ParamSpec& p : belief_params(/*has_policy=*/true)) params.push_back(std::move(p));
   params.push_back(ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
                                       "node bound per tree (threads: per thread)")
                        .as_cost(CostKind::kNodes));
@@ -184,9 +171,7 @@ AgentInfo ismcts_nn_info() {
             settings.max_nodes = p.get_int("max_nodes");
             settings.model_opponents = p.get_string("opponents") == "policy";
             settings.searcher_values = p.get_string("leaf_value") == "searcher";
-            settings.belief_worlds = static_cast<int>(p.get_int("belief"));
-            settings.belief_floor = p.get_double("belief_floor");
-            settings.belief_power = p.get_double("belief_power");
+            read_belief_params(p, /*has_policy=*/true, settings);
             if (settings.searcher_values && !settings.model_opponents) {
               throw error(
                   "agent ismcts_nn: leaf_value=searcher needs opponents=policy (in the "

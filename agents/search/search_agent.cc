@@ -4,6 +4,7 @@
 #include <exception>
 #include <thread>
 
+#include "agents/search/belief_params.h"
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -26,8 +27,15 @@ SearchAgent::SearchAgent(std::string spec, const SearchSettings& settings, const
 void SearchAgent::build_engines() {
   engines_.clear();
   for (int t = 0; t < budget_.threads; ++t) {
+    const auto thread = static_cast<std::uint64_t>(t);
+    std::unique_ptr<BeliefModel> belief_model;
+    if (settings_.belief_worlds > 0 && !settings_.belief_model.empty()) {
+      belief_model = make_belief_model("agent " + spec_, settings_.belief_model, game_,
+                                       rng_.child("belief_model", thread).seed());
+    }
     engines_.push_back(std::make_unique<SearchEngine>(
-        game_, settings_, factory_(rng_.child("evaluator", static_cast<std::uint64_t>(t)).seed())));
+        game_, settings_, factory_(rng_.child("evaluator", thread).seed()),
+        std::move(belief_model)));
   }
 }
 
@@ -193,6 +201,7 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
   settings.variant = variant;
   settings.c = params.get_double("c");
   settings.max_nodes = params.get_int("max_nodes");
+  read_belief_params(params, /*has_policy=*/false, settings);
   SearchAgent::Budget budget;
   budget.simulations = params.get_int("sims");
   budget.worlds = variant == SearchVariant::kDeterminized ? params.get_int("worlds") : 1;
@@ -207,6 +216,7 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
 AgentInfo ismcts_family_info(const std::string& name, const std::string& summary,
                              SearchVariant variant, std::vector<ParamSpec> params) {
   for (ParamSpec& p : common_params()) params.push_back(std::move(p));
+  for (ParamSpec& p : belief_params(/*has_policy=*/false)) params.push_back(std::move(p));
   return {name, summary, std::move(params),
           [name, variant](const Params& p, std::shared_ptr<const Game> game, std::uint64_t seed) {
             return make_search_agent(name, variant, p, std::move(game), seed);

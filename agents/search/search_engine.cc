@@ -35,12 +35,14 @@ void RootSummary::add(const RootSummary& other) {
 }
 
 SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
-                           std::unique_ptr<Evaluator> evaluator)
+                           std::unique_ptr<Evaluator> evaluator,
+                           std::unique_ptr<BeliefModel> belief_model)
     : game_(std::move(game)),
       settings_(settings),
       evaluator_(std::move(evaluator)),
       puct_(evaluator_->has_prior()),
-      value_low_(game_->min_return()) {
+      value_low_(game_->min_return()),
+      belief_model_(std::move(belief_model)) {
   const double range = game_->max_return() - game_->min_return();
   KIBITZ_CHECK(range > 0, "game ", game_->name(), " has an empty return range");
   value_scale_ = 1.0 / range;
@@ -49,11 +51,13 @@ SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSetting
       "model_opponents needs SO-ISMCTS and an evaluator with a policy");
   KIBITZ_CHECK(!settings_.searcher_values || settings_.model_opponents,
                "searcher_values needs model_opponents");
-  KIBITZ_CHECK(settings_.belief_worlds == 0 || puct_,
-               "belief_worlds needs an evaluator with a policy");
+  KIBITZ_CHECK(settings_.belief_worlds == 0 || puct_ || belief_model_,
+               "belief_worlds needs a belief model or an evaluator with a policy");
   if (settings_.belief_worlds > 0) {
     belief_ = std::make_unique<BeliefSampler>(game_, settings_.belief_worlds,
-                                              settings_.belief_floor, settings_.belief_power);
+                                              settings_.belief_floor, settings_.belief_power,
+                                              settings_.belief_min_ess, settings_.belief_rounds);
+    if (!belief_model_) belief_model_ = std::make_unique<EvaluatorBeliefModel>(*evaluator_);
   }
   const int n = settings_.variant == SearchVariant::kMultipleObserver ? game_->num_players() : 1;
   for (int k = 0; k < n; ++k) trees_.emplace_back(k, settings_.max_nodes);
@@ -119,7 +123,7 @@ void SearchEngine::search(const SeatView& view, Rng& rng, const SearchBudget& bu
       const auto now = std::chrono::steady_clock::now();
       pool_until = now + (*budget.deadline - now) / 2;
     }
-    belief_->refill(view, *evaluator_, rng, pool_until);
+    belief_->refill(view, *belief_model_, rng, pool_until);
     mine.belief_effective_worlds = belief_->effective_size();
   }
   // A world from the belief pool, or else uniformly from the information set.

@@ -39,6 +39,7 @@
 #include <string_view>
 #include <vector>
 
+#include "agents/search/belief_model.h"
 #include "agents/search/belief_sampler.h"
 #include "agents/search/evaluator.h"
 #include "agents/search/observation_keys.h"
@@ -78,17 +79,27 @@ struct SearchSettings {
   // opponents are modelled, and its own view holds its true cards where
   // another seat's view holds only sampled ones.
   bool searcher_values = false;
-  // With an evaluator that has a policy: each search first draws this many
-  // worlds and weights each by how likely the other seats' moves so far were
-  // under the policy (BeliefSampler); every simulation then takes its world
-  // from that pool by weight. 0: each simulation samples a fresh world
-  // uniformly from the information set.
+  // Each search first draws this many worlds and weights each by how likely
+  // the other seats' moves so far were under a model of them
+  // (BeliefSampler); every simulation then takes its world from that pool
+  // by weight. 0: each simulation samples a fresh world uniformly from the
+  // information set. The model is the engine's BeliefModel when it was
+  // given one (an agent spec, belief_model.h), else the evaluator's policy
+  // (which it must then have).
   int belief_worlds = 0;
+  // The agent spec whose moves model the other seats for the belief pool
+  // (AgentBeliefModel; SearchAgent builds it per engine); empty: the
+  // evaluator's policy.
+  std::string belief_model;
   // The share of the uniform choice mixed into each modelled move's
   // probability, so that no move rules a world out (BeliefSampler).
   double belief_floor = 0.2;
   // The power the likelihood is raised to (BeliefSampler's tempering).
   double belief_power = 1.0;
+  // The pool grows by belief_worlds more worlds, up to belief_rounds pools,
+  // while its effective size is below belief_min_ess * belief_worlds.
+  double belief_min_ess = 0.0;
+  int belief_rounds = 1;
 };
 
 // How much one engine searches in one decision.
@@ -128,8 +139,11 @@ struct RootSummary {
 
 class SearchEngine {
  public:
+  // `belief_model`, when given, weights the belief pool instead of the
+  // evaluator's policy (only with settings.belief_worlds > 0).
   SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
-               std::unique_ptr<Evaluator> evaluator);
+               std::unique_ptr<Evaluator> evaluator,
+               std::unique_ptr<BeliefModel> belief_model = nullptr);
 
   // Searches for the view's seat and adds the results into `out` (sized by
   // out.clear(num_distinct_actions)). Trees are reset first, keeping their
@@ -184,6 +198,7 @@ class SearchEngine {
   std::unique_ptr<State> world_;            // the simulation's world, reused
   std::unique_ptr<State> determinization_;  // PIMC: the world being searched
   std::unique_ptr<BeliefSampler> belief_;   // with belief_worlds > 0
+  std::unique_ptr<BeliefModel> belief_model_;  // weights belief_: given, or the evaluator's
 
   // Per-simulation scratch, reused so a simulation allocates nothing.
   std::vector<std::int32_t> current_;  // per tree: the node reached

@@ -11,8 +11,11 @@
 #include <memory>
 #include <vector>
 
+#include "agents/registry.h"
+#include "agents/search/belief_model.h"
 #include "agents/search/mock_evaluator.h"
 #include "agents/search/search_engine.h"
+#include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"
 #include "env/games/kuhn_poker/kuhn_poker.h"
@@ -221,10 +224,130 @@ TEST(BeliefSamplerDeathTest, RefusesAnEvaluatorWithoutAPolicyAndBadSettings) {
   SearchSettings settings;
   settings.belief_worlds = 8;
   EXPECT_DEATH(SearchEngine(game, settings, std::make_unique<RandomRolloutEvaluator>()),
-               "belief_worlds needs an evaluator with a policy");
+               "belief_worlds needs a belief model or an evaluator with a policy");
   EXPECT_DEATH(BeliefSampler(game, 0, 0.2, 1.0), "at least one world");
   EXPECT_DEATH(BeliefSampler(game, 4, 1.5, 1.0), "floor");
   EXPECT_DEATH(BeliefSampler(game, 4, 0.2, -1.0), "power");
+  EXPECT_DEATH(BeliefSampler(game, 4, 0.2, 1.0, 1.5, 2), "min_ess");
+  EXPECT_DEATH(BeliefSampler(game, 4, 0.2, 1.0, 0.5, 0), "at least one round");
+}
+
+int kings_in_first(const BeliefSampler& sampler, int n) {
+  int kings = 0;
+  for (int i = 0; i < n; ++i) kings += card_of(sampler.world(i), 0) == kKing;
+  return kings;
+}
+
+// With min_ess, a pool whose effective size falls short grows by a pool's
+// worth of worlds at a time, up to `rounds` pools. Only the King bets, with
+// no floor: the Queen worlds weigh nothing, so a pool's effective size is
+// its number of King worlds, about half of it.
+TEST(BeliefSampler, APoolShortOfItsEffectiveSizeGrows) {
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  auto model = betting_model(1.0, 0.0);
+  const SeatView view(*state, 1);
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    // Asked for an effective size of 16 from pools of 16: it grows a round
+    // at a time while its King worlds are fewer than 16, and stops at 3.
+    BeliefSampler sampler(game, 16, 0.0, 1.0, /*min_ess=*/1.0, /*rounds=*/3);
+    Rng rng(seed);
+    sampler.refill(view, *model, rng);
+    ASSERT_EQ(sampler.size() % 16, 0);
+    const int rounds = sampler.size() / 16;
+    ASSERT_GE(rounds, 2) << "16 King worlds of 16 is all but impossible";
+    for (int r = 1; r < rounds; ++r) {
+      EXPECT_LT(kings_in_first(sampler, 16 * r), 16) << seed;
+    }
+    if (rounds < 3) {
+      EXPECT_GE(kings_in_pool(sampler), 16) << seed;
+    }
+    EXPECT_NEAR(sampler.effective_size(), kings_in_pool(sampler), 1e-9);
+    EXPECT_DOUBLE_EQ(king_weight(sampler), 1.0);
+  }
+  // Asked for a quarter, the first pool's King worlds (about 8) suffice.
+  BeliefSampler modest(game, 16, 0.0, 1.0, /*min_ess=*/0.25, /*rounds=*/3);
+  Rng rng(8);
+  modest.refill(view, *model, rng);
+  ASSERT_GE(kings_in_pool(modest), 4);
+  EXPECT_EQ(modest.size(), 16);
+  // A flat pool (floor 1) never grows: every world weighs alike.
+  BeliefSampler flat(game, 16, 1.0, 1.0, 1.0, 3);
+  flat.refill(view, *model, rng);
+  EXPECT_EQ(flat.size(), 16);
+}
+
+// The `random` model knows its probabilities exactly: uniform over the legal
+// moves, so in Kuhn (always two) every world weighs alike.
+TEST(BeliefSampler, TheRandomModelWeighsKuhnWorldsAlike) {
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  AgentBeliefModel model("random", game, 1);
+  BeliefSampler sampler(game, 16, 0.0, 1.0);
+  Rng rng(9);
+  sampler.refill(SeatView(*state, 1), model, rng);
+  for (int i = 0; i < sampler.size(); ++i) EXPECT_DOUBLE_EQ(sampler.weight(i), 1.0 / 16);
+}
+
+// A Kuhn agent for the tests below: from its own view, it bets 90% of the
+// time with the King and 30% otherwise. With `reports`, it says so
+// (DecisionInfo::policy); without, it only acts, betting with the King and
+// passing otherwise.
+class KuhnBettor : public Agent {
+ public:
+  explicit KuhnBettor(bool reports) : reports_(reports) {}
+  std::string spec() const override { return reports_ ? "test_bettor_reports" : "test_bettor"; }
+  Action act(const SeatView& view) override {
+    std::vector<float> tensor(static_cast<std::size_t>(view.game().information_state_tensor_size()));
+    view.information_state_tensor(tensor);
+    const bool king = tensor[2 + kKing] > 0.5f;  // seat one-hot, then card one-hot
+    const double bet = king ? 0.9 : 0.3;
+    info_.policy = {{kPass, 1.0 - bet}, {kBet, bet}};
+    return king ? kBet : kPass;
+  }
+  const DecisionInfo* last_decision() const override { return reports_ ? &info_ : nullptr; }
+
+ private:
+  bool reports_;
+  DecisionInfo info_;
+};
+
+void register_bettors() {
+  static const bool once = [] {
+    add_agents({{"test_bettor_reports", "test only", {},
+                 [](const Params&, std::shared_ptr<const Game>, std::uint64_t) {
+                   return std::make_unique<KuhnBettor>(true);
+                 }},
+                {"test_bettor", "test only", {},
+                 [](const Params&, std::shared_ptr<const Game>, std::uint64_t) {
+                   return std::make_unique<KuhnBettor>(false);
+                 }}});
+    return true;
+  }();
+  (void)once;
+}
+
+// An agent spec as the model: a reported distribution is the probability of
+// each move (Bayes' rule as with the evaluator's policy); an agent that
+// reports none counts as choosing its move for sure; a spec that does not
+// build is refused naming itself.
+TEST(BeliefSampler, AnAgentSpecModelsTheOtherSeats) {
+  register_bettors();
+  auto game = load_game("kuhn_poker");
+  auto state = after_a_bet(*game);
+  const SeatView view(*state, 1);
+  auto reports = make_belief_model("agent ismcts", "test_bettor_reports", game, 3);
+  BeliefSampler sampler(game, 64, 0.0, 1.0);
+  Rng rng(10);
+  sampler.refill(view, *reports, rng);
+  const int kings = kings_in_pool(sampler);
+  ASSERT_GT(kings, 0);
+  ASSERT_LT(kings, 64);
+  EXPECT_NEAR(king_weight(sampler), kings * 0.9 / (kings * 0.9 + (64 - kings) * 0.3), 1e-12);
+  auto acts = make_belief_model("agent ismcts", "test_bettor", game, 3);
+  sampler.refill(view, *acts, rng);
+  EXPECT_DOUBLE_EQ(king_weight(sampler), 1.0);
+  EXPECT_THROW(make_belief_model("agent ismcts", "no_such_agent", game, 3), KibitzError);
 }
 
 }  // namespace

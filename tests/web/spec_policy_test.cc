@@ -117,7 +117,8 @@ TEST(SpecPolicyTest, EveryRegisteredAgentButEngineIsAllowedWithItsDefaults) {
 TEST(SpecPolicyTest, EveryDeclarationOfACostFileProgramOrSpecIsMarked) {
   const std::vector<std::string> costs = {"sims",        "worlds",     "iters",
                                           "max_nodes",   "time_ms",    "threads",
-                                          "odds_trials", "timeout_ms", "belief"};
+                                          "odds_trials", "timeout_ms", "belief",
+                                          "belief_rounds"};
   const std::vector<std::string> plain_text = {"device", "birthdays"};
   auto check = [&](const std::string& owner, const std::vector<ParamSpec>& params) {
     for (const ParamSpec& p : params) {
@@ -301,6 +302,9 @@ TEST(SpecPolicyTest, CostsAboveTheCapsAreRefusedNamingTheCapAndItsFlag) {
       {"ismcts(sims=1000,rollout=ismcts(sims=1000))", "nested searches multiplied"},
       {"ismcts(sims=10,threads=2,rollout=ismcts(sims=10,threads=2))", "threads per decision"},
       {"ismcts(sims=10,rollout=ismcts(time_ms=5))", "may not play by the clock"},
+      // A belief model acts in every world of the pool: belief x rounds x its own cost.
+      {"ismcts(sims=10,belief=100,belief_rounds=10,belief_model=ismcts(sims=1000))",
+       "nested searches multiplied"},
   };
   for (const Case& c : cases) {
     const std::string message = agent_error(c.spec, policy);
@@ -312,6 +316,8 @@ TEST(SpecPolicyTest, CostsAboveTheCapsAreRefusedNamingTheCapAndItsFlag) {
   EXPECT_EQ(agent_error("ismcts(sims=100000,threads=2,time_ms=2000)", policy), "");
   EXPECT_EQ(agent_error("pimc(worlds=100,sims=1000)", policy), "");
   EXPECT_EQ(agent_error("ismcts(sims=100,rollout=ismcts(sims=1000))", policy), "");
+  EXPECT_EQ(agent_error("ismcts(sims=10,belief=100,belief_model=ismcts(sims=1000))", policy), "");
+  EXPECT_EQ(agent_error("ismcts(sims=100000,belief=64,belief_model=heuristic)", policy), "");
 }
 
 TEST(SpecPolicyTest, ADefaultAboveACapIsLoweredToIt) {

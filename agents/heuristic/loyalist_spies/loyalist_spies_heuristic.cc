@@ -25,6 +25,19 @@ bool is_legal_card(const ActionList& legal, Action base, int card) {
   return std::binary_search(legal.begin(), legal.end(), base + card);
 }
 
+// Jokers (all of them) and then the highest cards, or the five lowest.
+ls::CardMask keep_plan(ls::CardMask hand, bool keep_jokers) {
+  const ls::CardMask jokers = hand & ls::kJokerMask;
+  std::vector<int> cards = by_value(hand);
+  if (keep_jokers) std::reverse(cards.begin(), cards.end());
+  ls::CardMask plan = keep_jokers ? jokers : 0;
+  for (int c : cards) {
+    if (ls::popcount(plan) == ls::kKeepCount) break;
+    plan |= ls::card_bit(c);
+  }
+  return plan;
+}
+
 }  // namespace
 
 LoyalistSpiesHeuristic::LoyalistSpiesHeuristic(double joker_keep, std::uint64_t seed)
@@ -36,35 +49,50 @@ std::string LoyalistSpiesHeuristic::spec() const {
 
 void LoyalistSpiesHeuristic::new_game(Player) { keep_plan_ = 0; }
 
+Action LoyalistSpiesHeuristic::next_keep(ls::CardMask plan, ls::CardMask kept) const {
+  // Keep order: Jokers first, then by card index.
+  const ls::CardMask todo = plan & ~kept;
+  for (int j = ls::kFirstJoker; j < ls::kNumCardIndices; ++j) {
+    if ((todo >> j & 1u) && is_legal_card(legal_, ls::kKeepBase, j)) return ls::kKeepBase + j;
+  }
+  for (Action a : legal_) {
+    if (todo >> (a - ls::kKeepBase) & 1u) return a;
+  }
+  return legal_.front();
+}
+
+Action LoyalistSpiesHeuristic::keep(ls::CardMask hand, ls::CardMask kept) {
+  const ls::CardMask jokers = hand & ls::kJokerMask;
+  if (kept == 0) {
+    // First keep of the round: settle the role and the five cards.
+    const bool keep_jokers = jokers != 0 && rng_.uniform_double() < joker_keep_;
+    keep_plan_ = keep_plan(hand, keep_jokers);
+    if (jokers != 0) {
+      const Action with = next_keep(keep_plan(hand, true), 0);
+      const Action without = next_keep(keep_plan(hand, false), 0);
+      decision_.policy.emplace_back(with, joker_keep_);
+      if (without == with) {
+        decision_.policy.back().second = 1.0;
+      } else {
+        decision_.policy.emplace_back(without, 1.0 - joker_keep_);
+      }
+    }
+  } else if ((kept & ~keep_plan_) != 0) {
+    // Kept cards outside the plan: follow the plan they belong to.
+    keep_plan_ = keep_plan(hand, (kept & jokers) != 0);
+  }
+  return next_keep(keep_plan_, kept);
+}
+
 Action LoyalistSpiesHeuristic::act(const SeatView& view) {
+  decision_.policy.clear();
   view.legal_actions(legal_);
   view.information_state_tensor(tensor_);
   const ls::InfoView info = ls::decode_information_state(tensor_);
   const bool traitor = (info.hand & ls::kJokerMask) != 0;
   switch (info.phase) {
-    case ls::Phase::kKeep: {
-      if (info.kept == 0) {
-        // First keep of the round: settle the role and the five cards.
-        const ls::CardMask jokers = info.hand & ls::kJokerMask;
-        const bool keep_jokers = jokers != 0 && rng_.uniform_double() < joker_keep_;
-        std::vector<int> cards = by_value(info.hand);
-        if (keep_jokers) std::reverse(cards.begin(), cards.end());
-        keep_plan_ = keep_jokers ? jokers : 0;
-        for (int c : cards) {
-          if (ls::popcount(keep_plan_) == ls::kKeepCount) break;
-          keep_plan_ |= ls::card_bit(c);
-        }
-      }
-      // Keep order: Jokers first, then by card index.
-      const ls::CardMask todo = keep_plan_ & ~info.kept;
-      for (int j = ls::kFirstJoker; j < ls::kNumCardIndices; ++j) {
-        if ((todo >> j & 1u) && is_legal_card(legal_, ls::kKeepBase, j)) return ls::kKeepBase + j;
-      }
-      for (Action a : legal_) {
-        if (todo >> (a - ls::kKeepBase) & 1u) return a;
-      }
-      return legal_.front();
-    }
+    case ls::Phase::kKeep:
+      return keep(info.hand, info.kept);
     case ls::Phase::kPlay: {
       const std::vector<int> cards = by_value(info.hand);
       const int card = traitor ? cards.back() : cards.front();
@@ -84,6 +112,7 @@ Action LoyalistSpiesHeuristic::act(const SeatView& view) {
           unknown.push_back(a);
       }
       const std::vector<Action>& pool = unknown.empty() ? legal_ : unknown;
+      for (Action a : pool) decision_.policy.emplace_back(a, 1.0 / static_cast<double>(pool.size()));
       return pool[rng_.uniform_int(pool.size())];
     }
     case ls::Phase::kQueenOrder: {

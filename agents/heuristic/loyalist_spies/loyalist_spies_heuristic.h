@@ -9,6 +9,12 @@
 //    a Traitor drops its lowest non-Joker;
 //  - Jack: look at a seat whose suit it does not know yet;
 //  - Queen: loyal seats put low cards on top, Traitors high ones.
+//
+// Where it chooses at random (whether to keep its Jokers, which seat the
+// Jack looks at) it reports the probabilities of its moves
+// (DecisionInfo::policy), so a belief model (agents/search/belief_model.h)
+// weighs those moves exactly; elsewhere it reports nothing: its move is
+// certain.
 #pragma once
 
 #include <cstdint>
@@ -33,8 +39,21 @@ class LoyalistSpiesHeuristic : public Agent {
     return true;
   }
   Action act(const SeatView& view) override;
+  // Null where the move was certain (nothing random to report).
+  const DecisionInfo* last_decision() const override {
+    return decision_.policy.empty() ? nullptr : &decision_;
+  }
 
  private:
+  // The keep phase: the plan of the round's five cards, drawn at its first
+  // keep (with the probabilities reported) or, should the cards kept so far
+  // not fit the plan (a world a search sampled, whose earlier keeps were
+  // drawn blindly), the plan they fit.
+  Action keep(const loyalist_spies::CardMask hand, loyalist_spies::CardMask kept);
+  // The next card of `plan` not yet kept, as a keep action.
+  Action next_keep(loyalist_spies::CardMask plan, loyalist_spies::CardMask kept) const;
+
+  DecisionInfo decision_;
   double joker_keep_;
   Rng rng_;
   std::vector<float> tensor_;
