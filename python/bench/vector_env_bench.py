@@ -13,10 +13,14 @@ thread count, over the same steps:
                 (the NumPy choice and the Python around it).
 
 kibitz_gym_bench's "<spec>/step/threads:T" is the C++ figure without Python
-at all (docs/gym.md); compare it with "python loop".
+at all (docs/gym.md); compare it with "python loop". With --cxx naming that
+program (build/bench/kibitz_gym_bench), it runs in the same run, before the
+Python figures, and a last column gives the Python loop as a share of it.
 """
 
 import argparse
+import json
+import subprocess
 import time
 
 import numpy as np
@@ -63,18 +67,37 @@ def measure(spec, num_envs, threads, seconds, warmup=200):
     return loop_rate, step_rate, overhead_us
 
 
+def cxx_rates(program, specs, seconds):
+    """{(spec, threads): env steps/s} of kibitz_gym_bench's step benchmarks."""
+    pattern = "^(%s)/step/threads" % "|".join(spec.replace("(", "\\(").replace(")", "\\)") for spec in specs)
+    result = subprocess.run([program, "--benchmark_filter=" + pattern, "--benchmark_format=json",
+                             "--benchmark_min_time=%g" % seconds], capture_output=True, text=True, check=True)
+    rates = {}
+    for bench in json.loads(result.stdout)["benchmarks"]:
+        spec, _, threads = bench["name"].split("/")[:3]
+        rates[(spec, int(threads.split(":")[1]))] = bench["items_per_second"]
+    return rates
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--specs", default="leduc_poker,loyalist_spies")
+    parser.add_argument("--cxx", help="kibitz_gym_bench, for the C++ figure in the same run (256 envs)")
     args = parser.parse_args()
-    print("%-28s %7s %14s %14s %13s %7s" % ("spec", "threads", "python loop/s", "step only/s", "overhead us", "ratio"))
-    for spec in args.specs.split(","):
+    specs = args.specs.split(",")
+    cxx = cxx_rates(args.cxx, specs, args.seconds) if args.cxx else {}
+    print("%-22s %7s %14s %14s %12s %7s %14s %8s" % ("spec", "threads", "python loop/s", "step only/s",
+                                                     "overhead us", "ratio", "C++ step/s", "vs C++"))
+    for spec in specs:
         for threads in (1, 2):
             loop_rate, step_rate, overhead = measure(spec, args.envs, threads, args.seconds)
-            print("%-28s %7d %14.0f %14.0f %13.1f %6.0f%%"
-                  % (spec, threads, loop_rate, step_rate, overhead, 100 * loop_rate / step_rate))
+            line = "%-22s %7d %14.0f %14.0f %12.1f %6.0f%%" % (
+                spec, threads, loop_rate, step_rate, overhead, 100 * loop_rate / step_rate)
+            if (spec, threads) in cxx:
+                line += " %14.0f %7.0f%%" % (cxx[(spec, threads)], 100 * loop_rate / cxx[(spec, threads)])
+            print(line)
 
 
 if __name__ == "__main__":

@@ -169,7 +169,21 @@ void alias_property(py::class_<gym::VectorEnv>& c, const char* name, const char*
   }, doc);
 }
 
-void step_batch(gym::VectorEnv& env, py::array_t<Action, py::array::c_style | py::array::forcecast> actions) {
+// Any integer array (NumPy of any integer type, a list, a torch tensor),
+// as the int32 actions VectorEnv takes; floats and bools are refused rather
+// than truncated into actions.
+py::array_t<Action, py::array::c_style> integer_actions(const py::object& actions) {
+  py::array array = py::array::ensure(actions);
+  if (!array) throw error("actions must be an array of integers");
+  const char kind = array.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    throw error("actions must be integers, not ", py::str(array.dtype()).cast<std::string>());
+  }
+  return py::array_t<Action, py::array::c_style | py::array::forcecast>::ensure(array);
+}
+
+void step_batch(gym::VectorEnv& env, const py::object& actions_object) {
+  const py::array_t<Action, py::array::c_style> actions = integer_actions(actions_object);
   if (actions.ndim() != 1 || actions.shape(0) != env.num_envs()) {
     throw error("step needs one action per env: an array of shape (", env.num_envs(), "), not of ",
                 actions.ndim(), " dimensions and ", actions.size(), " actions");

@@ -144,10 +144,17 @@ class VectorEnvTest(unittest.TestCase):
         self.assertTrue(env.truncated.all())
         self.assertFalse(env.terminated.any())
 
-    def test_int64_actions_are_accepted(self):
+    def test_any_integer_actions_are_accepted_and_floats_refused(self):
         rng = np.random.default_rng(4)
         self.env.step(random_legal_actions(self.env.legal_masks, rng).astype(np.int64))
         self.assertTrue(all(self.env.first == 0))
+        self.env.step(random_legal_actions(self.env.legal_masks, rng).tolist())
+        if torch is not None:
+            self.env.step(torch.from_numpy(random_legal_actions(self.env.legal_masks, rng).astype(np.int64)))
+        before = self.env.observations.copy()
+        with self.assertRaisesRegex(kibitz.KibitzError, "integers, not float64"):
+            self.env.step(random_legal_actions(self.env.legal_masks, rng).astype(np.float64))
+        np.testing.assert_array_equal(self.env.observations, before)
 
     @unittest.skipIf(torch is None, "torch is not importable")
     def test_torch_from_numpy_shares_the_memory(self):
