@@ -2,12 +2,15 @@
 
 The C++ core is mirrored by the extension module ``kibitz._kibitz`` (games,
 states, seat streams, seat views, world sampling, the gym layer with zero-copy
-NumPy arrays, agents, the arena and replays); this package re-exports it and
-adds environments in the conventions reinforcement-learning code expects:
+NumPy arrays, agents, the arena, replays, checkpoints and exploitability);
+this package re-exports it and adds, in pure Python:
 
 * :class:`kibitz.pettingzoo_env.AECEnv` - PettingZoo's agent-environment-cycle API;
 * :class:`kibitz.gymnasium_env.SingleAgentEnv` - one seat as a Gymnasium-style
-  environment, the other seats played by kibitz agent specs.
+  environment, the other seats played by kibitz agents;
+* :func:`kibitz.play` and :func:`kibitz.arena` - seats given as agent specs or
+  Python agents (:mod:`kibitz.seats`);
+* :func:`kibitz.reports.replay_report` - ``kibitz replay report``'s JSON.
 
 docs/python.md is the guide.
 """

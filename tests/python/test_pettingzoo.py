@@ -142,6 +142,31 @@ class AecContractTest(unittest.TestCase):
         self.assertNotEqual(runs[0], other)
 
 
+    def test_observing_changes_nothing_and_types_are_plain(self):
+        # As PettingZoo's api_test checks: last() shows observe(agent_selection),
+        # observing twice gives equal, independent arrays, rewards are floats,
+        # flags are bools, infos are dicts, and NumPy integers are valid actions.
+        env = pettingzoo_env.AECEnv("loyalist_spies(rounds=1)")
+        env.reset(seed=13)
+        rng = np.random.default_rng(4)
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            again = env.observe(agent)
+            for key in ("observation", "action_mask"):
+                np.testing.assert_array_equal(observation[key], again[key])
+                self.assertFalse(np.shares_memory(observation[key], again[key]))
+            self.assertEqual(observation["observation"].dtype, np.float32)
+            self.assertIsInstance(reward, float)
+            self.assertIsInstance(termination, bool)
+            self.assertIsInstance(truncation, bool)
+            self.assertIsInstance(info, dict)
+            if termination or truncation:
+                env.step(None)
+            else:
+                env.step(np.int64(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        self.assertEqual(env.agents, [])
+
+
 class OwnViewTest(unittest.TestCase):
     def test_observations_come_from_the_seats_stream_alone(self):
         # Any world drawn from a seat's stream gives the same observation:
