@@ -9,7 +9,7 @@
         env.step(action)
 
 Agents are "player_0".."player_{n-1}", one per seat. Chance never reaches
-the caller: the environment samples it (kibitz.Env, seeded by reset). An
+the caller: the environment samples it (a kibitz.Env inside, seeded by reset). An
 observation is a dict: "observation", the seat's information-state tensor
 (or observation tensor, with observation="observation"), and "action_mask",
 int8 with 1 for each legal action (all 0 when the seat is not to act).
@@ -78,7 +78,12 @@ def agent_name(seat):
 
 
 class AECEnv(_AECBase):
-    """One kibitz game in PettingZoo's AEC API (see the module's text)."""
+    """One kibitz game in PettingZoo's AEC API (see the module's text).
+
+    The work of each action (the kibitz step, every agent's reward and flags,
+    the next agent, an observation) is done by kibitz._kibitz.AecCore in C++;
+    this class keeps the API, reset's fresh dicts and the done agents' steps.
+    """
 
     def __init__(self, game, observation="information_state", max_steps=0, render_mode=None):
         self.game = _kibitz.load_game(game) if isinstance(game, str) else game
@@ -90,16 +95,12 @@ class AECEnv(_AECBase):
             "name": "kibitz_%s_v0" % self.game.name,
             "is_parallelizable": False,
         }
-        self._env = _kibitz.Env(self.game, observation, max_steps)
-        # Views of the Env's buffers, taken once: every step rewrites them.
-        self._observation_view = self._env.observation
-        self._mask_view = self._env.legal_mask
-        self._rewards_view = self._env.rewards
+        self._core = _kibitz.AecCore(self.game, observation, max_steps)
         self.possible_agents = [agent_name(s) for s in range(self.game.num_players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        num_actions = self._env.num_actions
+        num_actions = self._core.num_actions
         self.observation_spaces = {
-            agent: spaces.masked_observation_space(self._env.observation_size, num_actions)
+            agent: spaces.masked_observation_space(self._core.observation_size, num_actions)
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.discrete(num_actions) for agent in self.possible_agents}
@@ -116,29 +117,27 @@ class AECEnv(_AECBase):
         """Starts episode 0 of chance stream `seed`; without a seed, the next
         episode of the current stream (stream 0 at first), so runs repeat."""
         if seed is not None:
-            time_step = self._env.reset(int(seed))
-            self._seeded = True
             for space in self.action_spaces.values():
                 space.seed(int(seed))
-        elif self._seeded:
-            time_step = self._env.reset()
-        else:
-            time_step = self._env.reset(0)
-            self._seeded = True
+        elif not self._seeded:
+            seed = 0
+        self._seeded = True
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self._after(time_step, acting=None)
+        self.agent_selection = self._core.reset(None if seed is None else int(seed), self.rewards,
+                                                self._cumulative_rewards, self.terminations, self.truncations)
 
     def observe(self, agent):
-        if agent == self.agent_selection and self._mask is not None:
-            # The Env encoded the seat to act's tensor already.
-            return {"observation": self._observation_view.copy(), "action_mask": self._mask.copy()}
-        return {"observation": self._env.observe(self._seat[agent]),
-                "action_mask": np.zeros(self._env.num_actions, dtype=np.int8)}
+        if agent == self.agent_selection and (self.terminations[agent] or self.truncations[agent]):
+            # A done agent is shown its last tensor and an empty mask.
+            observation = self._core.observe(self._seat[agent])
+            observation["action_mask"][:] = 0
+            return observation
+        return self._core.observe(self._seat[agent])
 
     def step(self, action):
         agent = self.agent_selection
@@ -147,28 +146,7 @@ class AECEnv(_AECBase):
             return
         if action is None:
             raise _kibitz.KibitzError("%s is to act and must be given an action, not None" % agent)
-        self._cumulative_rewards[agent] = 0.0
-        time_step = self._env.step(int(action))
-        self._after(time_step, acting=agent)
-
-    def _after(self, time_step, acting):
-        """Reads a kibitz time step into the AEC dicts."""
-        for agent, reward in zip(self.possible_agents, self._rewards_view.tolist()):
-            self.rewards[agent] = reward
-            self._cumulative_rewards[agent] += reward
-        if time_step.terminated or time_step.truncated:
-            for agent in self.agents:
-                self.terminations[agent] = time_step.terminated
-                self.truncations[agent] = time_step.truncated
-            # Every agent must now be stepped with None, starting from the
-            # one after the last to act (PettingZoo's order for the dead).
-            start = 0 if acting is None else (self._seat[acting] + 1) % len(self.possible_agents)
-            order = self.possible_agents[start:] + self.possible_agents[:start]
-            self.agent_selection = next(a for a in order if a in self.agents)
-            self._mask = None
-        else:
-            self.agent_selection = self.possible_agents[time_step.player]
-            self._mask = self._mask_view.astype(np.int8)
+        self.agent_selection = self._core.step(int(action))
 
     def _dead_step(self, action):
         """Removes the done agent_selection; the next done agent follows."""
@@ -190,7 +168,7 @@ class AECEnv(_AECBase):
         """A spectator's view (the public stream), never hidden cards."""
         if self.render_mode is None:
             return None
-        lines = [observation.text for observation in self._env.public_stream()]
+        lines = self._core.public_stream()
         if self.agents and not (self.terminations[self.agent_selection] or self.truncations[self.agent_selection]):
             lines.append("%s to act" % self.agent_selection)
         text = "\n".join(lines)

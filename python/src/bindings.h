@@ -19,6 +19,8 @@ void bind_seat_view(pybind11::module_& m);
 // Env and VectorEnv over NumPy arrays that alias kibitz's buffers
 // (vector_env_bindings.cc).
 void bind_vector_env(pybind11::module_& m);
+// The per-action core of the PettingZoo-style AEC environment (aec_bindings.cc).
+void bind_aec(pybind11::module_& m);
 // The agent registry, Agent and Python callables as agents
 // (agent_bindings.cc, python_agent.cc).
 void bind_agents(pybind11::module_& m);

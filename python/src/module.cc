@@ -13,6 +13,7 @@ PYBIND11_MODULE(_kibitz, m) {
   kibitz::python::bind_state(m);
   kibitz::python::bind_seat_view(m);
   kibitz::python::bind_vector_env(m);
+  kibitz::python::bind_aec(m);
   kibitz::python::bind_agents(m);
   kibitz::python::bind_arena(m);
   kibitz::python::bind_replays(m);

@@ -83,7 +83,7 @@ class AecContractTest(unittest.TestCase):
         env = pettingzoo_env.AECEnv("leduc_poker")
         env.reset(seed=5)
         observation, *_ = env.last()
-        state = env._env.state()
+        state = env._core.state()
         seat = state.current_player()
         self.assertEqual(env.agent_selection, "player_%d" % seat)
         self.assertEqual(observation["action_mask"].dtype, np.int8)
@@ -120,7 +120,7 @@ class AecContractTest(unittest.TestCase):
     def test_cumulative_rewards_sum_to_the_returns_of_the_game(self):
         env = pettingzoo_env.AECEnv("kuhn_poker")
         env.reset(seed=8)
-        state = env._env.state()
+        state = env._core.state()
         cards = state.history[:2]
         env.step(1)  # bet
         env.step(1)  # call: the higher card wins 2
@@ -174,7 +174,7 @@ class OwnViewTest(unittest.TestCase):
         env = pettingzoo_env.AECEnv("leduc_poker")
         env.reset(seed=9)
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[-1]))
-        state = env._env.state()
+        state = env._core.state()
         rng = kibitz.Rng(0)
         for seat, agent in enumerate(env.possible_agents):
             stream = state.seat_stream(seat)
@@ -187,7 +187,7 @@ class OwnViewTest(unittest.TestCase):
         env = pettingzoo_env.AECEnv("kuhn_poker", render_mode="ansi")
         env.reset(seed=10)
         text = env.render()
-        state = env._env.state()
+        state = env._core.state()
         self.assertEqual(text.split("\n")[:-1], [o.text for o in state.public_stream()])
         for seat in (0, 1):
             private = [o.text for o in state.seat_stream(seat) if o not in state.public_stream()]

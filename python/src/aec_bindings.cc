@@ -1,0 +1,149 @@
+// kibitz._kibitz.AecCore: the per-action work of kibitz.pettingzoo_env.AECEnv
+// (python/kibitz/pettingzoo_env.py) done in C++, because in Python it was
+// most of the cost of an action: stepping the Env, writing every agent's
+// reward, cumulative reward and flags into the environment's dicts, choosing
+// the next agent, and building an observation. The Python class keeps the
+// API and the rare paths (reset's new dicts, stepping done agents).
+//
+// What an agent is shown comes from its own seat: the acting seat's tensor
+// as the Env encoded it, any other seat's from State::information_state_
+// tensor (or observation_tensor), a function of that seat's stream.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "env/core/error.h"
+#include "env/core/stream_spec.h"
+#include "env/gym/env.h"
+#include "python/src/bindings.h"
+
+namespace py = pybind11;
+
+namespace kibitz::python {
+namespace {
+
+class AecCore {
+ public:
+  AecCore(std::shared_ptr<Game> game, const std::string& observation, int max_steps)
+      : env_(game, options(observation, max_steps)) {
+    for (int seat = 0; seat < env_.num_players(); ++seat) names_.emplace_back("player_" + std::to_string(seat));
+  }
+
+  // Starts an episode (stream `seed`, or the stream's next one) and points
+  // the core at the environment's fresh dicts; returns agent_selection.
+  py::object reset(std::optional<std::uint64_t> seed, py::dict rewards, py::dict cumulative, py::dict terminations,
+                   py::dict truncations) {
+    rewards_ = std::move(rewards);
+    cumulative_ = std::move(cumulative);
+    terminations_ = std::move(terminations);
+    truncations_ = std::move(truncations);
+    const gym::TimeStep step = seed ? env_.reset(*seed) : env_.reset();
+    return record(step, -1);
+  }
+
+  // Applies the live agent_selection's action; returns the next agent_selection.
+  py::object step(Action action) {
+    const Player acting = env_.time_step().player;
+    if (acting < 0) throw error("the episode is over: step the done agents with None, then reset");
+    cumulative_[names_[static_cast<std::size_t>(acting)]] = 0.0;
+    const gym::TimeStep step = env_.step(action);
+    return record(step, acting);
+  }
+
+  // {"observation": tensor, "action_mask": int8}: the acting seat's own
+  // mask, all zeros for any other seat.
+  py::dict observe(Player seat) const {
+    if (seat < 0 || seat >= env_.num_players()) throw error("no seat ", seat, " in ", env_.game().spec());
+    const gym::TimeStep now = env_.time_step();
+    py::array_t<float> tensor(env_.observation_size());
+    std::span<float> values(tensor.mutable_data(), static_cast<std::size_t>(tensor.size()));
+    py::array_t<std::int8_t> mask(env_.num_actions());
+    std::memset(mask.mutable_data(), 0, static_cast<std::size_t>(mask.size()));
+    if (seat == now.player) {
+      std::copy(now.observation.begin(), now.observation.end(), values.begin());
+      std::int8_t* out = mask.mutable_data();
+      for (std::size_t a = 0; a < now.legal_mask.size(); ++a) out[a] = now.legal_mask[a] > 0 ? 1 : 0;
+    } else if (env_.options().observation == gym::ObservationType::kInformationState) {
+      env_.state().information_state_tensor(seat, values);
+    } else {
+      env_.state().observation_tensor(seat, values);
+    }
+    py::dict out;
+    out["observation"] = std::move(tensor);
+    out["action_mask"] = std::move(mask);
+    return out;
+  }
+
+  const gym::Env& env() const { return env_; }
+
+ private:
+  static gym::EnvOptions options(const std::string& observation, int max_steps) {
+    gym::EnvOptions out;
+    if (observation == "information_state") {
+      out.observation = gym::ObservationType::kInformationState;
+    } else if (observation == "observation") {
+      out.observation = gym::ObservationType::kObservation;
+    } else {
+      throw error("unknown observation type '", observation, "'; use 'information_state' or 'observation'");
+    }
+    if (max_steps < 0) throw error("max_steps must be >= 0 (0: no limit), not ", max_steps);
+    out.max_steps = max_steps;
+    return out;
+  }
+
+  // Writes a time step into the dicts; returns the next agent_selection.
+  py::object record(const gym::TimeStep& step, Player acting) {
+    for (int seat = 0; seat < env_.num_players(); ++seat) {
+      const py::str& name = names_[static_cast<std::size_t>(seat)];
+      const double reward = step.rewards[static_cast<std::size_t>(seat)];
+      rewards_[name] = reward;
+      cumulative_[name] = cumulative_[name].cast<double>() + reward;
+    }
+    if (!step.done()) return names_[static_cast<std::size_t>(step.player)];
+    for (auto item : terminations_) terminations_[item.first] = py::bool_(step.terminated);
+    for (auto item : truncations_) truncations_[item.first] = py::bool_(step.truncated);
+    // Every agent is now stepped with None, from the one after the last to act.
+    const int n = env_.num_players();
+    for (int k = 1; k <= n; ++k) {
+      const py::str& name = names_[static_cast<std::size_t>((acting + k + n) % n)];
+      if (terminations_.contains(name)) return name;
+    }
+    return py::none();
+  }
+
+  gym::Env env_;
+  std::vector<py::str> names_;  // "player_0", ...: the dicts' keys
+  py::dict rewards_, cumulative_, terminations_, truncations_;
+};
+
+}  // namespace
+
+void bind_aec(py::module_& m) {
+  py::class_<AecCore>(m, "AecCore", "The per-action work of kibitz.pettingzoo_env.AECEnv.")
+      .def(py::init<std::shared_ptr<Game>, const std::string&, int>(), py::arg("game"),
+           py::arg("observation") = "information_state", py::arg("max_steps") = 0)
+      .def("reset", &AecCore::reset, py::arg("seed"), py::arg("rewards"), py::arg("cumulative_rewards"),
+           py::arg("terminations"), py::arg("truncations"))
+      .def("step", &AecCore::step, py::arg("action"))
+      .def("observe", &AecCore::observe, py::arg("seat"))
+      .def_property_readonly("observation_size", [](const AecCore& c) { return c.env().observation_size(); })
+      .def_property_readonly("num_actions", [](const AecCore& c) { return c.env().num_actions(); })
+      .def("state", [](const AecCore& c) { return std::shared_ptr<State>(c.env().state().clone()); },
+           "A copy of the true state, for inspection and tests; never shown to an agent.")
+      .def("public_stream", [](const AecCore& c) {
+        std::vector<std::string> out;
+        for (const Observation& o : c.env().state().public_stream()) {
+          out.push_back(c.env().game().stream_spec().to_text(o));
+        }
+        return out;
+      }, "The public stream's texts: what a spectator sees.");
+}
+
+}  // namespace kibitz::python
