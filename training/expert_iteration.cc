@@ -133,14 +133,22 @@ int add_returns(const State& final_state, const std::vector<Player>& seats, Samp
   return length;
 }
 
-// Watches one game of the demonstrator: notes each decision with the move
-// the demonstrator chose as a one-hot target, and lets that move be played.
+// Watches one game of the demonstrator: notes each decision with the
+// demonstrator's reported distribution as the target where it reports one
+// (a search's visit shares; a heuristic's exact ties, uniform over the tied
+// moves, or its own odds where it chooses at random), else the move it chose
+// as a one-hot target, and lets the chosen move be played.
 class DemonstrationCollector : public DecisionNotes {
  public:
   using DecisionNotes::DecisionNotes;
 
-  Action choose(const State& state, Player seat, Action chosen, const DecisionInfo*) override {
-    fresh_target()[static_cast<std::size_t>(chosen)] = 1.0f;
+  Action choose(const State& state, Player seat, Action chosen, const DecisionInfo* info) override {
+    std::vector<float>& target = fresh_target();
+    if (info != nullptr && !info->policy.empty()) {
+      for (const auto& [action, p] : info->policy) target[static_cast<std::size_t>(action)] = static_cast<float>(p);
+    } else {
+      target[static_cast<std::size_t>(chosen)] = 1.0f;
+    }
     note(state, seat);
     return chosen;
   }
@@ -178,8 +186,9 @@ class ExpertIterationLearner : public Learner {
   // order.
   SampleSet gather(const SampleSet& mine);
   void update(MetricsRecord& record, Rng& rng);
-  // The share of `samples` whose target's largest entry is the move the
-  // net's policy ranks first among the legal ones.
+  // The share of `samples` where the move the net's policy ranks first
+  // among the legal ones has the target's largest entry (one of them, when
+  // the demonstrator's best moves tie).
   double agreement(const SampleSet& samples);
   // The window as save() writes it, and back: `sets` sample sets from
   // `in`, whose bytes are `bytes` (a bound on what a damaged file can ask
@@ -377,8 +386,12 @@ double ExpertIterationLearner::agreement(const SampleSet& samples) {
   const torch::Tensor masks = to_tensor(samples.masks, actions_).to(device);
   const auto output = context_.net->forward(to_tensor(samples.inputs, input_size_).to(device));
   const torch::Tensor picked = neural::masked_log_softmax(output.logits, masks).argmax(1);
-  const torch::Tensor wanted = to_tensor(samples.policies, actions_).to(device).argmax(1);
-  return picked.eq(wanted).to(torch::kFloat64).mean().item<double>();
+  // A top move of the demonstrator: its move, or one of its exactly tied
+  // best moves (a heuristic that breaks ties at random could have made any).
+  const torch::Tensor targets = to_tensor(samples.policies, actions_).to(device);
+  const torch::Tensor best = std::get<0>(targets.max(1));
+  const torch::Tensor at_pick = targets.gather(1, picked.unsqueeze(1)).squeeze(1);
+  return at_pick.ge(best - 1e-6).to(torch::kFloat64).mean().item<double>();
 }
 
 // The window file: per sample set its size, then its four float arrays.

@@ -12,17 +12,6 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 bool contains(const ActionList& legal, Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); }
 
-// The best of `choices`, exact ties broken by `rng`.
-Action best_of(const std::vector<Choice>& choices, Rng& rng) {
-  KIBITZ_CHECK(!choices.empty(), "the Laws and Disorder heuristic had nothing to choose from");
-  double top = choices.front().value;
-  for (const Choice& c : choices) top = std::max(top, c.value);
-  std::vector<Action> tied;
-  for (const Choice& c : choices) {
-    if (c.value >= top - 1e-9) tied.push_back(c.action);
-  }
-  return tied[at(static_cast<int>(rng.uniform_int(tied.size())))];
-}
 
 bool is_banker(const Knowledge& k) { return k.position_of[at(k.viewer)] == static_cast<int>(Position::kBanker); }
 
@@ -111,6 +100,17 @@ double ability_gross(const Valuation& v, Action a, const ActionList& legal) {
 
 }  // namespace
 
+Action TieBreaker::best_of(const std::vector<Choice>& choices) {
+  KIBITZ_CHECK(!choices.empty(), "the Laws and Disorder heuristic had nothing to choose from");
+  double top = choices.front().value;
+  for (const Choice& c : choices) top = std::max(top, c.value);
+  tied_.clear();
+  for (const Choice& c : choices) {
+    if (c.value >= top - 1e-9) tied_.push_back(c.action);
+  }
+  return tied_[at(static_cast<int>(rng_.uniform_int(tied_.size())))];
+}
+
 double main_value(const Valuation& v, Action a, const ActionList& legal) {
   const Knowledge& k = v.knowledge();
   if (a == kEndTurn) return 0.0;
@@ -123,17 +123,17 @@ double main_value(const Valuation& v, Action a, const ActionList& legal) {
   return ability_gross(v, a, legal) - v.weight(v.me()) * kAbilityCost;
 }
 
-Action main_choice(const Valuation& v, const LawsParams& params, const ActionList& legal, Rng& rng) {
+Action main_choice(const Valuation& v, const LawsParams& params, const ActionList& legal, TieBreaker& ties) {
   std::vector<Choice> choices;
   for (Action a : legal) {
     const bool ability = a >= kThiefBase && a < kNumActions;
     const double value = main_value(v, a, legal);
     if (a == kEndTurn || value > (ability ? params.ability_margin : 0.0)) choices.push_back({a, value});
   }
-  return best_of(choices, rng);
+  return ties.best_of(choices);
 }
 
-Action build_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
+Action build_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties) {
   const Knowledge& k = v.knowledge();
   const ScoredLaw best = v.best_law(k.building, k.hand, is_banker(k));
   if (best.found) {
@@ -143,10 +143,10 @@ Action build_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
   // The plan and the rules disagree (it should not happen): any legal card.
   std::vector<Choice> choices;
   for (Action a : legal) choices.push_back({a, 0.0});
-  return best_of(choices, rng);
+  return ties.best_of(choices);
 }
 
-Action pick_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
+Action pick_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties) {
   const Knowledge& k = v.knowledge();
   const bool take = k.theft_victim >= 0;  // the thief's pick, else a give or a discard
   std::vector<Choice> choices;
@@ -155,10 +155,10 @@ Action pick_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
     const double value = take ? v.gain_value(kind, k.hand, is_banker(k)) : -v.keep_value(kind, k.hand, is_banker(k));
     choices.push_back({a, value});
   }
-  return best_of(choices, rng);
+  return ties.best_of(choices);
 }
 
-Action recipient_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
+Action recipient_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties) {
   const Knowledge& k = v.knowledge();
   std::vector<Choice> choices;
   for (Action a : legal) {
@@ -166,7 +166,7 @@ Action recipient_choice(const Valuation& v, const ActionList& legal, Rng& rng) {
     // The weight first; among equals the poorest, then the one with fewest cards.
     choices.push_back({a, v.weight(seat) * 1000.0 - k.monies[at(seat)] - 0.01 * k.hand_size[at(seat)]});
   }
-  return best_of(choices, rng);
+  return ties.best_of(choices);
 }
 
 }  // namespace kibitz::laws_and_disorder::bot

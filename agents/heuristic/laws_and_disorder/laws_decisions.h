@@ -18,6 +18,8 @@
 #include "env/core/rng.h"
 #include "env/core/types.h"
 
+#include <vector>
+
 namespace kibitz::laws_and_disorder::bot {
 
 // An action and what the heuristic thinks it is worth (monies, me against
@@ -27,10 +29,28 @@ struct Choice {
   double value = 0.0;
 };
 
-Action main_choice(const Valuation& v, const LawsParams& params, const ActionList& legal, Rng& rng);
-Action build_choice(const Valuation& v, const ActionList& legal, Rng& rng);
-Action pick_choice(const Valuation& v, const ActionList& legal, Rng& rng);
-Action recipient_choice(const Valuation& v, const ActionList& legal, Rng& rng);
+// Breaks exact ties with the seat's Rng, and keeps the actions tied at the
+// last choice, so that the agent can report its choice as uniform among them
+// (DecisionInfo::policy) rather than as the one it happened to draw.
+class TieBreaker {
+ public:
+  explicit TieBreaker(Rng& rng) : rng_(rng) {}
+  // The best of `choices` (not empty), exact ties drawn uniformly.
+  Action best_of(const std::vector<Choice>& choices);
+  // The actions tied at the last best_of; forget() empties it.
+  const std::vector<Action>& tied() const { return tied_; }
+  void forget() { tied_.clear(); }
+
+ private:
+  Rng& rng_;
+  std::vector<Action> tied_;
+};
+
+Action main_choice(const Valuation& v, const LawsParams& params, const ActionList& legal,
+                   TieBreaker& ties);
+Action build_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties);
+Action pick_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties);
+Action recipient_choice(const Valuation& v, const ActionList& legal, TieBreaker& ties);
 
 // The worth of one legal main-step action (a law start, a job card, an
 // ability net of its cost; 0 for end-turn): what main_choice compares.

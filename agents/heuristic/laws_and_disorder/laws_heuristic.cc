@@ -45,21 +45,29 @@ Action LawsHeuristic::act(const SeatView& view) {
   view.legal_actions(legal_);
   KIBITZ_CHECK(!legal_.empty(), "the Laws and Disorder heuristic was asked to act with no legal action");
   catch_up(view);
-  const Action choice = decide(legal_);
+  ties_.forget();
+  decision_.policy.clear();
+  Action choice = decide(legal_);
   // Every rule picks from the legal list; this guards a step the rules do
   // not know.
-  return std::find(legal_.begin(), legal_.end(), choice) != legal_.end() ? choice : legal_.front();
+  if (std::find(legal_.begin(), legal_.end(), choice) == legal_.end()) {
+    choice = legal_.front();
+  } else if (ties_.tied().size() > 1) {
+    const double share = 1.0 / static_cast<double>(ties_.tied().size());
+    for (Action a : ties_.tied()) decision_.policy.emplace_back(a, share);
+  }
+  return choice;
 }
 
 Action LawsHeuristic::decide(const ActionList& legal) {
   const bot::Valuation v(*knowledge_, params_);
   const Action first = *std::min_element(legal.begin(), legal.end());
   if (std::find(legal.begin(), legal.end(), ld::kEndTurn) != legal.end()) {
-    return bot::main_choice(v, params_, legal, rng_);
+    return bot::main_choice(v, params_, legal, ties_);
   }
-  if (first <= ld::kEndLaw) return bot::build_choice(v, legal, rng_);
-  if (first >= ld::kPickBase && first < ld::kToBase) return bot::pick_choice(v, legal, rng_);
-  if (first >= ld::kToBase && first < ld::kThiefBase) return bot::recipient_choice(v, legal, rng_);
+  if (first <= ld::kEndLaw) return bot::build_choice(v, legal, ties_);
+  if (first >= ld::kPickBase && first < ld::kToBase) return bot::pick_choice(v, legal, ties_);
+  if (first >= ld::kToBase && first < ld::kThiefBase) return bot::recipient_choice(v, legal, ties_);
   return first;
 }
 

@@ -31,6 +31,12 @@ class LawsHeuristic : public Agent {
   void new_game(Player seat) override;
   bool reseed(std::uint64_t seed) override;
   Action act(const SeatView& view) override;
+  // Where exact ties were broken at random, the policy is uniform over the
+  // tied moves (a belief model or behavior cloning reads it); null where the
+  // choice had no tie.
+  const DecisionInfo* last_decision() const override {
+    return decision_.policy.empty() ? nullptr : &decision_;
+  }
 
   // What the agent knew at its last decision (nullptr before the first).
   const laws_and_disorder::Knowledge* knowledge() const { return knowledge_ ? &*knowledge_ : nullptr; }
@@ -42,6 +48,8 @@ class LawsHeuristic : public Agent {
   std::shared_ptr<const laws_and_disorder::LawsAndDisorderGame> game_;
   laws_and_disorder::bot::LawsParams params_;
   Rng rng_;
+  laws_and_disorder::bot::TieBreaker ties_{rng_};  // draws from rng_
+  DecisionInfo decision_;
   std::optional<laws_and_disorder::Knowledge> knowledge_;
   StreamProgress progress_;  // how much of the seat's stream knowledge_ holds
   ActionList legal_;
