@@ -13,6 +13,7 @@
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "python/src/bindings.h"
+#include "python/src/network_agent.h"
 #include "python/src/python_agent.h"
 #include "python/src/seat_view.h"
 #include "python/src/shared_objects.h"
@@ -118,7 +119,7 @@ void bind_agent_class(py::module_& m) {
 
 void bind_agents(py::module_& m) {
   m.attr("_python_agents") = py::dict();
-  add_agents({PythonAgent::info()});
+  add_agents({PythonAgent::info(), NetworkAgent::info()});
   bind_agent_info(m);
   bind_agent_class(m);
   m.def("register_agent", &register_agent, py::arg("name"), py::arg("agent"),

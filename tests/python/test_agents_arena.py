@@ -1,6 +1,8 @@
 """Agents, Python seats, the arena and replays from Python."""
 
+import json
 import os
+import subprocess
 import tempfile
 import unittest
 
@@ -36,7 +38,8 @@ class AgentTest(unittest.TestCase):
         state.apply_action(0)
         names = [info.name for info in kibitz.registered_agents()]
         self.assertIn("python", names)
-        self.assertNotIn("nn", names)  # LibTorch agents stay with the kibitz command
+        self.assertIn("nn", names)  # torch-free, on the nn agent's CPU evaluator
+        self.assertNotIn("ismcts_nn", names)  # needs LibTorch: the kibitz command only
         for spec in ("random", "cfr(iters=50)", "ismcts(sims=50)", "pimc(worlds=4,sims=10)"):
             agent = kibitz.make_agent(spec, game, seed=1)
             agent.new_game(0)
@@ -176,6 +179,52 @@ class PythonSeatTest(unittest.TestCase):
 
 
 KIBITZ = os.environ.get("KIBITZ_BINARY", "")
+SOURCE_DIR = os.environ.get("KIBITZ_SOURCE_DIR",
+                            os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+LEDUC_MODEL = os.path.join(SOURCE_DIR, "training", "models", "leduc_poker", "model.pt")
+
+
+class NetworkAgentTest(unittest.TestCase):
+    def test_greedy_nn_plays_the_argmax_of_the_checkpoints_policy(self):
+        game = kibitz.load_game("leduc_poker")
+        net = kibitz.PolicyValueNet.load(LEDUC_MODEL, game)
+        agent = kibitz.make_agent("nn(model=%s,greedy=true)" % LEDUC_MODEL, game)
+        rng = kibitz.Rng(4)
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(state.sample_chance_outcome(rng))
+                    continue
+                seat = state.current_player()
+                policy, _ = net.evaluate(state.information_state_tensor(seat)[None], state.legal_action_mask()[None])
+                action = agent.act(state.seat_view(seat))
+                self.assertEqual(action, int(np.argmax(policy[0])))
+                state.apply_action(action)
+
+    def test_bad_nn_specs_raise(self):
+        game = kibitz.load_game("leduc_poker")
+        with self.assertRaisesRegex(kibitz.KibitzError, "model= is required"):
+            kibitz.make_agent("nn", game)
+        with self.assertRaisesRegex(kibitz.KibitzError, "LibTorch"):
+            kibitz.make_agent("nn(model=%s,device=cuda)" % LEDUC_MODEL, game)
+        with self.assertRaisesRegex(kibitz.KibitzError, "leduc_poker"):
+            kibitz.make_agent("nn(model=%s)" % LEDUC_MODEL, kibitz.load_game("kuhn_poker"))
+
+    @unittest.skipUnless(os.path.isfile(KIBITZ), "the kibitz command is not built (KIBITZ_BINARY)")
+    def test_the_module_arena_equals_the_commands_with_the_same_seed(self):
+        agents = ["nn(model=%s)" % LEDUC_MODEL, "random"]
+        ours = kibitz.arena("leduc_poker", agents, deals=150, seed=3)
+        with tempfile.TemporaryDirectory() as folder:
+            out = os.path.join(folder, "arena.json")
+            subprocess.run([KIBITZ, "arena", "--game", "leduc_poker", "--agents", ",".join(agents), "--games", "300",
+                            "--seed", "3", "--quiet", "--json", out], check=True, capture_output=True)
+            with open(out, encoding="utf-8") as f:
+                theirs = json.load(f)
+        for mine, cli in zip(ours["agents"], theirs["agent_stats"]):
+            self.assertEqual(mine["spec"], cli["spec"])
+            self.assertEqual(mine["mean_return"]["mean"], cli["mean_return"]["mean"])
+            self.assertEqual(mine["win_rate"]["mean"], cli["win_rate"]["mean"])
 
 
 class ReportTest(unittest.TestCase):
