@@ -25,8 +25,6 @@ its spaces are Gymnasium's; otherwise a small base class of ours provides the
 same members (agent_iter, last, num_agents, max_num_agents, ...).
 """
 
-import numpy as np
-
 from kibitz import _kibitz
 from kibitz import spaces
 
