@@ -58,13 +58,16 @@ def play(game, seats, seed=0):
         return _kibitz.play_deal(_game(game), specs, seed)
 
 
-def arena(game, agents, deals, seed=0, threads=1, replay_path=None):
+def arena(game, agents, deals, seed=0, threads=1, replay_path=None, progress=None):
     """Plays ``deals`` paired deals, each once per seating of ``agents``.
 
     Returns ``kibitz arena``'s statistics as a dict: per agent its mean
     return, win rate and Bradley-Terry rating with 95% intervals, and per
     seat its mean return. Agents are spec strings or Python agents; with
     ``replay_path`` every game is written to that replay file.
+    ``progress(finished, planned)`` is called about every 0.2 s; Ctrl-C (or
+    an exception in ``progress``) stops the run once the games under way
+    have finished, and is raised.
     """
     with _as_specs(agents) as specs:
-        return _kibitz.run_arena(_game(game), specs, deals, seed, threads, replay_path)
+        return _kibitz.run_arena(_game(game), specs, deals, seed, threads, replay_path, progress)

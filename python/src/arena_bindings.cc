@@ -6,7 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -72,17 +74,53 @@ py::dict summary_dict(const tools::ArenaSummary& s, const std::string& game_spec
   return out;
 }
 
+// What the calling thread does while the arena's workers play: every
+// progress interval it takes the GIL, lets Python handle signals (Ctrl-C
+// raises KeyboardInterrupt there) and calls the caller's progress function.
+// A Python error stops new games from starting; it is raised once the games
+// under way have finished.
+class ArenaWatch {
+ public:
+  explicit ArenaWatch(py::object progress) : progress_(std::move(progress)) {}
+
+  void operator()(std::int64_t finished, std::int64_t planned) {
+    if (stop_) return;
+    py::gil_scoped_acquire gil;
+    try {
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      if (!progress_.is_none()) progress_(finished, planned);
+    } catch (py::error_already_set& e) {
+      error_.emplace(std::move(e));
+      stop_ = true;
+    }
+  }
+
+  const std::atomic<bool>* stop() const { return &stop_; }
+  // Raises the Python error that stopped the run, if any (GIL held).
+  void rethrow() {
+    if (error_) throw std::move(*error_);
+  }
+
+ private:
+  py::object progress_;
+  std::atomic<bool> stop_{false};
+  std::optional<py::error_already_set> error_;
+};
+
 // The whole arena; every game goes to `replay_path` when one is given.
 py::dict run_arena(std::shared_ptr<Game> game, std::vector<std::string> agents, std::int64_t deals,
-                   std::uint64_t seed, int threads, std::optional<std::string> replay_path) {
+                   std::uint64_t seed, int threads, std::optional<std::string> replay_path, py::object progress) {
   if (deals < 1) throw error("an arena needs at least one deal, not ", deals);
   if (threads < 1) throw error("threads must be >= 1, not ", threads);
+  ArenaWatch watch(std::move(progress));
   std::optional<tools::ArenaSummary> summary;
   {
     py::gil_scoped_release release;
     const tools::ArenaSetup setup = tools::make_arena_setup(game, std::move(agents), seed);
     tools::ArenaRunOptions options;
     options.threads = threads;
+    options.stop = watch.stop();
+    options.progress = std::ref(watch);
     std::optional<replays::ReplayWriter> writer;
     std::mutex writer_mutex;
     if (replay_path) {
@@ -97,6 +135,7 @@ py::dict run_arena(std::shared_ptr<Game> game, std::vector<std::string> agents, 
     if (writer) writer->close();
     summary = tools::summarize_arena(setup, results);
   }
+  watch.rethrow();
   return summary_dict(*summary, game->spec());
 }
 
@@ -120,9 +159,11 @@ void bind_arena(py::module_& m) {
         "Plays one game with agent spec seats[s] in seat s, chance and agents seeded from `seed` as the "
         "arena does; returns (final State, ReplayRecord).");
   m.def("run_arena", &run_arena, py::arg("game"), py::arg("agents"), py::arg("deals"), py::arg("seed") = 0,
-        py::arg("threads") = 1, py::arg("replay_path") = py::none(),
+        py::arg("threads") = 1, py::arg("replay_path") = py::none(), py::arg("progress") = py::none(),
         "Plays `deals` deals, each once per seating of the agents, and returns `kibitz arena`'s statistics "
-        "as a dict; with replay_path, writes every game to that replay file.");
+        "as a dict; with replay_path, writes every game to that replay file. progress(finished, planned) "
+        "is called about every 0.2 s; Ctrl-C or an exception there stops the run once the games under "
+        "way finish, and is raised.");
 }
 
 }  // namespace kibitz::python

@@ -146,6 +146,32 @@ class PythonSeatTest(unittest.TestCase):
         for a, b in zip(one["agents"], two["agents"]):
             self.assertEqual(a["mean_return"], b["mean_return"])
 
+    def test_progress_is_reported_and_an_error_there_stops_the_run(self):
+        calls = []
+        stats = kibitz.arena("leduc_poker", ["random", "random"], deals=3000, seed=1,
+                             progress=lambda done, planned: calls.append((done, planned)))
+        self.assertEqual(stats["deals_used"], 3000)
+        self.assertTrue(calls)
+        self.assertEqual(calls[-1], (6000, 6000))
+
+        def give_up(done, planned):
+            raise RuntimeError("enough after %d" % done)
+
+        with self.assertRaisesRegex(RuntimeError, "enough after"):
+            kibitz.arena("leduc_poker", ["random", "random"], deals=10**7, seed=1, progress=give_up)
+
+    def test_ctrl_c_stops_an_arena(self):
+        import signal
+        import threading
+        import time
+        timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        start = time.perf_counter()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            kibitz.arena("leduc_poker", ["random", "random"], deals=10**8, seed=1, threads=2)
+        timer.join()
+        self.assertLess(time.perf_counter() - start, 30)
+
     def test_play_with_a_python_callable(self):
         game = kibitz.load_game("leduc_poker")
         calls = []
