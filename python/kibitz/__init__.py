@@ -15,6 +15,7 @@ this package re-exports it and adds, in pure Python:
 docs/python.md is the guide.
 """
 
+from kibitz._kibitz import __version__  # noqa: F401
 from kibitz._kibitz import (  # noqa: F401  (the public C++ API)
     CHANCE,
     INVALID_ACTION,

@@ -6,6 +6,7 @@
 
 PYBIND11_MODULE(_kibitz, m) {
   m.doc() = "kibitz: AI agents for small imperfect-information card games (C++ core)";
+  m.attr("__version__") = KIBITZ_VERSION;  // the CMake project's version
   // Errors first: every later part's functions may raise them.
   kibitz::python::bind_errors(m);
   kibitz::python::bind_game(m);

@@ -42,6 +42,12 @@ class GamesTest(unittest.TestCase):
                 self.assertEqual(info.rules, f.read(), info.name)
             self.assertEqual(kibitz.load_game(info.name).rules, info.rules)
 
+    def test_the_version_is_the_projects(self):
+        source = os.environ.get("KIBITZ_SOURCE_DIR",
+                                os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+        with open(os.path.join(source, "CMakeLists.txt"), encoding="utf-8") as f:
+            self.assertIn("project(kibitz VERSION %s " % kibitz.__version__, f.read())
+
     def test_kuhn_facts(self):
         game = kibitz.load_game("kuhn_poker")
         self.assertEqual(game.num_players, 2)
