@@ -23,6 +23,7 @@
 #include "env/core/stream_spec.h"
 #include "env/gym/env.h"
 #include "python/src/bindings.h"
+#include "python/src/env_options.h"
 
 namespace py = pybind11;
 
@@ -32,7 +33,7 @@ namespace {
 class AecCore {
  public:
   AecCore(std::shared_ptr<Game> game, const std::string& observation, int max_steps)
-      : env_(game, options(observation, max_steps)) {
+      : env_(game, env_options(observation, max_steps)) {
     for (int seat = 0; seat < env_.num_players(); ++seat) names_.emplace_back("player_" + std::to_string(seat));
   }
 
@@ -84,20 +85,6 @@ class AecCore {
   const gym::Env& env() const { return env_; }
 
  private:
-  static gym::EnvOptions options(const std::string& observation, int max_steps) {
-    gym::EnvOptions out;
-    if (observation == "information_state") {
-      out.observation = gym::ObservationType::kInformationState;
-    } else if (observation == "observation") {
-      out.observation = gym::ObservationType::kObservation;
-    } else {
-      throw error("unknown observation type '", observation, "'; use 'information_state' or 'observation'");
-    }
-    if (max_steps < 0) throw error("max_steps must be >= 0 (0: no limit), not ", max_steps);
-    out.max_steps = max_steps;
-    return out;
-  }
-
   // Writes a time step into the dicts; returns the next agent_selection.
   py::object record(const gym::TimeStep& step, Player acting) {
     for (int seat = 0; seat < env_.num_players(); ++seat) {

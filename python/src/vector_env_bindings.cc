@@ -24,6 +24,7 @@
 #include "env/gym/env.h"
 #include "env/gym/vector_env.h"
 #include "python/src/bindings.h"
+#include "python/src/env_options.h"
 #include "python/src/numpy_arrays.h"
 #include "python/src/shared_objects.h"
 
@@ -31,20 +32,6 @@ namespace py = pybind11;
 
 namespace kibitz::python {
 namespace {
-
-gym::EnvOptions env_options(const std::string& observation, int max_steps) {
-  gym::EnvOptions options;
-  if (observation == "information_state") {
-    options.observation = gym::ObservationType::kInformationState;
-  } else if (observation == "observation") {
-    options.observation = gym::ObservationType::kObservation;
-  } else {
-    throw error("unknown observation type '", observation, "'; use 'information_state' or 'observation'");
-  }
-  if (max_steps < 0) throw error("max_steps must be >= 0 (0: no limit), not ", max_steps);
-  options.max_steps = max_steps;
-  return options;
-}
 
 // A flat float span of an Env's buffer as a 1-D array aliasing it.
 py::array alias_span(std::span<const float> values, py::handle owner) {
