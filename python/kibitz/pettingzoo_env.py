@@ -78,9 +78,9 @@ def agent_name(seat):
 class AECEnv(_AECBase):
     """One kibitz game in PettingZoo's AEC API (see the module's text).
 
-    The work of each action (the kibitz step, every agent's reward and flags,
-    the next agent, an observation) is done by kibitz._kibitz.AecCore in C++;
-    this class keeps the API, reset's fresh dicts and the done agents' steps.
+    The work (the kibitz step, the agents list and every agent's reward, flags
+    and info in the dicts, the next agent, an observation, removing done
+    agents) is done by kibitz._kibitz.AecCore in C++; this class keeps the API.
     """
 
     def __init__(self, game, observation="information_state", max_steps=0, render_mode=None):
@@ -120,14 +120,8 @@ class AECEnv(_AECBase):
         elif not self._seeded:
             seed = 0
         self._seeded = True
-        self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self._core.reset(None if seed is None else int(seed), self.rewards,
-                                                self._cumulative_rewards, self.terminations, self.truncations)
+        (self.agents, self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos,
+         self.agent_selection) = self._core.reset(None if seed is None else int(seed))
 
     def observe(self, agent):
         if agent == self.agent_selection and (self.terminations[agent] or self.truncations[agent]):
@@ -150,17 +144,9 @@ class AECEnv(_AECBase):
         """Removes the done agent_selection; the next done agent follows."""
         if action is not None:
             raise _kibitz.KibitzError("%s is done; step it with None, not %r" % (self.agent_selection, action))
-        agent = self.agent_selection
-        seat = self._seat[agent]
-        self.agents.remove(agent)
-        for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
-            del table[agent]
-        for reward_agent in self.rewards:
-            self.rewards[reward_agent] = 0.0
-        if self.agents:
-            n = len(self.possible_agents)
-            order = [self.possible_agents[(seat + k) % n] for k in range(1, n + 1)]
-            self.agent_selection = next(a for a in order if a in self.agents)
+        following = self._core.remove_done(self.agent_selection)
+        if following is not None:
+            self.agent_selection = following
 
     def render(self):
         """A spectator's view (the public stream), never hidden cards."""

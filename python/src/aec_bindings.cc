@@ -37,16 +37,50 @@ class AecCore {
     for (int seat = 0; seat < env_.num_players(); ++seat) names_.emplace_back("player_" + std::to_string(seat));
   }
 
-  // Starts an episode (stream `seed`, or the stream's next one) and points
-  // the core at the environment's fresh dicts; returns agent_selection.
-  py::object reset(std::optional<std::uint64_t> seed, py::dict rewards, py::dict cumulative, py::dict terminations,
-                   py::dict truncations) {
-    rewards_ = std::move(rewards);
-    cumulative_ = std::move(cumulative);
-    terminations_ = std::move(terminations);
-    truncations_ = std::move(truncations);
+  // Starts an episode (stream `seed`, or the stream's next one) with fresh
+  // lists and dicts, which it returns for the environment to hold:
+  // (agents, rewards, cumulative rewards, terminations, truncations, infos,
+  // agent_selection). The core keeps them and updates them in place.
+  py::tuple reset(std::optional<std::uint64_t> seed) {
+    agents_ = py::list();
+    rewards_ = py::dict();
+    cumulative_ = py::dict();
+    terminations_ = py::dict();
+    truncations_ = py::dict();
+    infos_ = py::dict();
+    for (const py::str& name : names_) {
+      agents_.append(name);
+      rewards_[name] = 0.0;
+      cumulative_[name] = 0.0;
+      terminations_[name] = false;
+      truncations_[name] = false;
+      infos_[name] = py::dict();
+    }
     const gym::TimeStep step = seed ? env_.reset(*seed) : env_.reset();
-    return record(step, -1);
+    py::object selection = record(step, -1);
+    return py::make_tuple(agents_, rewards_, cumulative_, terminations_, truncations_, infos_, selection);
+  }
+
+  // Steps the done agent `agent` (with None): removes it from the list and
+  // every dict, zeroes the others' rewards and returns the next done agent
+  // to step, or None once none is left.
+  py::object remove_done(const py::str& agent) {
+    const int n = env_.num_players();
+    int seat = -1;
+    for (int s = 0; s < n; ++s) {
+      if (names_[static_cast<std::size_t>(s)].equal(agent)) seat = s;
+    }
+    if (seat < 0 || !terminations_.contains(agent)) throw error("no live agent ", agent.cast<std::string>());
+    agents_.attr("remove")(agent);
+    for (py::dict* table : {&rewards_, &cumulative_, &terminations_, &truncations_, &infos_}) {
+      PyDict_DelItem(table->ptr(), agent.ptr());
+    }
+    for (auto item : rewards_) rewards_[item.first] = 0.0;
+    for (int k = 1; k <= n; ++k) {
+      const py::str& name = names_[static_cast<std::size_t>((seat + k) % n)];
+      if (terminations_.contains(name)) return name;
+    }
+    return py::none();
   }
 
   // Applies the live agent_selection's action; returns the next agent_selection.
@@ -107,7 +141,8 @@ class AecCore {
 
   gym::Env env_;
   std::vector<py::str> names_;  // "player_0", ...: the dicts' keys
-  py::dict rewards_, cumulative_, terminations_, truncations_;
+  py::list agents_;
+  py::dict rewards_, cumulative_, terminations_, truncations_, infos_;
 };
 
 }  // namespace
@@ -116,8 +151,8 @@ void bind_aec(py::module_& m) {
   py::class_<AecCore>(m, "AecCore", "The per-action work of kibitz.pettingzoo_env.AECEnv.")
       .def(py::init<std::shared_ptr<Game>, const std::string&, int>(), py::arg("game"),
            py::arg("observation") = "information_state", py::arg("max_steps") = 0)
-      .def("reset", &AecCore::reset, py::arg("seed"), py::arg("rewards"), py::arg("cumulative_rewards"),
-           py::arg("terminations"), py::arg("truncations"))
+      .def("reset", &AecCore::reset, py::arg("seed"))
+      .def("remove_done", &AecCore::remove_done, py::arg("agent"))
       .def("step", &AecCore::step, py::arg("action"))
       .def("observe", &AecCore::observe, py::arg("seat"))
       .def_property_readonly("observation_size", [](const AecCore& c) { return c.env().observation_size(); })
