@@ -124,29 +124,15 @@ class AECEnv(_AECBase):
          self.agent_selection) = self._core.reset(None if seed is None else int(seed))
 
     def observe(self, agent):
-        if agent == self.agent_selection and (self.terminations[agent] or self.truncations[agent]):
-            # A done agent is shown its last tensor and an empty mask.
-            observation = self._core.observe(self._seat[agent])
-            observation["action_mask"][:] = 0
-            return observation
         return self._core.observe(self._seat[agent])
 
-    def step(self, action):
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._dead_step(action)
-            return
-        if action is None:
-            raise _kibitz.KibitzError("%s is to act and must be given an action, not None" % agent)
-        self.agent_selection = self._core.step(int(action))
+    def last(self, observe=True):
+        """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
+        return self._core.last(self.agent_selection, observe)
 
-    def _dead_step(self, action):
-        """Removes the done agent_selection; the next done agent follows."""
-        if action is not None:
-            raise _kibitz.KibitzError("%s is done; step it with None, not %r" % (self.agent_selection, action))
-        following = self._core.remove_done(self.agent_selection)
-        if following is not None:
-            self.agent_selection = following
+    def step(self, action):
+        """The agent_selection's action; None for a done agent, which is then removed."""
+        self.agent_selection = self._core.step_agent(self.agent_selection, action)
 
     def render(self):
         """A spectator's view (the public stream), never hidden cards."""

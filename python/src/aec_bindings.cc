@@ -61,16 +61,21 @@ class AecCore {
     return py::make_tuple(agents_, rewards_, cumulative_, terminations_, truncations_, infos_, selection);
   }
 
+  // The seat of "player_<seat>"; KibitzError for another name.
+  Player seat_of(const py::str& agent) const {
+    for (std::size_t s = 0; s < names_.size(); ++s) {
+      if (names_[s].equal(agent)) return static_cast<Player>(s);
+    }
+    throw error("no agent ", agent.cast<std::string>());
+  }
+
   // Steps the done agent `agent` (with None): removes it from the list and
   // every dict, zeroes the others' rewards and returns the next done agent
   // to step, or None once none is left.
   py::object remove_done(const py::str& agent) {
     const int n = env_.num_players();
-    int seat = -1;
-    for (int s = 0; s < n; ++s) {
-      if (names_[static_cast<std::size_t>(s)].equal(agent)) seat = s;
-    }
-    if (seat < 0 || !terminations_.contains(agent)) throw error("no live agent ", agent.cast<std::string>());
+    const Player seat = seat_of(agent);
+    if (!terminations_.contains(agent)) throw error("agent ", agent.cast<std::string>(), " was removed already");
     agents_.attr("remove")(agent);
     for (py::dict* table : {&rewards_, &cumulative_, &terminations_, &truncations_, &infos_}) {
       PyDict_DelItem(table->ptr(), agent.ptr());
@@ -83,6 +88,26 @@ class AecCore {
     return py::none();
   }
 
+  // PettingZoo's step for agent_selection `agent`: a live agent's action
+  // (None refused), or None for a done agent, which is then removed. Returns
+  // the next agent_selection (the same one when the last agent was removed).
+  py::object step_agent(const py::str& agent, const py::object& action) {
+    const bool done = terminations_[agent].cast<bool>() || truncations_[agent].cast<bool>();
+    if (done) {
+      if (!action.is_none()) {
+        throw error(agent.cast<std::string>(), " is done; step it with None, not ",
+                    py::str(py::repr(action)).cast<std::string>());
+      }
+      py::object following = remove_done(agent);
+      return following.is_none() ? py::object(agent) : following;
+    }
+    if (action.is_none()) throw error(agent.cast<std::string>(), " is to act and must be given an action, not None");
+    if (!PyIndex_Check(action.ptr())) {
+      throw error("an action is an integer, not ", py::str(py::repr(action)).cast<std::string>());
+    }
+    return step(action.cast<Action>());
+  }
+
   // Applies the live agent_selection's action; returns the next agent_selection.
   py::object step(Action action) {
     const Player acting = env_.time_step().player;
@@ -93,15 +118,17 @@ class AecCore {
   }
 
   // {"observation": tensor, "action_mask": int8}: the acting seat's own
-  // mask, all zeros for any other seat.
+  // mask; all zeros for any other seat and once the episode is over (a
+  // truncated episode still names the seat that would have acted).
   py::dict observe(Player seat) const {
     if (seat < 0 || seat >= env_.num_players()) throw error("no seat ", seat, " in ", env_.game().spec());
     const gym::TimeStep now = env_.time_step();
+    const bool to_act = seat == now.player && !now.done();
     py::array_t<float> tensor(env_.observation_size());
     std::span<float> values(tensor.mutable_data(), static_cast<std::size_t>(tensor.size()));
     py::array_t<std::int8_t> mask(env_.num_actions());
     std::memset(mask.mutable_data(), 0, static_cast<std::size_t>(mask.size()));
-    if (seat == now.player) {
+    if (to_act) {
       std::copy(now.observation.begin(), now.observation.end(), values.begin());
       std::int8_t* out = mask.mutable_data();
       for (std::size_t a = 0; a < now.legal_mask.size(); ++a) out[a] = now.legal_mask[a] > 0 ? 1 : 0;
@@ -114,6 +141,15 @@ class AecCore {
     out["observation"] = std::move(tensor);
     out["action_mask"] = std::move(mask);
     return out;
+  }
+
+  // PettingZoo's last() for `agent` (agent_selection) in one call:
+  // (observation or None, cumulative reward, termination, truncation, info).
+  py::tuple last(const py::str& agent, bool with_observation) const {
+    py::object observation = py::none();
+    if (with_observation) observation = observe(seat_of(agent));
+    return py::make_tuple(observation, cumulative_[agent], terminations_[agent], truncations_[agent],
+                          infos_[agent]);
   }
 
   const gym::Env& env() const { return env_; }
@@ -154,7 +190,9 @@ void bind_aec(py::module_& m) {
       .def("reset", &AecCore::reset, py::arg("seed"))
       .def("remove_done", &AecCore::remove_done, py::arg("agent"))
       .def("step", &AecCore::step, py::arg("action"))
+      .def("step_agent", &AecCore::step_agent, py::arg("agent"), py::arg("action"))
       .def("observe", &AecCore::observe, py::arg("seat"))
+      .def("last", &AecCore::last, py::arg("agent"), py::arg("observe") = true)
       .def_property_readonly("observation_size", [](const AecCore& c) { return c.env().observation_size(); })
       .def_property_readonly("num_actions", [](const AecCore& c) { return c.env().num_actions(); })
       .def("state", [](const AecCore& c) { return std::shared_ptr<State>(c.env().state().clone()); },

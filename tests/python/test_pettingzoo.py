@@ -116,6 +116,8 @@ class AecContractTest(unittest.TestCase):
         illegal = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
         with self.assertRaisesRegex(kibitz.KibitzError, "illegal"):
             env.step(illegal)
+        with self.assertRaisesRegex(kibitz.KibitzError, "an action is an integer, not 1.5"):
+            env.step(1.5)
 
     def test_cumulative_rewards_sum_to_the_returns_of_the_game(self):
         env = pettingzoo_env.AECEnv("kuhn_poker")
