@@ -105,16 +105,47 @@ build() {
   cmake --build "${BUILD_DIR}" -j "${JOBS}"
 }
 
+# The verdict on a `kibitz arena --json` summary: whether its first agent
+# beat the others. Two agents meet on the same deals in every seating, and
+# the rating (a Bradley-Terry fit to those duplicate comparisons, with a
+# bootstrap interval) decides, so general-sum games (Tea Game) are judged
+# like the zero-sum ones: a win only when the interval is above zero.
+say_verdict() {
+  python3 - "$1" <<'PYTHON'
+import json, sys
+stats = json.load(open(sys.argv[1]))["agent_stats"][0]
+ret, rating = stats["mean_return"], stats["rating"]
+if rating["low"] > 0:
+    words = "a WIN: the rating's interval is above zero"
+elif rating["high"] < 0:
+    words = "NOT a win, a loss: the rating's interval is below zero"
+else:
+    words = "NOT a win: the rating's interval includes zero"
+print(f"verdict: {stats['spec']}: mean return {ret['mean']:+.3f} [{ret['low']:+.3f}, {ret['high']:+.3f}], "
+      f"rating {rating['rating']:+.0f} [{rating['low']:+.0f}, {rating['high']:+.0f}] Elo: {words}")
+PYTHON
+}
+
+# match GAME AGENT GAMES SEED: AGENT against the game's heuristic in every
+# seating on paired deals, then the verdict.
+match() {
+  local game="$1" agent="$2" games="$3" seed="$4" summary
+  summary="$(mktemp)"
+  say "kibitz arena --game '${game}' --agents '${agent},heuristic' --games ${games} --seed ${seed}"
+  "${BUILD_DIR}/tools/kibitz" arena --game "${game}" --agents "${agent},heuristic" \
+    --games "${games}" --seed "${seed}" --threads "${JOBS}" --quiet --json "${summary}"
+  say_verdict "${summary}"
+  rm -f "${summary}"
+}
+
 # The main job: the trained models in training/models/ at work. The Leduc
-# poker net's exact exploitability and its games against random play, and the
-# Loyalist Spies, Adulting and Laws and Disorder nets against their heuristic
-# bots (paired deals, every seating). About a minute on 2 cores.
+# poker net's exact exploitability and its games against random play; then
+# every seed game's net against its heuristic bot (paired deals, every
+# seating), each with a plain verdict. About a minute on 2 cores.
 run_main_job() {
   local kibitz="${BUILD_DIR}/tools/kibitz"
-  local leduc=training/models/leduc_poker
-  local spies=training/models/loyalist_spies/model.pt
-  local adulting=training/models/adulting/model.pt
-  local laws=training/models/laws_and_disorder/model.pt
+  local models=training/models
+  local leduc="${models}/leduc_poker"
   say "kibitz games"
   "${kibitz}" games
   say "kibitz exploitability --game leduc_poker --policy ${leduc}/policy.txt  (uniform play: NashConv 4.747)"
@@ -122,15 +153,11 @@ run_main_job() {
   say "kibitz arena --game leduc_poker --agents 'nn(model=${leduc}/model.pt),random' --games 2000"
   "${kibitz}" arena --game leduc_poker --agents "nn(model=${leduc}/model.pt),random" \
     --games 2000 --seed 1 --threads "${JOBS}" --quiet
-  say "kibitz arena --game 'loyalist_spies(rounds=1)' --agents 'nn(model=${spies}),heuristic' --games 1000"
-  "${kibitz}" arena --game 'loyalist_spies(rounds=1)' --agents "nn(model=${spies}),heuristic" \
-    --games 1000 --seed 1 --threads "${JOBS}" --quiet
-  say "kibitz arena --game 'adulting(players=4,variant=bidding)' --agents 'nn(model=${adulting}),heuristic' --games 2000"
-  "${kibitz}" arena --game 'adulting(players=4,variant=bidding)' --agents "nn(model=${adulting}),heuristic" \
-    --games 2000 --seed 12 --threads "${JOBS}" --quiet
-  say "kibitz arena --game 'laws_and_disorder(players=4)' --agents 'nn(model=${laws}),heuristic' --games 2000"
-  "${kibitz}" arena --game 'laws_and_disorder(players=4)' --agents "nn(model=${laws}),heuristic" \
-    --games 2000 --seed 12 --threads "${JOBS}" --quiet
+  match 'loyalist_spies(rounds=1)' "nn(model=${models}/loyalist_spies/model.pt)" 1000 1
+  match 'adulting(players=4,variant=bidding)' "nn(model=${models}/adulting/model.pt)" 2000 12
+  match 'laws_and_disorder(players=4)' "nn(model=${models}/laws_and_disorder/model.pt)" 2000 12
+  match tea_game "nn(model=${models}/tea_game/model.pt)" 400 22
+  match spoon_nomic "nn(model=${models}/spoon_nomic/model.pt)" 1000 22
   say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }
 

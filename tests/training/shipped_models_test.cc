@@ -35,6 +35,11 @@ TEST(ShippedModelsTest, ModelsLoadIntoTheirGames) {
   const auto laws = load_game("laws_and_disorder(players=4)");
   EXPECT_NO_THROW(neural::load_network(kModels + "laws_and_disorder/model.pt", *laws));
   EXPECT_ANY_THROW(neural::load_network(kModels + "laws_and_disorder/model.pt", *adulting));
+  const auto tea = load_game("tea_game");
+  EXPECT_NO_THROW(neural::load_network(kModels + "tea_game/model.pt", *tea));
+  const auto spoon = load_game("spoon_nomic");
+  EXPECT_NO_THROW(neural::load_network(kModels + "spoon_nomic/model.pt", *spoon));
+  EXPECT_ANY_THROW(neural::load_network(kModels + "tea_game/model.pt", *spoon));
   // And each refuses the other game.
   EXPECT_ANY_THROW(neural::load_network(kModels + "leduc_poker/model.pt", *spies));
 }
