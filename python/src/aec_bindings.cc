@@ -189,7 +189,6 @@ void bind_aec(py::module_& m) {
            py::arg("observation") = "information_state", py::arg("max_steps") = 0)
       .def("reset", &AecCore::reset, py::arg("seed"))
       .def("remove_done", &AecCore::remove_done, py::arg("agent"))
-      .def("step", &AecCore::step, py::arg("action"))
       .def("step_agent", &AecCore::step_agent, py::arg("agent"), py::arg("action"))
       .def("observe", &AecCore::observe, py::arg("seat"))
       .def("last", &AecCore::last, py::arg("agent"), py::arg("observe") = true)
