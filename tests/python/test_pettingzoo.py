@@ -108,6 +108,31 @@ class AecContractTest(unittest.TestCase):
         self.assertEqual(env.agents, [])
         self.assertEqual(list(env.agent_iter()), [])
 
+    def test_max_steps_truncates_every_agent(self):
+        env = pettingzoo_env.AECEnv("loyalist_spies", max_steps=3)
+        env.reset(seed=14)
+        for _ in range(3):
+            observation, _, termination, truncation, _ = env.last()
+            self.assertFalse(termination or truncation)
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        self.assertTrue(all(env.truncations.values()))
+        self.assertFalse(any(env.terminations.values()))
+        observation, _, _, truncation, _ = env.last()
+        self.assertTrue(truncation)
+        self.assertEqual(observation["action_mask"].sum(), 0)
+        for _ in env.agent_iter():
+            env.step(None)
+        self.assertEqual(env.agents, [])
+
+    def test_the_observation_tensor_option(self):
+        env = pettingzoo_env.AECEnv("leduc_poker", observation="observation")
+        env.reset(seed=15)
+        state = env._core.state()
+        self.assertEqual(env.observation_space("player_0")["observation"].shape,
+                         (env.game.observation_tensor_size,))
+        for seat, agent in enumerate(env.possible_agents):
+            np.testing.assert_array_equal(env.observe(agent)["observation"], state.observation_tensor(seat))
+
     def test_a_live_agent_needs_an_action_and_a_legal_one(self):
         env = pettingzoo_env.AECEnv("leduc_poker")
         env.reset(seed=7)
