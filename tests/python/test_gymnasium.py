@@ -73,6 +73,19 @@ class SingleAgentTest(unittest.TestCase):
         self.assertTrue(seen)
         self.assertTrue(all(seat == 1 and info.startswith("seat 1") for seat, info in seen))
 
+    def test_observation_tensor_and_render_show_the_learners_own_seat(self):
+        env = gymnasium_env.SingleAgentEnv("kuhn_poker", seat=1, observation="observation", render_mode="ansi")
+        observation, _ = env.reset(seed=6)
+        state = env._state
+        self.assertEqual(observation.shape, env.observation_space.shape)
+        np.testing.assert_array_equal(observation, state.observation_tensor(1))
+        self.assertEqual(env.render().split("\n"), [o.text for o in state.seat_stream(1)])
+        public = state.public_stream()
+        others_private = [o.text for o in state.seat_stream(0) if o not in public]
+        self.assertTrue(others_private)
+        for line in others_private:
+            self.assertNotIn(line, env.render())
+
     def test_bad_arguments_raise(self):
         with self.assertRaisesRegex(kibitz.KibitzError, "no seat 2"):
             gymnasium_env.SingleAgentEnv("kuhn_poker", seat=2)
