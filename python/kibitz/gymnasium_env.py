@@ -88,6 +88,10 @@ class SingleAgentEnv(_EnvBase):
         return _kibitz.make_agent(spec, self.game, 0)
 
     def reset(self, seed=None, options=None):
+        # gymnasium.Env's own bookkeeping (np_random from the seed), which its
+        # env checker requires; the stand-in base has none.
+        if hasattr(super(), "reset"):
+            super().reset(seed=seed)
         if seed is not None:
             self._stream_seed = int(seed)
             self._episode = 0

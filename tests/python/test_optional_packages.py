@@ -16,7 +16,11 @@ import unittest
 
 STUBS = {
     "pettingzoo/__init__.py": "class AECEnv:\n    stub = 'pettingzoo'\n",
-    "gymnasium/__init__.py": "class Env:\n    stub = 'gymnasium'\n",
+    # Like gymnasium.Env, reset(seed=...) keeps the seed (its np_random), which
+    # Gymnasium's env checker requires every subclass to pass on.
+    "gymnasium/__init__.py": ("class Env:\n    stub = 'gymnasium'\n    reset_seeds = []\n"
+                              "    def reset(self, *, seed=None, options=None):\n"
+                              "        self.reset_seeds.append(seed)\n"),
     "gymnasium/spaces.py": textwrap.dedent("""\
         class Discrete:
             def __init__(self, n): self.n = n
@@ -39,6 +43,9 @@ CHECK = textwrap.dedent("""\
     single = gymnasium_env.SingleAgentEnv("kuhn_poker")
     assert isinstance(single, gymnasium.Env)
     assert isinstance(single.observation_space, gymnasium.spaces.Box)
+    single.reset(seed=7)
+    single.reset()
+    assert single.reset_seeds == [7, None], single.reset_seeds
     print("wired")
     """)
 
