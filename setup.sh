@@ -22,7 +22,7 @@ readonly PACKAGES=(
   python3  # tests/tools/engine_client.py: a seat-protocol client in Python's standard library
   # The Python module (python/, docs/python.md) and its tests, which ctest runs;
   # python3-torch for examples/python/train_leduc.py and the zero-copy torch test.
-  pybind11-dev python3-dev python3-numpy python3-torch
+  pybind11-dev python3-dev python3-numpy python3-torch python3-pytest
 )
 # Only for `./setup.sh test`: the browser test (tests/browser/) runs
 # Playwright's playwright-core, from npm at the version its committed
