@@ -6,6 +6,7 @@
 
 #include "agents/neural/batching_evaluator.h"
 #include "agents/neural/model_cache.h"
+#include "agents/neural/policy_choice.h"
 #include "agents/search/belief_params.h"
 #include "env/core/error.h"
 
@@ -34,32 +35,8 @@ Action NeuralAgent::act(const SeatView& view) {
   view.legal_action_mask(mask_);
   network_->evaluate(1, input_, mask_, policy_, values_);
   Rng rng = rng_.child("decision", decisions_++);
-
-  std::vector<double> weights;
-  weights.reserve(legal_.size());
-  double total = 0;
-  for (Action a : legal_) {
-    weights.push_back(policy_[static_cast<std::size_t>(a)]);
-    total += weights.back();
-  }
-  // A policy that underflowed to zero on every legal action plays uniformly.
-  if (total <= 0) std::fill(weights.begin(), weights.end(), 1.0);
-  std::size_t chosen = 0;
-  if (greedy_) {
-    for (std::size_t i = 1; i < weights.size(); ++i) {
-      if (weights[i] > weights[chosen]) chosen = i;  // strict: ties keep the lower action
-    }
-  } else {
-    chosen = rng.sample_index(weights);
-  }
-
-  last_ = DecisionInfo();
-  const double sum = total > 0 ? total : static_cast<double>(weights.size());
-  for (std::size_t i = 0; i < legal_.size(); ++i)
-    last_.policy.emplace_back(legal_[i], weights[i] / sum);
-  last_.has_value = true;
-  last_.value = values_[0];  // relative order: entry 0 is this seat
-  return legal_[chosen];
+  // values_[0]: relative order, entry 0 is this seat.
+  return choose_from_policy(legal_, policy_, values_[0], greedy_, rng, weights_, last_);
 }
 
 namespace {

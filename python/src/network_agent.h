@@ -44,6 +44,7 @@ class NetworkAgent final : public Agent {
   std::uint64_t decisions_ = 0;
   std::vector<float> input_, mask_, policy_, values_;
   ActionList legal_;
+  std::vector<double> weights_;  // choose_from_policy's scratch
   DecisionInfo last_;
 };
 

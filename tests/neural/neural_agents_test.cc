@@ -290,8 +290,10 @@ TEST_F(NeuralAgents, DeclarationsSayWhatEachParameterIs) {
         EXPECT_EQ(p.file_kind, FileKind::kModel);
       } else if (p.name == "sims") {
         EXPECT_EQ(p.cost_kind, CostKind::kSimulations);
-      } else if (p.name == "belief") {
+      } else if (p.name == "belief" || p.name == "belief_rounds") {
         EXPECT_EQ(p.cost_kind, CostKind::kSamples);
+      } else if (p.name == "belief_model") {
+        EXPECT_EQ(p.role, ParamRole::kAgentSpec);  // charged as a nested agent
       } else if (p.name == "max_nodes" || p.name == "time_ms" || p.name == "threads") {
         EXPECT_EQ(p.role, ParamRole::kCost);
       } else {
