@@ -123,7 +123,8 @@ struct Corpus {
 
   Corpus() {
     files.emplace_back(kRoot / "CMakeLists.txt", read_text(kRoot / "CMakeLists.txt"));
-    for (const char* top : {"env", "agents", "training", "replays", "tools", "web", "tests", "bench", "fuzz"}) {
+    for (const char* top :
+         {"env", "agents", "training", "replays", "tools", "web", "python", "tests", "bench", "fuzz"}) {
       for (const auto& entry : fs::recursive_directory_iterator(kRoot / top)) {
         if (!entry.is_regular_file()) continue;
         const fs::path& path = entry.path();
