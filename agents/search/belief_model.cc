@@ -19,30 +19,10 @@ void EvaluatorBeliefModel::policy(const State& world, std::vector<double>& out) 
 
 AgentBeliefModel::AgentBeliefModel(std::string spec, std::shared_ptr<const Game> game,
                                    std::uint64_t seed)
-    : spec_(std::move(spec)), game_(std::move(game)), seed_(seed), uniform_(spec_ == "random") {
-  agents_.resize(static_cast<std::size_t>(game_->num_players()));
-  for (Player seat = 0; seat < game_->num_players(); ++seat) feeds_.emplace_back(seat);
-}
-
-Agent& AgentBeliefModel::agent(Player seat) {
-  std::unique_ptr<Agent>& slot = agents_[static_cast<std::size_t>(seat)];
-  if (slot == nullptr) {
-    // Seeded by the seat alone, so building late acts as building up front.
-    slot = make_agent(spec_, game_, Rng(seed_).child("belief_seat", seat).seed());
-    slot->new_game(seat);
-  }
-  return *slot;
-}
+    : uniform_(spec == "random"), players_(std::move(spec), std::move(game), seed, "belief_seat") {}
 
 void AgentBeliefModel::begin_world() {
-  if (uniform_) return;
-  for (Player seat = 0; seat < static_cast<Player>(agents_.size()); ++seat) {
-    if (agents_[static_cast<std::size_t>(seat)] != nullptr) {
-      agents_[static_cast<std::size_t>(seat)]->new_game(seat);
-    }
-  }
-  // Same game, same seats: each fold restarts in place.
-  for (SeatFeed& feed : feeds_) feed.restart();
+  if (!uniform_) players_.restart();
 }
 
 void AgentBeliefModel::policy(const State& world, std::vector<double>& out) {
@@ -52,10 +32,8 @@ void AgentBeliefModel::policy(const State& world, std::vector<double>& out) {
     std::fill(out.begin(), out.end(), 1.0 / static_cast<double>(legal_.size()));
     return;
   }
-  const Player seat = world.current_player();
-  Agent& model = agent(seat);
-  const Action chosen = model.act(SeatView(world, feeds_[static_cast<std::size_t>(seat)]));
-  const DecisionInfo* info = model.last_decision();
+  const Action chosen = players_.act(world);
+  const DecisionInfo* info = players_.last_acted().last_decision();
   double total = 0.0;
   if (info != nullptr) {
     for (const auto& [action, p] : info->policy) {
@@ -73,7 +51,8 @@ void AgentBeliefModel::policy(const State& world, std::vector<double>& out) {
   // No distribution reported: the agent's choice stands for it (see the
   // header on why this stays unbiased for a randomising agent).
   const auto at = std::find(legal_.begin(), legal_.end(), chosen);
-  KIBITZ_CHECK(at != legal_.end(), "belief model '", spec_, "' chose illegal action ", chosen);
+  KIBITZ_CHECK(at != legal_.end(), "belief model '", players_.spec(), "' chose illegal action ",
+               chosen);
   out[static_cast<std::size_t>(at - legal_.begin())] = 1.0;
 }
 

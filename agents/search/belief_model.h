@@ -28,8 +28,8 @@
 
 #include "agents/agent.h"
 #include "agents/search/evaluator.h"
+#include "agents/search/seat_players.h"
 #include "env/core/game.h"
-#include "env/core/seat_feed.h"
 #include "env/core/state.h"
 
 namespace kibitz {
@@ -69,14 +69,8 @@ class AgentBeliefModel : public BeliefModel {
   void policy(const State& world, std::vector<double>& out) override;
 
  private:
-  Agent& agent(Player seat);
-
-  std::string spec_;
-  std::shared_ptr<const Game> game_;
-  std::uint64_t seed_;
-  bool uniform_;  // the spec is `random`: no agent needed
-  std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null until used
-  std::vector<SeatFeed> feeds_;                 // per seat, through the replayed world
+  bool uniform_;          // the spec is `random`: no agent needed
+  SeatPlayers players_;   // through the replayed world
   ActionList legal_;
 };
 

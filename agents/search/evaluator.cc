@@ -43,39 +43,18 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
 
 AgentRolloutEvaluator::AgentRolloutEvaluator(std::string agent_spec,
                                              std::shared_ptr<const Game> game, std::uint64_t seed)
-    : agent_spec_(std::move(agent_spec)), game_(std::move(game)), seed_(seed) {
-  agents_.resize(static_cast<std::size_t>(game_->num_players()));
-  for (Player seat = 0; seat < game_->num_players(); ++seat) feeds_.emplace_back(seat);
-}
-
-Agent& AgentRolloutEvaluator::agent(Player seat) {
-  std::unique_ptr<Agent>& slot = agents_[static_cast<std::size_t>(seat)];
-  if (slot == nullptr) {
-    // The seed depends on the seat only, so building late plays exactly as
-    // building up front would.
-    slot = make_agent(agent_spec_, game_, Rng(seed_).child("rollout_seat", seat).seed());
-    slot->new_game(seat);
-  }
-  return *slot;
-}
+    : players_(std::move(agent_spec), std::move(game), seed, "rollout_seat") {}
 
 void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
                                      std::vector<double>* prior) {
   KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
   // Agents with per-game memory start afresh: the rollout begins mid-game.
-  for (Player seat = 0; seat < static_cast<Player>(agents_.size()); ++seat) {
-    if (agents_[static_cast<std::size_t>(seat)] != nullptr) {
-      agents_[static_cast<std::size_t>(seat)]->new_game(seat);
-    }
-  }
-  // Same game, same seats: each fold restarts in place instead of being rebuilt.
-  for (SeatFeed& feed : feeds_) feed.restart();
+  players_.restart();
   while (!world.is_terminal()) {
     if (world.is_chance_node()) {
       world.apply_action(world.sample_chance_outcome(rng));
     } else {
-      const Player seat = world.current_player();
-      world.apply_action(agent(seat).act(SeatView(world, feeds_[static_cast<std::size_t>(seat)])));
+      world.apply_action(players_.act(world));
     }
   }
   world.returns(values);

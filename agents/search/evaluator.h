@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/search/seat_players.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
 #include "env/core/seat_feed.h"
@@ -85,11 +86,9 @@ class RandomRolloutEvaluator : public Evaluator {
 // once when the rollout starts, then only what each move adds, so a long
 // rollout does not rebuild the stream at every decision.
 //
-// A seat's agent is built the first time that seat acts in a rollout, not
-// when the evaluator is: an agent may itself search with agent rollouts
-// ("ismcts(rollout=ismcts(...))"), and building every seat's agent of every
-// thread at every level up front would build exponentially many agents in
-// the nesting depth, most of them never used.
+// The agents are SeatPlayers (seat_players.h): each built the first time its
+// seat acts in a rollout, so nested rollout specs
+// ("ismcts(rollout=ismcts(...))") build only what they use.
 class AgentRolloutEvaluator : public Evaluator {
  public:
   // The agents will be make_agent(agent_spec, game, ...), one per seat,
@@ -102,16 +101,7 @@ class AgentRolloutEvaluator : public Evaluator {
                 std::vector<double>* prior) override;
 
  private:
-  // The agent of `seat`, built (and told a new game starts) on first use.
-  Agent& agent(Player seat);
-
-  std::string agent_spec_;
-  std::shared_ptr<const Game> game_;
-  std::uint64_t seed_;
-  std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null until used
-  // Per seat: the seat's stream through the rollout, extended by each move's
-  // new observations, so a rollout step does not rebuild a whole stream.
-  std::vector<SeatFeed> feeds_;
+  SeatPlayers players_;
 };
 
 // An outcome drawn with its probability: the core's reference draw

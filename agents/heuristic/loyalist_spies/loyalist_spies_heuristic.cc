@@ -66,10 +66,14 @@ Action LoyalistSpiesHeuristic::keep(ls::CardMask hand, ls::CardMask kept) {
   if (kept == 0) {
     // First keep of the round: settle the role and the five cards.
     const bool keep_jokers = jokers != 0 && rng_.uniform_double() < joker_keep_;
-    keep_plan_ = keep_plan(hand, keep_jokers);
-    if (jokers != 0) {
-      const Action with = next_keep(keep_plan(hand, true), 0);
-      const Action without = next_keep(keep_plan(hand, false), 0);
+    const ls::CardMask without_jokers = keep_plan(hand, false);
+    if (jokers == 0) {
+      keep_plan_ = without_jokers;
+    } else {
+      const ls::CardMask with_jokers = keep_plan(hand, true);
+      keep_plan_ = keep_jokers ? with_jokers : without_jokers;
+      const Action with = next_keep(with_jokers, 0);
+      const Action without = next_keep(without_jokers, 0);
       decision_.policy.emplace_back(with, joker_keep_);
       if (without == with) {
         decision_.policy.back().second = 1.0;
