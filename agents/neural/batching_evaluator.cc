@@ -155,8 +155,9 @@ void BatchingEvaluator::run_batch(std::vector<Request>& requests) {
 }
 
 NetworkEvaluator::NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher,
-                                   std::shared_ptr<const Game> game, LeafValue leaf_value)
-    : batcher_(std::move(batcher)), game_(std::move(game)), leaf_value_(leaf_value) {
+                                   std::shared_ptr<const Game> game, LeafValue leaf_value,
+                                   RolloutLimit limit)
+    : batcher_(std::move(batcher)), game_(std::move(game)), leaf_value_(leaf_value), cut_(limit) {
   KIBITZ_CHECK(batcher_ != nullptr && game_ != nullptr,
                "NetworkEvaluator needs a network and game");
   const NetworkShape& s = batcher_->shape();
@@ -193,15 +194,27 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
 }
 
 void NetworkEvaluator::policy_rollout(State& world, Rng& rng, std::span<double> values) {
-  while (!world.is_terminal()) {
-    if (world.is_chance_node()) {
-      world.apply_action(world.sample_chance_outcome(rng));
-    } else {
+  cut_.start(world);
+  bool cut = false;
+  while (!world.is_terminal() && !cut) {
+    const bool by_seat = !world.is_chance_node();
+    if (by_seat) {
       policy(world, modelled_policy_);
       world.apply_action(legal_[rng.sample_index(modelled_policy_)]);
+    } else {
+      world.apply_action(world.sample_chance_outcome(rng));
     }
+    cut = cut_.reached(world, by_seat);
   }
-  world.returns(values);
+  // Stopped short of the end: the value head reads a seat's tensor, so play
+  // chance up to the next decision and ask the seat to act there.
+  while (world.is_chance_node()) world.apply_action(world.sample_chance_outcome(rng));
+  if (world.is_terminal()) {
+    world.returns(values);
+    return;
+  }
+  run_network(world, world.current_player());
+  to_absolute_values(world.current_player(), relative_values_, values);
 }
 
 void NetworkEvaluator::policy(const State& world, std::vector<double>& out) {
@@ -256,11 +269,12 @@ void NetworkEvaluator::legal_policy(const State& world, std::vector<double>& out
 
 EvaluatorFactory network_evaluator_factory(std::shared_ptr<BatchingEvaluator> batcher,
                                            std::shared_ptr<const Game> game,
-                                           NetworkEvaluator::LeafValue leaf_value) {
-  return
-      [batcher = std::move(batcher), game = std::move(game), leaf_value](std::uint64_t /*seed*/) {
-        return std::make_unique<NetworkEvaluator>(batcher, game, leaf_value);
-      };
+                                           NetworkEvaluator::LeafValue leaf_value,
+                                           RolloutLimit limit) {
+  return [batcher = std::move(batcher), game = std::move(game), leaf_value,
+          limit](std::uint64_t /*seed*/) {
+    return std::make_unique<NetworkEvaluator>(batcher, game, leaf_value, limit);
+  };
 }
 
 }  // namespace kibitz::neural

@@ -124,12 +124,13 @@ class NetworkEvaluator : public Evaluator {
     // The world is played to its end, every seat by the policy head on its
     // own information state and chance by its probabilities; the leaf gets
     // the exact returns (a policy rollout). Slower, but free of the value
-    // head's errors.
+    // head's errors. A RolloutLimit can stop it sooner: the world where it
+    // stops is valued by the value head of the seat to act there.
     kPolicyRollout,
   };
 
   NetworkEvaluator(std::shared_ptr<BatchingEvaluator> batcher, std::shared_ptr<const Game> game,
-                   LeafValue leaf_value = LeafValue::kValueHead);
+                   LeafValue leaf_value = LeafValue::kValueHead, RolloutLimit limit = {});
   ~NetworkEvaluator() override;
 
   // See Evaluator::evaluate; `rng` draws only the chance moves.
@@ -150,12 +151,14 @@ class NetworkEvaluator : public Evaluator {
   void run_network(const State& world, Player seat);
   // The policy head's probabilities of world.legal_actions(), in that order.
   void legal_policy(const State& world, std::vector<double>& out);
-  // Plays the world to its end as LeafValue::kPolicyRollout says.
+  // Plays the world to its end, or to the cut, as LeafValue::kPolicyRollout
+  // says.
   void policy_rollout(State& world, Rng& rng, std::span<double> values);
 
   std::shared_ptr<BatchingEvaluator> batcher_;
   std::shared_ptr<const Game> game_;
   LeafValue leaf_value_;
+  RolloutCut cut_;
   std::vector<float> input_, mask_, policy_, relative_values_;
   ActionList legal_;  // the last legal_policy's actions
   std::vector<double> modelled_policy_;
@@ -164,6 +167,7 @@ class NetworkEvaluator : public Evaluator {
 // An EvaluatorFactory (search_agent.h) whose evaluators share `batcher`.
 EvaluatorFactory network_evaluator_factory(
     std::shared_ptr<BatchingEvaluator> batcher, std::shared_ptr<const Game> game,
-    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead);
+    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead,
+    RolloutLimit limit = {});
 
 }  // namespace kibitz::neural

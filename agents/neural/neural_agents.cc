@@ -8,6 +8,7 @@
 #include "agents/neural/model_cache.h"
 #include "agents/neural/policy_choice.h"
 #include "agents/search/belief_params.h"
+#include "agents/search/rollout_limit.h"
 #include "env/core/error.h"
 
 namespace kibitz::neural {
@@ -91,7 +92,8 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
                                                   std::shared_ptr<const Game> game,
                                                   std::shared_ptr<PolicyValueFunction> network,
                                                   std::uint64_t seed,
-                                                  NetworkEvaluator::LeafValue leaf_value) {
+                                                  NetworkEvaluator::LeafValue leaf_value,
+                                                  RolloutLimit limit) {
   BatchingOptions options;
   // Root-parallel threads each wait for one row at a time, so a batch never
   // holds more rows than there are threads.
@@ -104,7 +106,7 @@ std::unique_ptr<SearchAgent> make_ismcts_nn_agent(std::string spec, const Search
   auto batcher = std::make_shared<BatchingEvaluator>(std::move(network), options);
   return std::make_unique<SearchAgent>(
       std::move(spec), settings, budget, game,
-      network_evaluator_factory(std::move(batcher), game, leaf_value), seed);
+      network_evaluator_factory(std::move(batcher), game, leaf_value, limit), seed);
 }
 
 AgentInfo ismcts_nn_info() {
@@ -124,7 +126,11 @@ AgentInfo ismcts_nn_info() {
       "information state; searcher, by the searching seat's, at its next decision (the "
       "others' moves up to it drawn from the policy; needs opponents=policy); rollout, by "
       "playing the world to its end with every seat drawing from the policy head (exact "
-      "returns, no value head, slower)"));
+      "returns, no value head, slower; rollout_moves and rollout_stop can stop it sooner)"));
+  for (ParamSpec& p : rollout_limit_params(
+           "the value head of the seat to act there (needs leaf_value=rollout)")) {
+    params.push_back(std::move(p));
+  }
   for (ParamSpec& p : belief_params(/*has_policy=*/true)) params.push_back(std::move(p));
   params.push_back(ParamSpec::integer("max_nodes", 1'000'000, 2, 100'000'000,
                                       "node bound per tree (threads: per thread)")
@@ -158,12 +164,18 @@ AgentInfo ismcts_nn_info() {
             budget.simulations = p.get_int("sims");
             budget.time_ms = p.get_int("time_ms");
             budget.threads = static_cast<int>(p.get_int("threads"));
+            const bool rollouts = p.get_string("leaf_value") == "rollout";
+            const RolloutLimit limit = read_rollout_limit(p);
+            if (!rollouts && !limit.unlimited()) {
+              throw error(
+                  "agent ismcts_nn: rollout_moves and rollout_stop need leaf_value=rollout "
+                  "(the other leaf values play no rollout)");
+            }
             auto network = model_from("agent ismcts_nn", p, *game);
-            const auto leaf_value = p.get_string("leaf_value") == "rollout"
-                                        ? NetworkEvaluator::LeafValue::kPolicyRollout
-                                        : NetworkEvaluator::LeafValue::kValueHead;
+            const auto leaf_value = rollouts ? NetworkEvaluator::LeafValue::kPolicyRollout
+                                             : NetworkEvaluator::LeafValue::kValueHead;
             return make_ismcts_nn_agent(p.to_spec("ismcts_nn"), settings, budget, std::move(game),
-                                        std::move(network), seed, leaf_value);
+                                        std::move(network), seed, leaf_value, limit);
           }};
 }
 

@@ -68,12 +68,13 @@ class NeuralAgent : public Agent {
 // Builds the ismcts_nn search agent around `network`: one BatchingEvaluator
 // shared by `budget.threads` search threads (unthreaded when there is one
 // search thread, so that case is deterministic by seed). `leaf_value` says
-// how its evaluators value a leaf.
+// how its evaluators value a leaf, and `limit` where a policy rollout stops.
 std::unique_ptr<SearchAgent> make_ismcts_nn_agent(
     std::string spec, const SearchSettings& settings, const SearchAgent::Budget& budget,
     std::shared_ptr<const Game> game, std::shared_ptr<PolicyValueFunction> network,
     std::uint64_t seed,
-    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead);
+    NetworkEvaluator::LeafValue leaf_value = NetworkEvaluator::LeafValue::kValueHead,
+    RolloutLimit limit = {});
 AgentInfo ismcts_nn_info();
 
 // Loads a checkpoint for the agents' model= and device= parameters: a CpuMlp

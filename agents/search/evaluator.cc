@@ -30,40 +30,43 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
   // sampler or cloned, which logs again): writing its log would be most of
   // a random move's cost.
   world.stop_logging();
+  cut_.start(world);
   while (!world.is_terminal()) {
-    if (world.is_chance_node()) {
-      world.apply_action(world.sample_chance_outcome(rng));
-    } else {
+    const bool by_seat = !world.is_chance_node();
+    if (by_seat) {
       world.legal_actions(actions_);
       world.apply_action(actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))]);
+    } else {
+      world.apply_action(world.sample_chance_outcome(rng));
     }
+    if (cut_.reached(world, by_seat)) break;
   }
   world.returns(values);
 }
 
 AgentRolloutEvaluator::AgentRolloutEvaluator(std::string agent_spec,
-                                             std::shared_ptr<const Game> game, std::uint64_t seed)
-    : players_(std::move(agent_spec), std::move(game), seed, "rollout_seat") {}
+                                             std::shared_ptr<const Game> game, std::uint64_t seed,
+                                             RolloutLimit limit)
+    : players_(std::move(agent_spec), std::move(game), seed, "rollout_seat"), cut_(limit) {}
 
 void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> values,
                                      std::vector<double>* prior) {
   KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
   // Agents with per-game memory start afresh: the rollout begins mid-game.
   players_.restart();
+  cut_.start(world);
   while (!world.is_terminal()) {
-    if (world.is_chance_node()) {
-      world.apply_action(world.sample_chance_outcome(rng));
-    } else {
-      world.apply_action(players_.act(world));
-    }
+    const bool by_seat = !world.is_chance_node();
+    world.apply_action(by_seat ? players_.act(world) : world.sample_chance_outcome(rng));
+    if (cut_.reached(world, by_seat)) break;
   }
   world.returns(values);
 }
 
 EvaluatorFactory make_rollout_factory(const std::string& owner, const std::string& rollout,
-                                      std::shared_ptr<const Game> game) {
+                                      std::shared_ptr<const Game> game, RolloutLimit limit) {
   if (rollout == "random") {
-    return [](std::uint64_t) { return std::make_unique<RandomRolloutEvaluator>(); };
+    return [limit](std::uint64_t) { return std::make_unique<RandomRolloutEvaluator>(limit); };
   }
   // Build one agent now so a bad spec fails when the agent is made, not
   // mid-game. One, not one per seat: the rollout agents of the evaluators
@@ -73,8 +76,8 @@ EvaluatorFactory make_rollout_factory(const std::string& owner, const std::strin
   } catch (const KibitzError& e) {
     throw error(owner, ": bad rollout '", rollout, "' (random or an agent spec): ", e.what());
   }
-  return [rollout, game](std::uint64_t seed) {
-    return std::make_unique<AgentRolloutEvaluator>(rollout, game, seed);
+  return [rollout, game, limit](std::uint64_t seed) {
+    return std::make_unique<AgentRolloutEvaluator>(rollout, game, seed, limit);
   };
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/search/rollout_limit.h"
 #include "agents/search/seat_players.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
@@ -66,20 +67,27 @@ class Evaluator {
 // share one.
 using EvaluatorFactory = std::function<std::unique_ptr<Evaluator>(std::uint64_t seed)>;
 
-// Plays the world to the end: chance by its probabilities, every seat
-// uniformly among its legal actions. Returns the final returns. The world
-// stops logging its observations first (State::stop_logging): no rollout
-// move reads a stream, and the log is most of a random move's cost.
+// Plays the world to the end, or to where `limit` stops it: chance by its
+// probabilities, every seat uniformly among its legal actions. The values
+// are the world's returns there: the final ones, or at a cut what has been
+// paid so far (State::returns), which is all a plain rollout knows of a
+// world it stops in. The world stops logging its observations first
+// (State::stop_logging): no rollout move reads a stream, and the log is
+// most of a random move's cost.
 class RandomRolloutEvaluator : public Evaluator {
  public:
+  explicit RandomRolloutEvaluator(RolloutLimit limit = {}) : cut_(limit) {}
+
   void evaluate(State& world, Rng& rng, std::span<double> values,
                 std::vector<double>* prior) override;
 
  private:
   ActionList actions_;
+  RolloutCut cut_;
 };
 
-// Plays the world to the end with one agent per seat, each acting through the
+// Plays the world to the end (or to where `limit` stops it, scored by the
+// returns paid so far) with one agent per seat, each acting through the
 // SeatView of the rollout world (allowed: the world is already a sample, so
 // the agents see nothing the searching seat could not have imagined). Each
 // seat's view is fed (SeatFeed) through the rollout: its stream is read whole
@@ -95,13 +103,14 @@ class AgentRolloutEvaluator : public Evaluator {
   // seeded by children of `seed`. The spec is not checked here:
   // make_rollout_factory checks it once.
   AgentRolloutEvaluator(std::string agent_spec, std::shared_ptr<const Game> game,
-                        std::uint64_t seed);
+                        std::uint64_t seed, RolloutLimit limit = {});
 
   void evaluate(State& world, Rng& rng, std::span<double> values,
                 std::vector<double>* prior) override;
 
  private:
   SeatPlayers players_;
+  RolloutCut cut_;
 };
 
 // An outcome drawn with its probability: the core's reference draw
@@ -116,7 +125,8 @@ Action sample_chance_outcome(const ChanceOutcomeList& outcomes, Rng& rng);
 // throws KibitzError at once, naming `owner` (e.g. "agent ismcts"): the spec
 // is checked by building its agent once, so a nested spec builds one agent
 // per level.
+// `limit` says where the rollouts stop.
 EvaluatorFactory make_rollout_factory(const std::string& owner, const std::string& rollout,
-                                      std::shared_ptr<const Game> game);
+                                      std::shared_ptr<const Game> game, RolloutLimit limit = {});
 
 }  // namespace kibitz

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "agents/search/belief_params.h"
+#include "agents/search/rollout_limit.h"
 #include "env/core/error.h"
 
 namespace kibitz {
@@ -207,8 +208,8 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
   budget.worlds = variant == SearchVariant::kDeterminized ? params.get_int("worlds") : 1;
   budget.time_ms = params.get_int("time_ms");
   budget.threads = static_cast<int>(params.get_int("threads"));
-  const EvaluatorFactory factory =
-      make_rollout_factory("agent " + name, params.get_string("rollout"), game);
+  const EvaluatorFactory factory = make_rollout_factory(
+      "agent " + name, params.get_string("rollout"), game, read_rollout_limit(params));
   return std::make_unique<SearchAgent>(params.to_spec(name), settings, budget, std::move(game),
                                        factory, seed);
 }
@@ -216,6 +217,7 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
 AgentInfo ismcts_family_info(const std::string& name, const std::string& summary,
                              SearchVariant variant, std::vector<ParamSpec> params) {
   for (ParamSpec& p : common_params()) params.push_back(std::move(p));
+  for (ParamSpec& p : rollout_limit_params("the returns paid so far")) params.push_back(std::move(p));
   for (ParamSpec& p : belief_params(/*has_policy=*/false)) params.push_back(std::move(p));
   return {name, summary, std::move(params),
           [name, variant](const Params& p, std::shared_ptr<const Game> game, std::uint64_t seed) {

@@ -84,6 +84,13 @@ class State {
   // out.size() must be num_players().
   virtual void returns(std::span<double> out) const = 0;
   std::vector<double> returns() const;
+  // How many of the episode's games are over, where an episode is several
+  // games whose payments returns() already holds as they are made: a tea
+  // game in Tea Game, a round in Loyalist Spies. Search can stop a rollout
+  // when this changes (rollout_stop=game) instead of playing the whole
+  // episode. The default, 0, suits a game of one game: its only boundary is
+  // the terminal.
+  virtual int games_finished() const { return 0; }
   // Reward each seat received from the last transition. The default suits
   // games that pay only at the end: the returns when terminal, else zeros.
   virtual void rewards(std::span<double> out) const;

@@ -314,5 +314,54 @@ TEST(NetworkEvaluator, PolicyRolloutsPlayToTheEndWithThePolicy) {
   }
 }
 
+TEST(NetworkEvaluator, CutPolicyRolloutsAreScoredByTheValueHeadWhereTheyStop) {
+  // A policy rollout limited to 2 seat moves stops there; the world where it
+  // stops (after any chance moves) is valued by the value head of the seat
+  // to act, in absolute seat order. In a one-round game rollout_stop=game
+  // changes nothing: the rollout ends with the game.
+  const auto game = load_game("loyalist_spies(players=3,rounds=1)");
+  auto net = std::make_shared<MockNetwork>(network_shape_for(*game, {}), 9);
+  NetworkEvaluator cut(synchronous_batcher(net), game, NetworkEvaluator::LeafValue::kPolicyRollout,
+                       RolloutLimit{2, false});
+  NetworkEvaluator whole(synchronous_batcher(net), game, NetworkEvaluator::LeafValue::kPolicyRollout,
+                         RolloutLimit{0, true});
+  int scored_by_head = 0;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    std::unique_ptr<State> world = testing::random_decision(*game, seed, 20 + 3 * static_cast<int>(seed));
+    if (world->is_terminal()) continue;
+    const auto start = world->clone();
+    std::vector<double> values(3);
+    Rng rng(seed);
+    cut.evaluate(*world, rng, values, nullptr);
+    if (world->is_terminal()) {
+      EXPECT_EQ(values, world->returns());
+    } else {
+      ASSERT_FALSE(world->is_chance_node());
+      int decisions = 0;
+      auto replay = start->clone();
+      for (std::size_t t = start->history().size(); t < world->history().size(); ++t) {
+        decisions += replay->is_chance_node() ? 0 : 1;
+        replay->apply_action(world->history()[t]);
+      }
+      EXPECT_EQ(decisions, 2);
+      const Player seat = world->current_player();
+      const std::vector<float> input = world->information_state_tensor(seat);
+      std::vector<float> mask(static_cast<std::size_t>(game->num_distinct_actions()));
+      world->legal_action_mask(mask);
+      std::vector<float> policy(mask.size()), relative(3);
+      net->evaluate(1, input, mask, policy, relative);
+      std::vector<double> expected(3);
+      to_absolute_values(seat, relative, expected);
+      EXPECT_EQ(values, expected);
+      ++scored_by_head;
+    }
+    auto to_end = start->clone();
+    Rng rng_end(seed);
+    whole.evaluate(*to_end, rng_end, values, nullptr);
+    EXPECT_TRUE(to_end->is_terminal());
+  }
+  EXPECT_GT(scored_by_head, 5);
+}
+
 }  // namespace
 }  // namespace kibitz::neural

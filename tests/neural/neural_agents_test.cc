@@ -147,8 +147,8 @@ TEST_F(NeuralAgents, IsmctsNnPlaysLegallyWithAnUntrainedNet) {
     const std::string path = checkpoint_for(*game);
     for (const std::string options :
          {"opponents=tree", "opponents=policy", "opponents=policy,leaf_value=searcher",
-          "leaf_value=rollout", "belief=8",
-          "opponents=policy,belief=8,belief_floor=0.5,belief_power=0.3"}) {
+          "leaf_value=rollout", "leaf_value=rollout,rollout_moves=3", "leaf_value=rollout,rollout_stop=game",
+          "belief=8", "opponents=policy,belief=8,belief_floor=0.5,belief_power=0.3"}) {
       SCOPED_TRACE(options);
       const std::string agent = "ismcts_nn(model=" + path + ",sims=24," + options + ")";
       auto agents = make_agents(agent, *game, 7);
@@ -252,6 +252,15 @@ TEST_F(NeuralAgents, ClearErrors) {
     ADD_FAILURE() << "no error";
   } catch (const KibitzError& e) {
     EXPECT_NE(std::string(e.what()).find("opponents=policy"), std::string::npos) << e.what();
+  }
+  // A rollout limit without rollouts would be silently ignored.
+  for (const std::string limit : {"rollout_moves=4", "rollout_stop=game"}) {
+    try {
+      make_agent("ismcts_nn(model=" + path + "," + limit + ")", game, 0);
+      ADD_FAILURE() << "no error for " << limit;
+    } catch (const KibitzError& e) {
+      EXPECT_NE(std::string(e.what()).find("leaf_value=rollout"), std::string::npos) << e.what();
+    }
   }
   EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ",belief=-1)", game, 0), KibitzError);
   EXPECT_THROW(make_agent("ismcts_nn(model=" + path + ",belief_floor=2)", game, 0), KibitzError);

@@ -69,6 +69,7 @@ class LoyalistSpiesState final : public GameState<LoyalistSpiesState> {
   const PublicState& public_state() const { return pub_; }
   Phase phase() const { return pub_.phase(); }
   int round() const { return pub_.round(); }  // 0-based
+  int games_finished() const override { return pub_.round(); }
   int determiner() const { return pub_.determiner(); }
   int first_determiner() const { return pub_.first_determiner(); }
   int ace(Player seat) const { return ace_[static_cast<std::size_t>(seat)]; }  // card or -1

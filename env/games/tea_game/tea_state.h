@@ -29,6 +29,8 @@ class TeaState : public GameState<TeaState>, private ObservationSink {
   const Table& table() const { return table_; }
 
   Player current_player() const override { return table_.current_player(); }
+  // The tea games over so far (Table::game counts them from 0).
+  int games_finished() const override { return table_.game(); }
   void legal_actions(ActionList& out) const override { table_.legal_actions(out); }
   bool is_legal(Action action) const override { return table_.is_legal(action); }
   void chance_outcomes(ChanceOutcomeList& out) const override;
