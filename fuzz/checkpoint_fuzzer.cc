@@ -9,7 +9,7 @@
 //    whole game on every seat, and "ismcts_nn(model=FILE,sims=8)" a few
 //    moves. Every action an agent returns must be legal (KIBITZ_CHECK).
 // LibTorch's own loader (TorchModel, for other devices and for training) is
-// not fuzzed: the fuzz build cannot compile LibTorch (torch_model_stub.cc).
+// not fuzzed: the fuzz build cannot compile LibTorch (docs/testing.md).
 #include <charconv>
 #include <cstddef>
 #include <cstdint>

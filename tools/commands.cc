@@ -3,6 +3,7 @@
 #include "tools/command.h"
 
 #include "env/core/error.h"
+#include "tools/torch_program.h"
 
 namespace kibitz::tools {
 
@@ -19,18 +20,24 @@ int run_tea(const std::vector<std::string>& args);
 int run_serve(const std::vector<std::string>& args);
 int run_launch(const std::vector<std::string>& args);
 
-// `kibitz train` and `kibitz exploit` link LibTorch, so they live in the executable alone
-// (tools/train_command.cc), which sets this hook at start-up; kibitz_tools
-// and its tests stay torch-free and see a clear error instead.
+// `kibitz train` and `kibitz exploit` link LibTorch, so they live in
+// kibitz-torch alone (tools/train_command.cc, tools/exploit_command.cc),
+// which sets these hooks at start-up. Without them (the `kibitz` program,
+// kibitz_tools and its tests) the command line is handed to kibitz-torch
+// next to the program, or a clear error says it is missing.
 CommandFn train_command = nullptr;
 int run_train(const std::vector<std::string>& args) {
-  if (train_command == nullptr) throw error("this program was built without training");
-  return train_command(args);
+  if (train_command != nullptr) return train_command(args);
+  std::vector<std::string> words = {"train"};
+  words.insert(words.end(), args.begin(), args.end());
+  run_in_torch_program(words);
 }
 CommandFn exploit_command = nullptr;
 int run_exploit(const std::vector<std::string>& args) {
-  if (exploit_command == nullptr) throw error("this program was built without training");
-  return exploit_command(args);
+  if (exploit_command != nullptr) return exploit_command(args);
+  std::vector<std::string> words = {"exploit"};
+  words.insert(words.end(), args.begin(), args.end());
+  run_in_torch_program(words);
 }
 
 const std::vector<Command>& commands() {

@@ -10,9 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "agents/neural/model_cache.h"
 #include "agents/neural/neural_agents.h"
 #include "env/core/error.h"
 #include "tools/command.h"
+#include "tools/torch_program.h"
+#ifdef KIBITZ_WITH_TORCH
+#include "agents/neural/torch_model.h"
+#endif
 
 namespace {
 
@@ -44,8 +49,12 @@ int main(int argc, char** argv) {
   // A failed KIBITZ_CHECK prints where and why, then aborts; exit with the
   // documented "internal error" status rather than a signal.
   std::signal(SIGABRT, [](int) { std::_Exit(kExitInternal); });
-  // The LibTorch agents (nn, ismcts_nn) live outside kibitz_agents.
+  // The network agents (nn, ismcts_nn) live outside kibitz_agents.
   kibitz::neural::register_neural_agents();
+#ifdef KIBITZ_WITH_TORCH
+  // kibitz-torch: networks on devices other than the CPU (CUDA).
+  kibitz::neural::register_torch_models();
+#endif
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty()) {
     print_usage(std::cerr);
@@ -68,6 +77,20 @@ int main(int argc, char** argv) {
   try {
     return command->run(std::vector<std::string>(words.begin() + 1, words.end()));
   } catch (const kibitz::KibitzError& e) {
+#ifndef KIBITZ_WITH_TORCH
+    // An agent asked for a network on a CUDA device: the same command line
+    // again, from the start, in the program that has LibTorch. Agents are
+    // built before a command writes any file, so nothing is half-written.
+    if (kibitz::neural::libtorch_was_needed()) {
+      try {
+        run_in_torch_program(words);
+      } catch (const kibitz::KibitzError& missing) {
+        std::cout.flush();
+        std::cerr << prefix << "error: " << missing.what() << "\n";
+        return kExitBadInput;
+      }
+    }
+#endif
     std::cout.flush();
     std::cerr << prefix << "error: " << e.what() << "\n";
     return kExitBadInput;

@@ -7,10 +7,9 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <variant>
 
 #include "agents/neural/cpu_mlp.h"
-#include "agents/neural/torch_model.h"
+#include "env/core/error.h"
 
 namespace kibitz::neural {
 namespace {
@@ -34,32 +33,38 @@ std::optional<FileIdentity> identity_of(const std::string& path) {
                           static_cast<std::int64_t>(info.st_mtim.tv_nsec)};
 }
 
-// A loaded checkpoint: the model whose weights every agent shares.
-using Prototype = std::variant<std::shared_ptr<const CpuMlp>, std::shared_ptr<const TorchModel>>;
-
 struct Entry {
   FileIdentity identity;
-  Prototype prototype;
+  ModelSharer share;  // new models on the checkpoint's loaded weights
 };
 
 std::mutex cache_mutex;
 // By canonical path, game spec and device; one version of each file.
 std::map<std::string, Entry> cache;
 std::atomic<std::int64_t> reads{0};
+std::atomic<DeviceModelLoader> device_loader{nullptr};
+std::atomic<bool> needed_libtorch{false};
 
-Prototype load(const std::string& path, const Game& game, const std::string& device) {
+ModelSharer load(const std::string& path, const Game& game, const std::string& device) {
+  if (device != "cpu") {
+    const DeviceModelLoader loader = device_loader.load();
+    if (loader == nullptr) {
+      needed_libtorch = true;
+      throw error("device ", device, " needs LibTorch, which this program does not load");
+    }
+    ++reads;
+    return loader(path, game, device);
+  }
   ++reads;
-  if (device == "cpu") return std::shared_ptr<const CpuMlp>(CpuMlp::load(path, game));
-  return std::shared_ptr<const TorchModel>(TorchModel::load(path, game, device));
-}
-
-std::shared_ptr<PolicyValueFunction> share(const Prototype& prototype) {
-  return std::visit(
-      [](const auto& model) -> std::shared_ptr<PolicyValueFunction> { return model->share(); },
-      prototype);
+  std::shared_ptr<const CpuMlp> prototype = CpuMlp::load(path, game);
+  return [prototype] { return std::shared_ptr<PolicyValueFunction>(prototype->share()); };
 }
 
 }  // namespace
+
+void set_device_model_loader(DeviceModelLoader loader) { device_loader.store(loader); }
+
+bool libtorch_was_needed() { return needed_libtorch.load(); }
 
 std::shared_ptr<PolicyValueFunction> cached_model(const std::string& path, const Game& game,
                                                   const std::string& device) {
@@ -68,17 +73,17 @@ std::shared_ptr<PolicyValueFunction> cached_model(const std::string& path, const
   const std::optional<FileIdentity> identity =
       error ? std::nullopt : identity_of(canonical.string());
   // A path that cannot be resolved is not cached: the loader reports why.
-  if (!identity) return share(load(path, game, device));
+  if (!identity) return load(path, game, device)();
   const std::string key = canonical.string() + '\n' + game.spec() + '\n' + device;
   // Loading under the lock keeps two threads from reading one file twice;
   // it happens once per file, when the first agents are built.
   const std::lock_guard<std::mutex> lock(cache_mutex);
   auto found = cache.find(key);
   if (found == cache.end() || !(found->second.identity == *identity)) {
-    Prototype prototype = load(path, game, device);
-    found = cache.insert_or_assign(key, Entry{*identity, std::move(prototype)}).first;
+    ModelSharer share = load(path, game, device);
+    found = cache.insert_or_assign(key, Entry{*identity, std::move(share)}).first;
   }
-  return share(found->second.prototype);
+  return found->second.share();
 }
 
 std::int64_t model_cache_reads() { return reads.load(); }

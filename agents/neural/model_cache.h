@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -21,12 +22,32 @@
 
 namespace kibitz::neural {
 
+// A loaded model's maker: each call returns a new model sharing the loaded
+// weights (each with scratch buffers of its own).
+using ModelSharer = std::function<std::shared_ptr<PolicyValueFunction>()>;
+
+// Loads a checkpoint on a device other than "cpu". LibTorch's models
+// (torch_model.h) are the only such loader, and the one part of the agents
+// that needs LibTorch: kibitz_torch sets it (register_torch_models), so that
+// the programs and tests that play on the CPU alone do not load LibTorch.
+using DeviceModelLoader = ModelSharer (*)(const std::string& path, const Game& game,
+                                          const std::string& device);
+void set_device_model_loader(DeviceModelLoader loader);
+
+// Whether cached_model has been asked for a device other than "cpu" in
+// this process without a DeviceModelLoader (and so threw). A flag rather
+// than an exception type, because callers add context to a KibitzError by
+// throwing a new one: the `kibitz` command checks it when a command fails,
+// and runs the same command line again in kibitz-torch (tools/main.cc).
+bool libtorch_was_needed();
+
 // A model of the checkpoint at `path` (a checkpoint file or a run's `latest`)
 // for `game` on `device`: a CpuMlp for "cpu", a TorchModel otherwise. The
 // file is read, checked against the game and loaded at most once per
 // process for each (file, game spec, device); every call returns a new model
 // sharing those weights. Throws KibitzError as CpuMlp::load and
-// TorchModel::load do.
+// TorchModel::load do, and for another device when no DeviceModelLoader is
+// set (libtorch_was_needed() then says so).
 std::shared_ptr<PolicyValueFunction> cached_model(const std::string& path, const Game& game,
                                                   const std::string& device);
 

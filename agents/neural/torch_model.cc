@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "agents/neural/model_cache.h"
 #include "agents/neural/network.h"
 #include "env/core/error.h"
 
@@ -72,5 +73,16 @@ void TorchModel::evaluate(int batch, std::span<const float> inputs, std::span<co
   }
   std::memcpy(values.data(), v.data_ptr<float>(), values.size() * sizeof(float));
 }
+
+namespace {
+
+ModelSharer load_torch_model(const std::string& path, const Game& game, const std::string& device) {
+  std::shared_ptr<const TorchModel> prototype = TorchModel::load(path, game, device);
+  return [prototype] { return std::shared_ptr<PolicyValueFunction>(prototype->share()); };
+}
+
+}  // namespace
+
+void register_torch_models() { set_device_model_loader(&load_torch_model); }
 
 }  // namespace kibitz::neural

@@ -54,4 +54,9 @@ class TorchModel : public PolicyValueFunction {
   std::unique_ptr<Impl> impl_;
 };
 
+// Lets the model cache (model_cache.h) load checkpoints on devices other
+// than the CPU with TorchModel. A program that links kibitz_torch calls it
+// once at start-up.
+void register_torch_models();
+
 }  // namespace kibitz::neural

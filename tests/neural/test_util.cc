@@ -9,11 +9,16 @@
 #include <vector>
 
 #include "agents/neural/network.h"
+#include "agents/neural/torch_model.h"
 #include "env/core/rng.h"
 
 namespace kibitz::neural::testing {
 
 namespace {
+
+// These tests load checkpoints on other devices too (the device option and
+// its refusals), as kibitz-torch does.
+[[maybe_unused]] const bool torch_models_registered = (register_torch_models(), true);
 
 // The folders temp_dir() made; removed when the test program ends.
 std::vector<std::filesystem::path>& made_dirs() {
