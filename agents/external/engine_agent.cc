@@ -35,9 +35,7 @@ void EngineAgent::start() {
   } catch (const KibitzError& e) {
     fail(e.what());
   }
-  const json::Document hello =
-      exchange("hello", MessageWriter("hello").integer("version", seat_protocol::kVersion).line(),
-               "hello");
+  const json::Document hello = say_hello();
   const auto games = hello.FindMember("games");
   bool plays = false;
   if (games != hello.MemberEnd() && games->value.IsArray()) {
@@ -46,6 +44,28 @@ void EngineAgent::start() {
     }
   }
   if (!plays) fail("it does not play " + game_->name() + " (its hello lists the games it plays)");
+}
+
+json::Document EngineAgent::say_hello() {
+  // Version 3 first; a program that speaks only version 2 refuses it with an
+  // error and is greeted again in its own version.
+  const std::string greeting = MessageWriter("hello").integer("version", seat_protocol::kVersion).line();
+  std::string answer;
+  try {
+    program_->write_line(greeting);
+    answer = program_->read_line(options_.timeout, seat_protocol::kMaxLineBytes);
+  } catch (const KibitzError& e) {
+    fail(e.what());
+  }
+  json::Document doc;
+  doc.Parse(answer.data(), answer.size());
+  if (!doc.HasParseError() && doc.IsObject() && member_text(doc, "type") == "error") {
+    version_ = seat_protocol::kOldestVersion;
+    return exchange("hello", MessageWriter("hello").integer("version", version_).line(), "hello");
+  }
+  if (doc.HasParseError() || !doc.IsObject()) fail("its answer is not a JSON object: " + answer);
+  if (member_text(doc, "type") != "hello") fail("it answered hello with \"" + member_text(doc, "type") + "\"");
+  return doc;
 }
 
 void EngineAgent::fail(const std::string& problem) const {
@@ -106,6 +126,9 @@ void EngineAgent::send_new_observations(std::span<const Observation> stream, boo
       MessageWriter("observations").raw("observations", seat_protocol::json_array(objects)).line();
   const json::Document answer = exchange("observations", line, "observed");
   sent_.assign(stream.begin(), stream.end());
+  // Version 3 does not ask a program to follow the rules: the table tells
+  // it its turn (act, with the legal actions) and the game's end (end_game).
+  if (version_ >= 3) return;
   const char* field = final ? "over" : "to_act";
   const auto flag = answer.FindMember(field);
   if (flag == answer.MemberEnd() || !flag->value.IsBool() || !flag->value.GetBool()) {
@@ -139,6 +162,11 @@ Action EngineAgent::act(const SeatView& view) {
     message.raw("budget", "{\"simulations\":" + std::to_string(budget.simulations) + "}");
   } else if (budget.time_ms > 0) {
     message.raw("budget", "{\"milliseconds\":" + std::to_string(budget.time_ms) + "}");
+  }
+  if (version_ >= 3) {
+    std::vector<std::string> legal;
+    for (const Action a : view.legal_actions()) legal.push_back(view.action_to_string(a));
+    message.texts("legal", legal);
   }
   const json::Document answer =
       exchange("act", message.line(), "action", std::chrono::milliseconds(budget.time_ms));

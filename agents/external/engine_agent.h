@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "agents/agent.h"
+#include "agents/external/seat_protocol.h"
 #include "agents/external/child_process.h"
 #include "agents/registry.h"
 #include "env/core/json.h"
@@ -69,6 +70,8 @@ class EngineAgent : public Agent {
 
  private:
   void start();
+  // hello in version 3, or in 2 for a program that refuses 3.
+  json::Document say_hello();
   // Sends one message and reads the answer, which must be of type `reply`;
   // an "error" answer or any other failure is thrown naming the program.
   json::Document exchange(std::string_view sent_type, const std::string& line,
@@ -88,6 +91,10 @@ class EngineAgent : public Agent {
   std::unique_ptr<ChildProcess> program_;
   bool seed_sent_ = false;
   bool in_game_ = false;
+  // The protocol version the program said hello with: 3, or 2 for a program
+  // that speaks only that (it is sent no legal actions, and must report its
+  // turn and the game's end).
+  int version_ = seat_protocol::kVersion;
   SeatStream sent_;  // the observations the program has of this game
   DecisionInfo last_;
   bool reported_ = false;

@@ -20,13 +20,19 @@
 namespace kibitz::seat_protocol {
 
 inline constexpr std::string_view kName = "kibitz-seat";
-// One number: a client and an engine speak the same protocol iff their
-// versions are equal (docs/protocol.md, "Versions"). Version 2 added
-// end_game's "return" (the referee tells a seat its game is over).
-inline constexpr int kVersion = 2;
+// The version this side speaks, and the oldest it still accepts
+// (docs/protocol.md, "Versions"). Version 2 added end_game's "return" (the
+// referee tells a seat its game is over); version 3 lets the table send the
+// legal actions with act (so that a program playing a seat needs none of the
+// game's rules) and stops asking that program to report its turn or the
+// game's end.
+inline constexpr int kVersion = 3;
+inline constexpr int kOldestVersion = 2;
 // The longest line either side reads (its newline not counted). A longer
 // line is refused without keeping more than this much of it in memory.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+// The most legal actions a version 3 act may list (more than any game has).
+inline constexpr std::size_t kMaxLegalActions = 4096;
 
 // Builds one message, fields in the order added: MessageWriter("act")
 // .integer("seat", 1).line() is {"type":"act","seat":1}.

@@ -109,17 +109,19 @@ std::vector<std::vector<std::string>> received_by_game(const fs::path& log) {
 }
 
 // Checks one game's messages against the recorded game: at the engine's
-// k-th decision it holds exactly the seat's stream of the k-th decision,
-// and the game's last message is end_game, when it holds the seat's final
-// stream, with the seat's return.
+// k-th decision it holds exactly the seat's stream of the k-th decision and
+// is sent that decision's legal actions (version 3), and the game's last
+// message is end_game, when it holds the seat's final stream, with the
+// seat's return.
 void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord& record,
                                   const std::vector<std::string>& messages) {
-  const std::set<std::string> allowed = {"type",         "version", "game",   "seat",
-                                         "observations", "seed",    "budget", "return"};
+  const std::set<std::string> allowed = {"type", "version", "game",   "seat",  "observations",
+                                         "seed", "budget",  "return", "legal"};
   const StreamSpec& spec = game.stream_spec();
   Player seat = -1;
   SeatStream told;
   std::vector<SeatStream> at_acts;
+  std::vector<std::vector<std::string>> legal_at_acts;
   std::optional<SeatStream> at_end;
   double seat_return = 0;
   for (const std::string& text : messages) {
@@ -137,7 +139,14 @@ void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord&
     if (type == "observations") {
       for (const json::Value& o : doc["observations"].GetArray()) told.push_back(spec.from_json(json_text(o)));
     }
-    if (type == "act") at_acts.push_back(told);
+    if (type == "act") {
+      at_acts.push_back(told);
+      legal_at_acts.emplace_back();
+      EXPECT_TRUE(doc.HasMember("legal") && doc["legal"].IsArray()) << text;
+      if (doc.HasMember("legal") && doc["legal"].IsArray()) {
+        for (const json::Value& a : doc["legal"].GetArray()) legal_at_acts.back().push_back(a.GetString());
+      }
+    }
     if (type == "end_game") {
       at_end = told;
       EXPECT_TRUE(doc.HasMember("return") && doc["return"].IsNumber()) << text;
@@ -153,6 +162,9 @@ void expect_only_the_seats_stream(const Game& game, const replays::ReplayRecord&
     if (state->current_player() == seat) {
       ASSERT_LT(decision, at_acts.size());
       EXPECT_EQ(at_acts[decision], state->seat_stream(seat)) << "decision " << decision;
+      std::vector<std::string> legal;
+      for (const Action a : state->legal_actions()) legal.push_back(state->action_to_string(seat, a));
+      EXPECT_EQ(legal_at_acts[decision], legal) << "decision " << decision;
       ++decision;
     }
     state->apply_action(action);
@@ -194,6 +206,42 @@ TEST_P(EngineInArena, PlaysAsTheAgentInProcessAndHearsOnlyItsSeat) {
     SCOPED_TRACE("game " + std::to_string(g));
     expect_only_the_seats_stream(*game, through_engine[g], received[g]);
   }
+}
+
+// A program that speaks version 2 alone refuses the referee's version 3
+// hello; the referee greets it again in version 2, sends it no "legal" (the
+// real engine behind it, in version 2, would refuse the field) and plays the
+// same games as the agent in process.
+TEST(EngineVersions, TheRefereeFallsBackToVersion2) {
+  const fs::path dir = fs::temp_directory_path() / ("kibitz_v2_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto run = [&](const std::string& first, const std::string& name) {
+    const fs::path record = dir / (name + ".kbr");
+    const std::string command = std::string("'") + KIBITZ_BINARY + "' arena --game kuhn_poker --agents '" + first +
+                                ",random' --games 6 --seed 5 --threads 1 --quiet --record '" + record.string() +
+                                "' >'" + (dir / "out").string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream out(dir / "out");
+    std::stringstream text;
+    text << out.rdbuf();
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << command << "\n" << text.str();
+    return replays::read_replay_file(record.string());
+  };
+  const std::string shim = std::string(KIBITZ_SOURCE_DIR) + "/tests/tools/version2_engine.py";
+  const fs::path log = dir / "engine.log";
+  const auto through_v2 = run(std::string("engine(cmd=") + KIBITZ_PYTHON3 + " " + shim + " " + KIBITZ_BINARY +
+                                  " engine --agent random --log " + log.string() + ")",
+                              "v2");
+  const auto in_process = run("random", "in_process");
+  expect_same_games(through_v2, in_process);
+  std::ifstream lines(log);
+  int acts = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(R"(> {"type":"hello")", 0) == 0) EXPECT_NE(line.find(R"("version":2)"), std::string::npos) << line;
+    if (line.rfind(R"(> {"type":"act")", 0) == 0) ++acts;
+  }
+  EXPECT_GT(acts, 0);
+  fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -82,7 +82,9 @@ def play_game(engine, rng, engine_seat):
             pending = []
             if not observed["to_act"]:
                 fail(f"the engine does not see its seat to act after {moves!r}")
-            reply = engine.ask({"type": "act", "budget": {"simulations": 200}}, "action")
+            # Version 3: the table says which actions are legal.
+            reply = engine.ask({"type": "act", "budget": {"simulations": 200}, "legal": ["pass", "bet"]},
+                               "action")
             action = reply["action"]
             policy = reply.get("policy", {})
             if action not in ("pass", "bet") or abs(sum(policy.values()) - 1) > 1e-6:
@@ -113,7 +115,7 @@ def main():
         fail("usage: engine_client.py KIBITZ [GAMES]")
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     engine = Engine([sys.argv[1], "engine", "--agent", "ismcts(sims=100)"])
-    hello = engine.ask({"type": "hello", "version": 2}, "hello")
+    hello = engine.ask({"type": "hello", "version": 3}, "hello")
     if hello["protocol"] != "kibitz-seat" or "kuhn_poker" not in hello["games"]:
         fail(f"unexpected hello: {hello}")
     # A mistake is answered with an error, and the engine carries on.

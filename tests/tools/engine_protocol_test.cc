@@ -115,10 +115,38 @@ TEST(EngineProtocol, VersionRule) {
   EXPECT_TRUE(contains(engine.ask(R"({"type":"hello"})"), "needs \\\"version\\\""));
   // Version 1 had no end_game "return": its clients are told, not half served.
   EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":1})"),
-                       "this engine speaks version 2 of kibitz-seat, not version 1"));
+                       "this engine speaks versions 2 to 3 of kibitz-seat, not version 1"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":4})"), "not version 4"));
   EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2,"protocol":"mjai"})"), "not \\\"mjai\\\""));
+  // Versions 2 and 3 are both served, each answered in its own number.
   EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":2,"protocol":"kibitz-seat"})"),
                        R"({"type":"hello","protocol":"kibitz-seat","version":2,)"));
+  // A version 2 client knows no "legal".
+  engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0})");
+  engine.ask(R"({"type":"observations","observations":[{"kind":"dealt","card":"K"},{"kind":"dealt_to","seat":1}]})");
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act","legal":["pass","bet"]})"), "comes with version 3"));
+  engine.ask(R"({"type":"end_game"})");
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"hello","version":3})"),
+                       R"({"type":"hello","protocol":"kibitz-seat","version":3,)"));
+  EXPECT_EQ(engine.child().wait(), 0);
+}
+
+// Version 3: the table may send the legal actions with act. The engine acts
+// when they are the seat's, in any order, and refuses a list that is not
+// (the two sides no longer agree about the game), changing nothing.
+TEST(EngineProtocol, ActWithTheTablesLegalActions) {
+  Engine engine("random");
+  engine.ask(R"({"type":"hello","version":3})");
+  engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0})");
+  engine.ask(R"({"type":"observations","observations":[{"kind":"dealt","card":"K"},{"kind":"dealt_to","seat":1}]})");
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act","legal":["bet","pass"]})"), R"({"type":"action")"));
+  const std::string wrong = engine.ask(R"({"type":"act","legal":["pass","bet","fold"]})");
+  EXPECT_TRUE(contains(wrong, "the table's legal actions (bet, fold, pass) are not this seat's (bet, pass)"))
+      << wrong;
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act","legal":"pass"})"), "array of at most"));
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act","legal":[1,2]})"), "only strings"));
+  // Nothing changed: the seat still acts.
+  EXPECT_TRUE(contains(engine.ask(R"({"type":"act"})"), R"({"type":"action")"));
   EXPECT_EQ(engine.child().wait(), 0);
 }
 

@@ -126,7 +126,7 @@ TEST(EngineServer, AnswersEveryLineWithOneReplyAndKeepsItsGameOnErrors) {
   EngineServer server("random", 0);
   EXPECT_TRUE(contains(server.handle(R"({"type":"new_game","game":"kuhn_poker","seat":0})"),
                        "say hello first"));
-  EXPECT_TRUE(contains(server.handle(R"({"type":"hello","version":1})"), "version 2"));
+  EXPECT_TRUE(contains(server.handle(R"({"type":"hello","version":1})"), "versions 2 to 3"));
   EXPECT_TRUE(contains(server.handle(R"({"type":"hello","version":2})"), R"("games":[)"));
   EXPECT_TRUE(contains(server.handle(R"({"type":"new_game","game":"kuhn_poker","seat":2})"),
                        "from 0 to 1"));

@@ -23,7 +23,7 @@ const std::vector<TypeFields>& type_fields() {
       {"new_game", {"game", "seat", "seed"}},
       {"observation", {"observation", "seat"}},
       {"observations", {"observations", "seat"}},
-      {"act", {"budget", "seat"}},
+      {"act", {"budget", "seat", "legal"}},
       {"state", {}},
       {"end_game", {"return"}},
   };
@@ -98,6 +98,19 @@ std::string EngineRequest::text(const char* field) const {
   const json::Value& v = value(field);
   if (!v.IsString()) throw error("\"", field, "\" of a ", type_, " message must be a string");
   return std::string(v.GetString(), v.GetStringLength());
+}
+
+std::vector<std::string> EngineRequest::texts(const char* field, std::size_t max_items) const {
+  const json::Value& v = value(field);
+  if (!v.IsArray() || v.Size() > max_items) {
+    throw error("\"", field, "\" of a ", type_, " message must be an array of at most ", max_items, " strings");
+  }
+  std::vector<std::string> out;
+  for (const json::Value& item : v.GetArray()) {
+    if (!item.IsString()) throw error("\"", field, "\" of a ", type_, " message must hold only strings");
+    out.emplace_back(item.GetString(), item.GetStringLength());
+  }
+  return out;
 }
 
 std::int64_t EngineRequest::integer(const char* field, std::int64_t min, std::int64_t max) const {

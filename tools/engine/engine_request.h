@@ -32,6 +32,8 @@ class EngineRequest {
   // Required fields: a KibitzError when missing or of the wrong kind.
   std::string text(const char* field) const;
   std::int64_t integer(const char* field, std::int64_t min, std::int64_t max) const;
+  // An array of at most `max_items` strings.
+  std::vector<std::string> texts(const char* field, std::size_t max_items) const;
   std::uint64_t unsigned_integer(const char* field) const;
   double number(const char* field) const;
   // The observations of an "observation" (one object) or "observations" (an

@@ -1,5 +1,6 @@
 #include "tools/engine/engine_server.h"
 
+#include <algorithm>
 #include <array>
 #include <exception>
 #include <optional>
@@ -12,6 +13,17 @@
 #include "tools/engine/decision_watch.h"
 
 namespace kibitz::tools {
+
+namespace {
+
+// "a, b, c" for an error message; "none" for no texts.
+std::string join_texts(const std::vector<std::string>& texts) {
+  std::string out;
+  for (const std::string& text : texts) out += (out.empty() ? "" : ", ") + text;
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace
 
 using seat_protocol::MessageWriter;
 
@@ -82,15 +94,16 @@ std::string EngineServer::on_hello(const EngineRequest& request) {
                 request.text("protocol"), "\"");
   }
   const std::int64_t version = request.integer("version", 0, 1'000'000);
-  if (version != seat_protocol::kVersion) {
-    throw error("this engine speaks version ", seat_protocol::kVersion, " of ",
-                seat_protocol::kName, ", not version ", version);
+  if (version < seat_protocol::kOldestVersion || version > seat_protocol::kVersion) {
+    throw error("this engine speaks versions ", seat_protocol::kOldestVersion, " to ",
+                seat_protocol::kVersion, " of ", seat_protocol::kName, ", not version ", version);
   }
   said_hello_ = true;
+  version_ = static_cast<int>(version);
   const std::vector<std::string> games = games_with_streams();
   return MessageWriter("hello")
       .text("protocol", seat_protocol::kName)
-      .integer("version", seat_protocol::kVersion)
+      .integer("version", version_)
       .text("engine", "kibitz")
       .text("agent", agent_spec_)
       .texts("games", games)
@@ -183,6 +196,7 @@ void EngineServer::watch_decisions(int fd, const std::atomic<bool>* interrupt) {
 }
 
 std::string EngineServer::on_act(const EngineRequest& request) {
+  if (request.has("legal")) check_legal(request);
   ActBudget budget = read_budget(request);
   std::optional<DecisionWatch> watch;
   if (watch_fd_ >= 0) {
@@ -205,6 +219,21 @@ std::string EngineServer::on_act(const EngineRequest& request) {
   }
   if (decision.value) reply.number("value", *decision.value);
   return reply.line();
+}
+
+// Version 3's act may carry the table's legal actions. The engine knows
+// them from the seat's stream; a table that sees others has lost track of
+// the game, and acting on either list would hide that.
+void EngineServer::check_legal(const EngineRequest& request) const {
+  if (version_ < 3) throw error("\"legal\" comes with version 3 of ", seat_protocol::kName, ": say hello with it");
+  std::vector<std::string> table = request.texts("legal", seat_protocol::kMaxLegalActions);
+  std::vector<std::string> own = session_->legal_action_texts();
+  std::sort(table.begin(), table.end());
+  std::sort(own.begin(), own.end());
+  if (table != own) {
+    throw error("the table's legal actions (", join_texts(table), ") are not this seat's (", join_texts(own),
+                "): the table and the engine disagree about the game");
+  }
 }
 
 std::string EngineServer::on_state() const {

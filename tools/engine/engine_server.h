@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "agents/agent.h"
+#include "agents/external/seat_protocol.h"
 #include "env/core/game.h"
 #include "tools/engine/engine_request.h"
 #include "tools/engine/seat_session.h"
@@ -54,6 +55,7 @@ class EngineServer {
   std::string on_new_game(const EngineRequest& request);
   std::string on_observations(const EngineRequest& request);
   std::string on_act(const EngineRequest& request);
+  void check_legal(const EngineRequest& request) const;
   std::string on_state() const;
   // With a "return" (only for a game that is over) the agent hears
   // Agent::game_over, as in a match played in process.
@@ -65,6 +67,7 @@ class EngineServer {
   std::string agent_spec_;
   std::uint64_t seed_;
   bool said_hello_ = false;
+  int version_ = seat_protocol::kVersion;  // the one the client said hello with
   // The agent and the canonical spec of the game it was built for.
   std::unique_ptr<Agent> agent_;
   std::string agent_game_;
