@@ -1,6 +1,7 @@
 #include "replays/analysis/report_summary.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kibitz::replays::analysis {
 
@@ -21,10 +22,23 @@ int crossing_missions(const std::vector<const BeliefPoint*>& points, int seat) {
   return 0;
 }
 
+std::string label_of(std::span<const std::string> labels, int seat) {
+  return at(seat) < labels.size() ? labels[at(seat)] : "P" + std::to_string(seat);
+}
+
 }  // namespace
 
+ShareInterval win_share_interval(const RoleRecord& r) {
+  if (r.seat_rounds < 2) return {std::nan(""), std::nan("")};
+  const double n = r.seat_rounds;
+  const double mean = r.win_share / n;
+  const double variance = std::max(0.0, (r.win_share_squares - n * mean * mean) / (n - 1));
+  const double half = 1.959964 * std::sqrt(variance / n);
+  return {std::max(0.0, mean - half), std::min(1.0, mean + half)};
+}
+
 void SummaryBuilder::add(const SpiesTimeline& timeline, const BeliefTrack& public_track,
-                         const std::vector<PlayVerdict>& verdicts) {
+                         const std::vector<PlayVerdict>& verdicts, std::span<const std::string> seat_labels) {
   ReportSummary& s = summary_;
   ++s.games;
   const int n = timeline.num_players;
@@ -36,9 +50,10 @@ void SummaryBuilder::add(const SpiesTimeline& timeline, const BeliefTrack& publi
     const int winners =
         static_cast<int>(std::count(round.points.begin(), round.points.begin() + n, best));
     for (int seat = 0; seat < n; ++seat) {
-      RoleRecord& role = s.roles[at(static_cast<int>(round.roles[at(seat)]))];
-      ++role.seat_rounds;
-      if (round.points[at(seat)] == best) role.win_share += 1.0 / winners;
+      const auto role = at(static_cast<int>(round.roles[at(seat)]));
+      const double share = round.points[at(seat)] == best ? 1.0 / winners : 0.0;
+      s.roles[role].add(share);
+      s.agents[label_of(seat_labels, seat)].roles[role].add(share);
     }
     std::vector<const BeliefPoint*> points;
     for (const BeliefPoint& p : public_track.points) {
@@ -74,6 +89,16 @@ void SummaryBuilder::add(const SpiesTimeline& timeline, const BeliefTrack& publi
     }
   }
   for (const PlayVerdict& v : verdicts) {
+    AgentRecord& agent = s.agents[label_of(seat_labels, v.seat)];
+    ++agent.plays;
+    if (v.traitor) ++agent.traitor_plays;
+    if (v.bluff) {
+      ++agent.bluffs;
+      if (v.known) {
+        ++agent.bluffs_known;
+        if (v.traitor ? v.after > v.before : v.after < v.before) ++agent.bluffs_caught;
+      }
+    }
     ++s.plays[v.traitor ? 1 : 0][at(static_cast<int>(v.fit))];
     if (v.bluff) ++s.bluffs;
     if (v.bluff && !v.fooled.empty()) ++s.bluffs_fooling;

@@ -74,6 +74,62 @@ TEST(SpiesReportJson, HoldsTheSummarysFigures) {
   EXPECT_EQ(doc["bluffs"].GetInt(), s.bluffs);
 }
 
+// Per agent, by the records' seat labels: every seat-round, card and bluff
+// of the file belongs to exactly one agent, and an agent's figures are
+// those of the games it played.
+TEST(SpiesReportJson, PerAgentFiguresAddUpToTheFilesAndKeepTheirOwnGames) {
+  std::vector<ReplayRecord> records = {agent_record(kSingleRound, "heuristic", 4)};
+  for (std::uint64_t seed = 5; seed <= 10; ++seed) records.push_back(agent_record(kSingleRound, "random", seed));
+  SummaryBuilder all, heuristic_only, random_only;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const GameAnalysis game = analyze_game(records[i], i, ReportOptions{}, false);
+    all.add(game.timeline, game.public_track, game.verdicts, records[i].seat_labels);
+    (i == 0 ? heuristic_only : random_only)
+        .add(game.timeline, game.public_track, game.verdicts, records[i].seat_labels);
+  }
+  const ReportSummary& s = all.summary();
+  ASSERT_EQ(s.agents.size(), 2u);
+  const AgentRecord& heuristic = s.agents.at("heuristic");
+  const AgentRecord& random = s.agents.at("random");
+  int cards = 0;
+  for (const auto& side : s.plays) {
+    for (const int n : side) cards += n;
+  }
+  EXPECT_EQ(heuristic.plays + random.plays, cards);
+  EXPECT_EQ(heuristic.bluffs + random.bluffs, s.bluffs);
+  for (std::size_t role = 0; role < 3; ++role) {
+    EXPECT_EQ(heuristic.roles[role].seat_rounds + random.roles[role].seat_rounds, s.roles[role].seat_rounds);
+    EXPECT_DOUBLE_EQ(heuristic.roles[role].win_share + random.roles[role].win_share, s.roles[role].win_share);
+    EXPECT_EQ(heuristic.roles[role].seat_rounds, heuristic_only.summary().roles[role].seat_rounds);
+    EXPECT_EQ(random.roles[role].seat_rounds, random_only.summary().roles[role].seat_rounds);
+  }
+  EXPECT_EQ(random.bluffs, random_only.summary().bluffs);
+  EXPECT_LE(random.bluffs_caught, random.bluffs_known);
+  EXPECT_LE(random.bluffs_known, random.bluffs);
+  // Random play bluffs (its cards ignore its role), so the figures are not
+  // vacuous.
+  EXPECT_GT(random.bluffs, 0);
+
+  std::ostringstream out;
+  write_spies_json(SpiesReportHead{"games.kbr", 3, 0, 0, ReportOptions{}}, s, out);
+  json::Document doc;
+  doc.Parse(out.str().c_str());
+  ASSERT_FALSE(doc.HasParseError()) << out.str();
+  ASSERT_TRUE(doc.HasMember("agents") && doc["agents"].IsArray());
+  ASSERT_EQ(doc["agents"].Size(), 2u);
+  const auto& first = doc["agents"][0];
+  EXPECT_STREQ(first["agent"].GetString(), "heuristic");
+  EXPECT_EQ(first["plays"].GetInt(), heuristic.plays);
+  EXPECT_EQ(first["bluffs"]["hits"].GetInt(), heuristic.bluffs);
+  EXPECT_EQ(first["bluffs"]["total"].GetInt(), heuristic.plays);
+  const auto& traitor = first["roles"][1];
+  EXPECT_STREQ(traitor["role"].GetString(), "Traitor");
+  if (heuristic.roles[1].seat_rounds >= 2) {
+    EXPECT_LE(traitor["low"].GetDouble(), traitor["mean_win_share"].GetDouble());
+    EXPECT_GE(traitor["high"].GetDouble(), traitor["mean_win_share"].GetDouble());
+  }
+}
+
 // The file summary runs the records on a worker pool: it must add up to the
 // serial summary whatever order the games finish in, and of several bad
 // records report the lowest, not whichever a thread met first.

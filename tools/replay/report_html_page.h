@@ -41,6 +41,7 @@ class Page : private HtmlBody {
 
   // report_html_summary.cc
   void summary_section(const replays::analysis::ReportSummary& summary);
+  void agents_table(const replays::analysis::ReportSummary& summary);
 
   const ReportPage& page_;
   const replays::analysis::GameAnalysis& game_;

@@ -133,7 +133,40 @@ void Page::summary_section(const ReportSummary& s) {
   }
   html_ += "<div>";
   add_chart(render_bar_chart(fits));
-  html_ += "</div></div></section>\n";
+  html_ += "</div></div>";
+  agents_table(s);
+  html_ += "</section>\n";
+}
+
+// One row per agent (the replay's seat labels): its round-win share in each
+// role with the 95% interval, its bluff rate and the bluffs caught.
+void Page::agents_table(const ReportSummary& s) {
+  if (s.agents.empty()) return;
+  html_ += "<h3>By agent</h3><table class=\"data\"><thead><tr><th>agent</th>";
+  for (const ls::Role role : {ls::Role::kLoyal, ls::Role::kTraitor, ls::Role::kCompromised}) {
+    html_ += "<th>" + std::string(ls::role_name(role)) + " round-win share</th>";
+  }
+  html_ += "<th>bluffs per mission card</th><th>bluffs caught</th></tr></thead><tbody>";
+  const auto interval = [](double low, double high) {
+    return low == low ? " [" + percent(low) + ", " + percent(high) + "]" : std::string();
+  };
+  for (const auto& [label, a] : s.agents) {
+    html_ += "<tr><td>" + escape_html(label) + "</td>";
+    for (const ls::Role role : {ls::Role::kLoyal, ls::Role::kTraitor, ls::Role::kCompromised}) {
+      const replays::analysis::RoleRecord& r = a.roles[at(static_cast<int>(role))];
+      const replays::analysis::ShareInterval ci = replays::analysis::win_share_interval(r);
+      html_ += "<td>" + (r.seat_rounds == 0 ? std::string("n/a")
+                                            : percent(r.win_share / r.seat_rounds) + interval(ci.low, ci.high) +
+                                                  " over " + std::to_string(r.seat_rounds)) +
+               "</td>";
+    }
+    html_ += "<td>" + ratio(a.bluffs, a.plays) + "</td><td>" + ratio(a.bluffs_caught, a.bluffs_known) +
+             "</td></tr>";
+  }
+  html_ += "</tbody></table><p class=\"sub\">Round-win share: mean over the agent's seat-rounds in that "
+           "role, 95% interval by normal approximation. A bluff is caught when the public P(Traitor) of "
+           "its player still moves toward the truth across the mission's reveal (up for a Traitor, "
+           "down for a loyal player).</p>";
 }
 
 }  // namespace kibitz::tools::report

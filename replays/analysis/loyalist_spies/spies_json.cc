@@ -29,6 +29,32 @@ void roles_json(JsonWriter& j, const ReportSummary& s) {
   j.close(']');
 }
 
+// Per agent: each role's seat-rounds and mean win share with its interval,
+// the plays, and the bluff rate (bluffs per play) and the
+// share of bluffs caught, each with its Wilson interval.
+void agents_json(JsonWriter& j, const ReportSummary& s) {
+  j.open("agents", '[');
+  for (const auto& [label, a] : s.agents) {
+    j.open(nullptr, '{').field("agent", label);
+    j.open("roles", '[');
+    for (const ls::Role role : {ls::Role::kLoyal, ls::Role::kTraitor, ls::Role::kCompromised}) {
+      const RoleRecord& r = a.roles[at(static_cast<int>(role))];
+      const ShareInterval interval = win_share_interval(r);
+      j.open(nullptr, '{').field("role", std::string(ls::role_name(role)));
+      j.field("seat_rounds", r.seat_rounds);
+      j.field("mean_win_share", r.seat_rounds > 0 ? r.win_share / r.seat_rounds : std::nan(""));
+      j.field("low", interval.low).field("high", interval.high);
+      j.close('}');
+    }
+    j.close(']');
+    j.field("plays", a.plays).field("traitor_plays", a.traitor_plays);
+    proportion_json(j, "bluffs", wilson(a.bluffs, a.plays));
+    proportion_json(j, "bluffs_caught", wilson(a.bluffs_caught, a.bluffs_known));
+    j.close('}');
+  }
+  j.close(']');
+}
+
 void beliefs_json(JsonWriter& j, const ReportSummary& s) {
   proportion_json(j, "traitors_identified", wilson(s.traitors_identified, s.traitors));
   list_json(j, "identified_after_mission", s.identified_after_mission);
@@ -79,6 +105,7 @@ void write_spies_json(const SpiesReportHead& head, const ReportSummary& summary,
   proportion_json(j, "failing_rounds", wilson(summary.failing_rounds, summary.rounds));
   beliefs_json(j, summary);
   plays_json(j, summary);
+  agents_json(j, summary);
   j.close('}');
   out << j.text() << '\n';
 }

@@ -60,7 +60,7 @@ ReportSummary spies_summary(const std::vector<ReplayRecord>& records, std::size_
     if (failures[i]) std::rethrow_exception(failures[i]);
     const GameAnalysis& analysis = i == detailed ? game : *results[i];
     if (analysis.spies) {
-      summary.add(analysis.timeline, analysis.public_track, analysis.verdicts);
+      summary.add(analysis.timeline, analysis.public_track, analysis.verdicts, records[i].seat_labels);
     } else {
       ++skipped;
     }
