@@ -34,4 +34,16 @@ Proportion wilson(int hits, int total, double z) {
   return p;
 }
 
+ProportionDifference difference(const Proportion& a, const Proportion& b) {
+  ProportionDifference d;
+  if (a.total == 0 || b.total == 0) {
+    d.difference = std::numeric_limits<double>::quiet_NaN();
+    return d;
+  }
+  d.difference = a.rate - b.rate;
+  d.low = std::max(-1.0, d.difference - std::hypot(a.rate - a.low, b.high - b.rate));
+  d.high = std::min(1.0, d.difference + std::hypot(a.high - a.rate, b.rate - b.low));
+  return d;
+}
+
 }  // namespace kibitz::replays::analysis

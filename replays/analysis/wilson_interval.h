@@ -24,4 +24,16 @@ struct Proportion {
 // KibitzError when hits is negative or above total.
 Proportion wilson(int hits, int total, double z = kZ95);
 
+// The difference a.rate - b.rate of two independent proportions with its
+// 95% interval by Newcombe's hybrid score method (each side's Wilson
+// interval combined), which stays within [-1, 1] and behaves at small
+// counts where the normal approximation does not. Unknown (NaN, the
+// interval [-1, 1]) when either proportion counted nothing.
+struct ProportionDifference {
+  double difference = 0.0;
+  double low = -1.0;
+  double high = 1.0;
+};
+ProportionDifference difference(const Proportion& a, const Proportion& b);
+
 }  // namespace kibitz::replays::analysis

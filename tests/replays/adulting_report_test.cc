@@ -56,6 +56,29 @@ TEST(Wilson, KnownIntervals) {
   EXPECT_THROW(wilson(3, 2), KibitzError);
 }
 
+// Newcombe (1998), "Interval estimation for the difference between
+// independent proportions", method 10 (the hybrid score interval), on his
+// worked example 56/70 against 48/80: 0.2000, [0.0524, 0.3339].
+TEST(Wilson, NewcombeDifferenceOfTwoShares) {
+  const ProportionDifference d = difference(wilson(56, 70), wilson(48, 80));
+  EXPECT_NEAR(d.difference, 0.2, 1e-12);
+  EXPECT_NEAR(d.low, 0.0524, 1e-4);
+  EXPECT_NEAR(d.high, 0.3339, 1e-4);
+  // Equal shares: centred on zero. Nothing counted on one side: unknown.
+  const ProportionDifference level = difference(wilson(30, 60), wilson(30, 60));
+  EXPECT_DOUBLE_EQ(level.difference, 0.0);
+  EXPECT_NEAR(level.low, -level.high, 1e-12);
+  const ProportionDifference unknown = difference(wilson(3, 5), wilson(0, 0));
+  EXPECT_TRUE(std::isnan(unknown.difference));
+  EXPECT_DOUBLE_EQ(unknown.low, -1.0);
+  EXPECT_DOUBLE_EQ(unknown.high, 1.0);
+  // The extremes stay within [-1, 1].
+  const ProportionDifference most = difference(wilson(10, 10), wilson(0, 10));
+  EXPECT_DOUBLE_EQ(most.difference, 1.0);
+  EXPECT_LE(most.high, 1.0);
+  EXPECT_GT(most.low, 0.5);
+}
+
 // --- A scripted game ------------------------------------------------------------
 
 // The smallest deck, two hearts and two clubs, so the game ends in round 5
@@ -297,6 +320,24 @@ TEST(AdultingJson, HoldsTheScriptedFigures) {
   EXPECT_EQ(b["overbids"].GetInt(), 2);
   EXPECT_EQ(b["successful_bluffs"].GetInt(), 1);
   EXPECT_TRUE(agents[0]["rates"]["caught"]["rate"].IsNull());  // A told no adult lie
+  EXPECT_TRUE(agents[0]["rates"]["discrimination"]["difference"].IsNull());
+  // The voters over the whole file: every agent's claims together.
+  const auto& voters = doc["voters"];
+  int caught = 0, lies = 0, accused = 0, truthful = 0;
+  for (const auto& a : agents.GetArray()) {
+    caught += a["adult_lies_caught"].GetInt();
+    lies += a["adult_lies"].GetInt();
+    accused += a["false_accusations"].GetInt();
+    truthful += a["truthful_adult_claims"].GetInt();
+  }
+  EXPECT_EQ(voters["caught"]["hits"].GetInt(), caught);
+  EXPECT_EQ(voters["caught"]["total"].GetInt(), lies);
+  EXPECT_EQ(voters["false_accusation"]["hits"].GetInt(), accused);
+  EXPECT_EQ(voters["false_accusation"]["total"].GetInt(), truthful);
+  if (lies > 0 && truthful > 0) {
+    EXPECT_NEAR(voters["discrimination"]["difference"].GetDouble(),
+                voters["caught"]["rate"].GetDouble() - voters["false_accusation"]["rate"].GetDouble(), 1e-5);
+  }
   EXPECT_EQ(agents[0]["refunded"].GetInt(), 3);
   EXPECT_EQ(doc["flagged_games"][0]["record"].GetInt(), 0);
   const auto& game = doc["game"];

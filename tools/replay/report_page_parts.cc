@@ -31,6 +31,17 @@ std::string share_cell(const replays::analysis::Proportion& p) {
          std::to_string(p.hits) + "/" + std::to_string(p.total) + "</span>";
 }
 
+std::string difference_cell(const replays::analysis::ProportionDifference& d) {
+  if (std::isnan(d.difference)) return "<span class=\"none\">n/a</span>";
+  const auto points = [](double x) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%+.1f", 100.0 * x);
+    return std::string(buffer);
+  };
+  return points(d.difference) + " points <span class=\"muted nowrap\">[" + points(d.low) + ", " +
+         points(d.high) + "]</span>";
+}
+
 void add_share_bar(BarGroup& group, const replays::analysis::Proportion& p) {
   group.values.push_back(p.total > 0 ? p.rate : 0.0);
   group.low.push_back(p.total > 0 ? p.low : std::nan(""));

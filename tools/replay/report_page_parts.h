@@ -21,6 +21,10 @@ std::string fixed_number(double x, int digits);
 // when nothing was counted).
 std::string share_cell(const replays::analysis::Proportion& p);
 
+// A difference of two shares in percentage points with its interval,
+// "+35.0 points [+20.1, +48.3]" ("n/a" when either counted nothing).
+std::string difference_cell(const replays::analysis::ProportionDifference& d);
+
 // A bar for a share in a bar chart group: the rate with its interval
 // (none when nothing was counted) and "hits of total" as its tip.
 void add_share_bar(BarGroup& group, const replays::analysis::Proportion& p);

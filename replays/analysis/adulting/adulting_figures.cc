@@ -122,6 +122,7 @@ AdultingRates rates(const AdultingTally& t) {
   r.adult_lie = wilson(t.adult_lies, t.claims);
   r.caught = wilson(t.adult_lies_caught, t.adult_lies);
   r.false_accusation = wilson(t.false_accusations, t.truthful_adult_claims);
+  r.discrimination = difference(r.caught, r.false_accusation);
   r.overbid = wilson(t.overbids, t.bids);
   r.underbid = wilson(t.underbids, t.bids);
   r.curse = wilson(t.cursed_wins, t.auction_wins);

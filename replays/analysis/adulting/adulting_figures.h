@@ -61,6 +61,10 @@ struct AdultingRates {
   Proportion adult_lie;         // adult lies / claims
   Proportion caught;            // adult lies voted down / adult lies
   Proportion false_accusation;  // truthful adult claims voted down / truthful adult claims
+  // The voters' discrimination: caught - false_accusation, how much more
+  // often an adult lie is voted down than a truthful adult claim (0: the
+  // voters cannot tell them apart), with its 95% interval.
+  ProportionDifference discrimination;
   Proportion overbid;           // overbids / bids
   Proportion underbid;          // underbids / bids
   Proportion curse;             // won above valuation / auctions won

@@ -10,6 +10,11 @@ namespace {
 
 using Json = JsonWriter;
 
+void discrimination_json(Json& j, const ProportionDifference& d) {
+  j.open("discrimination", '{').field("difference", d.difference).field("low", d.low).field("high", d.high);
+  j.close('}');
+}
+
 void tally(Json& j, const AdultingTally& t) {
   j.field("games", t.games).field("game_wins", t.game_wins).field("game_wins_with_bluff", t.game_wins_with_bluff);
   j.field("claims", t.claims).field("lies", t.lies).field("adult_lies", t.adult_lies);
@@ -30,6 +35,7 @@ void tally(Json& j, const AdultingTally& t) {
   proportion_json(j, "adult_lie", r.adult_lie);
   proportion_json(j, "caught", r.caught);
   proportion_json(j, "false_accusation", r.false_accusation);
+  discrimination_json(j, r.discrimination);
   proportion_json(j, "overbid", r.overbid);
   proportion_json(j, "underbid", r.underbid);
   proportion_json(j, "winners_curse", r.curse);
@@ -97,6 +103,15 @@ void game(Json& j, const AdultingGameEvents& g) {
 }
 
 void file_figures(Json& j, const AdultingFileFigures& f) {
+  // The voters over every claim of the file, whoever made it.
+  AdultingTally all;
+  for (const AgentFigures& a : f.agents) all.add(a.tally);
+  const AdultingRates voters = rates(all);
+  j.open("voters", '{');
+  proportion_json(j, "caught", voters.caught);
+  proportion_json(j, "false_accusation", voters.false_accusation);
+  discrimination_json(j, voters.discrimination);
+  j.close('}');
   j.open("agents", '[');
   for (const AgentFigures& a : f.agents) {
     j.open(nullptr, '{').field("agent", a.agent);

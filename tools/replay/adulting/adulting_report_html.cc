@@ -10,12 +10,15 @@
 namespace kibitz::tools {
 namespace adulting_report {
 
+using replays::analysis::AdultingRates;
+using replays::analysis::AdultingTally;
 using replays::analysis::AgentFigures;
 using replays::analysis::FlaggedGame;
 using replays::analysis::Proportion;
 
 using report_page::agent_color;
 using report_page::fixed_number;
+using report_page::difference_cell;
 using report_page::share_cell;
 
 namespace {
@@ -45,17 +48,35 @@ void Page::header() {
       std::to_string(report_.game.record_index) + "</a><a href=\"#method\">Definitions</a></nav></header>\n";
 }
 
+// Whether the votes tell a lie from the truth, over every claim of the
+// file: a lie voted down says little when truthful claims are voted down as
+// often.
+void Page::voters_paragraph() {
+  AdultingTally all;
+  for (const AgentFigures& a : report_.figures.agents) all.add(a.tally);
+  const AdultingRates voters = rates(all);
+  html_ += "<p class=\"sub\"><b>Can the voters tell a lie from the truth?</b> Over every claim of the file, "
+           "adult lies were voted down " + share_cell(voters.caught) + " and truthful adult claims " +
+           share_cell(voters.false_accusation) + ": a discrimination of " +
+           difference_cell(voters.discrimination) +
+           " (95% interval, Newcombe's method). Near zero, a caught lie is no evidence of the voters' "
+           "judgement: they vote down the truth as often.</p>";
+}
+
 void Page::agent_tables() {
+  voters_paragraph();
   html_ +=
       "<h3>Sorting</h3><div class=\"scroll\"><table class=\"data\"><thead><tr><th>agent</th><th>games</th>"
       "<th>claims</th><th>lie rate</th><th>lies caught (adult lies voted down)</th>"
-      "<th>false accusations (truthful adult claims voted down)</th><th>successful bluffs</th>"
+      "<th>false accusations (truthful adult claims voted down)</th>"
+      "<th>voters' discrimination of its claims (caught minus false accusations)</th><th>successful bluffs</th>"
       "</tr></thead><tbody>";
   for (const AgentFigures& a : report_.figures.agents) {
     html_ += "<tr><td>" + escape_html(a.agent) + "</td><td>" + std::to_string(a.tally.games) +
              "</td><td>" + std::to_string(a.tally.claims) + "</td><td>" + share_cell(a.rates.lie) + "</td><td>" +
              share_cell(a.rates.caught) + "</td><td>" + share_cell(a.rates.false_accusation) + "</td><td>" +
-             std::to_string(a.tally.successful_bluffs) + "</td></tr>";
+             difference_cell(a.rates.discrimination) + "</td><td>" + std::to_string(a.tally.successful_bluffs) +
+             "</td></tr>";
   }
   html_ +=
       "</tbody></table></div><h3>Bids</h3><div class=\"scroll\"><table class=\"data\"><thead><tr>"

@@ -24,6 +24,7 @@ class Page : private HtmlBody {
   void header();
   void agents_section();
   void agent_tables();
+  void voters_paragraph();
   void agent_charts();
   void flagged_section();
   void method_section();
