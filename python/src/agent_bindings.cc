@@ -1,6 +1,6 @@
 // Agents from Python: kibitz.make_agent("ismcts(sims=200)", game) builds any
-// registered agent (the `nn` agents need LibTorch and stay with the kibitz
-// command), Agent.act(view) asks it for a seat's move, and
+// registered agent (nn and ismcts_nn included, on the CPU), Agent.act(view)
+// asks it for a seat's move, and
 // kibitz.register_agent(name, object) makes a Python object the agent spec
 // "python(name=...)" for play_game and the arena.
 #include <pybind11/pybind11.h>
@@ -13,7 +13,7 @@
 #include "agents/registry.h"
 #include "env/core/error.h"
 #include "python/src/bindings.h"
-#include "python/src/network_agent.h"
+#include "agents/neural/neural_agents.h"
 #include "python/src/python_agent.h"
 #include "python/src/seat_view.h"
 #include "python/src/shared_objects.h"
@@ -119,7 +119,10 @@ void bind_agent_class(py::module_& m) {
 
 void bind_agents(py::module_& m) {
   m.attr("_python_agents") = py::dict();
-  add_agents({PythonAgent::info(), NetworkAgent::info()});
+  add_agents({PythonAgent::info()});
+  // nn and ismcts_nn, the kibitz command's own, on the CPU (kibitz_neural
+  // needs no LibTorch; device=cuda is refused).
+  neural::register_neural_agents();
   bind_agent_info(m);
   bind_agent_class(m);
   m.def("register_agent", &register_agent, py::arg("name"), py::arg("agent"),

@@ -38,8 +38,9 @@ class AgentTest(unittest.TestCase):
         state.apply_action(0)
         names = [info.name for info in kibitz.registered_agents()]
         self.assertIn("python", names)
-        self.assertIn("nn", names)  # torch-free, on the nn agent's CPU evaluator
-        self.assertNotIn("ismcts_nn", names)  # needs LibTorch: the kibitz command only
+        # The network agents, torch-free on the CPU as the kibitz command plays them.
+        self.assertIn("nn", names)
+        self.assertIn("ismcts_nn", names)
         for spec in ("random", "cfr(iters=50)", "ismcts(sims=50)", "pimc(worlds=4,sims=10)"):
             agent = kibitz.make_agent(spec, game, seed=1)
             agent.new_game(0)
@@ -239,12 +240,30 @@ class NetworkAgentTest(unittest.TestCase):
 
     @unittest.skipUnless(os.path.isfile(KIBITZ), "the kibitz command is not built (KIBITZ_BINARY)")
     def test_the_module_arena_equals_the_commands_with_the_same_seed(self):
-        agents = ["nn(model=%s)" % LEDUC_MODEL, "random"]
-        ours = kibitz.arena("leduc_poker", agents, deals=150, seed=3)
+        self.check_same_arena(["nn(model=%s)" % LEDUC_MODEL, "random"], deals=150)
+
+    @unittest.skipUnless(os.path.isfile(KIBITZ), "the kibitz command is not built (KIBITZ_BINARY)")
+    def test_ismcts_nn_plays_as_in_the_command(self):
+        # The network search, on the CPU as the command plays it (one search
+        # thread: deterministic by seed).
+        self.check_same_arena(["ismcts_nn(model=%s,sims=30)" % LEDUC_MODEL, "random"], deals=20)
+
+    def test_ismcts_nn_reports_its_search(self):
+        game = kibitz.load_game("leduc_poker")
+        agent = kibitz.make_agent("ismcts_nn(model=%s,sims=40)" % LEDUC_MODEL, game, 5)
+        state = game.new_initial_state()
+        rng = kibitz.Rng(2)
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        action = agent.act(state.seat_view(state.current_player()))
+        self.assertIn(action, state.legal_actions())
+
+    def check_same_arena(self, agents, deals):
+        ours = kibitz.arena("leduc_poker", agents, deals=deals, seed=3)
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "arena.json")
-            subprocess.run([KIBITZ, "arena", "--game", "leduc_poker", "--agents", ",".join(agents), "--games", "300",
-                            "--seed", "3", "--quiet", "--json", out], check=True, capture_output=True)
+            subprocess.run([KIBITZ, "arena", "--game", "leduc_poker", "--agents", ",".join(agents), "--games",
+                            str(2 * deals), "--seed", "3", "--quiet", "--json", out], check=True, capture_output=True)
             with open(out, encoding="utf-8") as f:
                 theirs = json.load(f)
         for mine, cli in zip(ours["agents"], theirs["agent_stats"]):
