@@ -237,7 +237,9 @@ TEST(EngineVersions, TheRefereeFallsBackToVersion2) {
   std::ifstream lines(log);
   int acts = 0;
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind(R"(> {"type":"hello")", 0) == 0) EXPECT_NE(line.find(R"("version":2)"), std::string::npos) << line;
+    if (line.rfind(R"(> {"type":"hello")", 0) == 0) {
+      EXPECT_NE(line.find(R"("version":2)"), std::string::npos) << line;
+    }
     if (line.rfind(R"(> {"type":"act")", 0) == 0) ++acts;
   }
   EXPECT_GT(acts, 0);
