@@ -24,6 +24,10 @@ struct DecisionInfo {
   // The agent's estimate of its seat's return, when it has one.
   bool has_value = false;
   double value = 0.0;
+  // Its estimate of its seat's return after each legal action, for the
+  // actions it has one for (search: the mean over the simulations through
+  // the action); empty when it gives none. What a review weighs a move by.
+  std::vector<std::pair<Action, double>> action_values;
   // Named statistics such as "simulations", "tree_nodes", "tree_bytes".
   std::vector<std::pair<std::string, double>> stats;
 };

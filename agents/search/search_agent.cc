@@ -153,6 +153,12 @@ void SearchAgent::record_decision(Action chosen) {
     last_.has_value = true;
     last_.value = summary_.value_sum / static_cast<double>(summary_.value_visits);
   }
+  for (Action a : legal_) {
+    const auto i = static_cast<std::size_t>(a);
+    if (i < summary_.action_value_sums.size() && summary_.visits[i] > 0) {
+      last_.action_values.emplace_back(a, summary_.action_value_sums[i] / static_cast<double>(summary_.visits[i]));
+    }
+  }
   last_.stats = {
       {"simulations", static_cast<double>(summary_.simulations)},
       {"tree_nodes", static_cast<double>(summary_.tree_nodes)},

@@ -19,11 +19,16 @@ bool stop_requested(const std::atomic<bool>* stop) {
 void RootSummary::clear(int num_actions) {
   *this = RootSummary();
   visits.assign(static_cast<std::size_t>(num_actions), 0);
+  action_value_sums.assign(static_cast<std::size_t>(num_actions), 0.0);
 }
 
 void RootSummary::add(const RootSummary& other) {
   if (visits.size() < other.visits.size()) visits.resize(other.visits.size(), 0);
   for (std::size_t a = 0; a < other.visits.size(); ++a) visits[a] += other.visits[a];
+  if (action_value_sums.size() < other.action_value_sums.size()) {
+    action_value_sums.resize(other.action_value_sums.size(), 0.0);
+  }
+  for (std::size_t a = 0; a < other.action_value_sums.size(); ++a) action_value_sums[a] += other.action_value_sums[a];
   value_sum += other.value_sum;
   value_visits += other.value_visits;
   simulations += other.simulations;
@@ -445,7 +450,9 @@ void SearchEngine::add_root_summary(RootSummary& out) const {
   const SearchTree& tree = trees_[static_cast<std::size_t>(selector(observer_))];
   for (const SearchEdge& edge : tree.edges(SearchTree::kRoot)) {
     if (edge.child == SearchTree::kNoNode) continue;
+    // A root child's value_seat is the searching seat (it chose the edge).
     out.visits[static_cast<std::size_t>(edge.action)] += tree.node(edge.child).visits;
+    out.action_value_sums[static_cast<std::size_t>(edge.action)] += tree.node(edge.child).value_sum;
   }
   const SearchNode& root = tree.node(SearchTree::kRoot);
   out.value_sum += root.value_sum;

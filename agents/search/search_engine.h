@@ -122,6 +122,9 @@ struct SearchBudget {
 // What searches found at the root; engines add into one summary.
 struct RootSummary {
   std::vector<std::uint64_t> visits;  // per action of the game's action space
+  // Per action: the searching seat's returns summed over the visits to the
+  // root's child by that action (visits[a] of them).
+  std::vector<double> action_value_sums;
   double value_sum = 0.0;             // the searching seat's returns at the root
   std::uint64_t value_visits = 0;
   std::int64_t simulations = 0;

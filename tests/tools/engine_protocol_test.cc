@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "env/core/json.h"
 #include "tests/tools/kibitz_child.h"
 
 namespace kibitz::tools {
@@ -134,6 +135,28 @@ TEST(EngineProtocol, VersionRule) {
 // Version 3: the table may send the legal actions with act. The engine acts
 // when they are the seat's, in any order, and refuses a list that is not
 // (the two sides no longer agree about the game), changing nothing.
+// A search answers act with its value for each action it searched: the
+// mean of the searching seat's returns through that action. With the Jack
+// in Kuhn poker, betting loses more than passing.
+TEST(EngineProtocol, ActReturnsAValuePerAction) {
+  Engine engine("ismcts(sims=2000)");
+  engine.ask(R"({"type":"hello","version":3})");
+  engine.ask(R"({"type":"new_game","game":"kuhn_poker","seat":0,"seed":2})");
+  engine.ask(R"({"type":"observations","observations":[{"kind":"dealt","card":"J"},{"kind":"dealt_to","seat":1}]})");
+  const std::string reply = engine.ask(R"({"type":"act"})");
+  json::Document doc;
+  doc.Parse(reply.c_str());
+  ASSERT_TRUE(doc.IsObject() && doc.HasMember("values")) << reply;
+  const auto& values = doc["values"];
+  ASSERT_TRUE(values.HasMember("pass") && values.HasMember("bet")) << reply;
+  EXPECT_LT(values["bet"].GetDouble(), values["pass"].GetDouble()) << reply;
+  for (const char* a : {"pass", "bet"}) {
+    EXPECT_GE(values[a].GetDouble(), -2.0);
+    EXPECT_LE(values[a].GetDouble(), 2.0);
+  }
+  EXPECT_EQ(engine.child().wait(), 0);
+}
+
 TEST(EngineProtocol, ActWithTheTablesLegalActions) {
   Engine engine("random");
   engine.ask(R"({"type":"hello","version":3})");

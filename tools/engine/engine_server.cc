@@ -16,6 +16,17 @@ namespace kibitz::tools {
 
 namespace {
 
+// {"text": number, ...}, in the given order.
+std::string text_number_object(const std::vector<std::pair<std::string, double>>& entries) {
+  std::string json = "{";
+  for (const auto& [text, number] : entries) {
+    if (json.size() > 1) json += ',';
+    seat_protocol::append_json_string(json, text);
+    json += ':' + seat_protocol::json_number(number);
+  }
+  return json + "}";
+}
+
 // "a, b, c" for an error message; "none" for no texts.
 std::string join_texts(const std::vector<std::string>& texts) {
   std::string out;
@@ -207,17 +218,10 @@ std::string EngineServer::on_act(const EngineRequest& request) {
   if (watch && watch->input_closed()) input_closed_ = true;
   MessageWriter reply("action");
   reply.text("action", decision.action_text);
-  if (!decision.policy.empty()) {
-    // An object from each legal action's text to its share.
-    std::string json = "{";
-    for (const auto& [text, share] : decision.policy) {
-      if (json.size() > 1) json += ',';
-      seat_protocol::append_json_string(json, text);
-      json += ':' + seat_protocol::json_number(share);
-    }
-    reply.raw("policy", json + "}");
-  }
+  // Objects from each legal action's text to its share, and to its value.
+  if (!decision.policy.empty()) reply.raw("policy", text_number_object(decision.policy));
   if (decision.value) reply.number("value", *decision.value);
+  if (!decision.action_values.empty()) reply.raw("values", text_number_object(decision.action_values));
   return reply.line();
 }
 

@@ -110,6 +110,7 @@ SeatDecision SeatSession::act(const ActBudget& budget) {
   if (const DecisionInfo* info = agent_.last_decision()) {
     for (const auto& [a, p] : info->policy) decision.policy.emplace_back(view.action_to_string(a), p);
     if (info->has_value) decision.value = info->value;
+    for (const auto& [a, v] : info->action_values) decision.action_values.emplace_back(view.action_to_string(a), v);
   }
   return decision;
 }

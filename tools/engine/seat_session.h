@@ -37,6 +37,9 @@ struct SeatDecision {
   // the agent reports none), and its value estimate when it has one.
   std::vector<std::pair<std::string, double>> policy;
   std::optional<double> value;
+  // Its estimate of the seat's return after each action it has one for, by
+  // action text (empty when it gives none).
+  std::vector<std::pair<std::string, double>> action_values;
   // The policy's share of the chosen action, when there is a policy.
   std::optional<double> share() const;
 };
