@@ -14,8 +14,8 @@
 // found from KIBITZ_SOURCE_DIR); search agents at the budgets the docs
 // compare them at.
 #include <benchmark/benchmark.h>
-#include <time.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,17 +23,12 @@
 #include "agents/match/match_runner.h"
 #include "agents/neural/neural_agents.h"
 #include "agents/registry.h"
+#include "bench/thread_cpu_clock.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
 
 namespace kibitz::bench {
 namespace {
-
-double thread_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
 
 // Forwards to an agent and sums the CPU time of its decisions.
 class TimedAgent : public Agent {
@@ -46,9 +41,9 @@ class TimedAgent : public Agent {
   const DecisionInfo* last_decision() const override { return inner_->last_decision(); }
   void game_over(const GameEnd& end) override { inner_->game_over(end); }
   Action act(const SeatView& view) override {
-    const double start = thread_cpu_seconds();
+    const std::int64_t start = thread_cpu_ns();
     const Action action = inner_->act(view);
-    seconds_ += thread_cpu_seconds() - start;
+    seconds_ += static_cast<double>(thread_cpu_ns() - start) * 1e-9;
     ++decisions_;
     return action;
   }

@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "bench/random_playout.h"
+#include "bench/thread_cpu_clock.h"
 #include "env/core/game.h"
 #include "env/core/registry.h"
 #include "env/core/rng.h"
@@ -290,16 +291,6 @@ void bm_resample(benchmark::State& bench, LazyPools& lazy) {
   during.complete -= before.complete;
   during.complete_runs -= before.complete_runs;
   report_complete_method(bench, during);
-}
-
-// This thread's CPU time in nanoseconds. A single call's percentile is
-// timed with it, not with a wall clock: on a shared machine a wall-clock
-// p99 measures the other processes' turns on the core (16 ms for a call of
-// 124 us of CPU, Laws and Disorder under a load of 10).
-std::int64_t thread_cpu_ns() {
-  timespec now{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
 // The median CPU time of reading the clock twice: the reading itself is a

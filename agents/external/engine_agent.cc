@@ -49,31 +49,20 @@ void EngineAgent::start() {
 json::Document EngineAgent::say_hello() {
   // Version 3 first; a program that speaks only version 2 refuses it with an
   // error and is greeted again in its own version.
-  const std::string greeting = MessageWriter("hello").integer("version", seat_protocol::kVersion).line();
-  std::string answer;
-  try {
-    program_->write_line(greeting);
-    answer = program_->read_line(options_.timeout, seat_protocol::kMaxLineBytes);
-  } catch (const KibitzError& e) {
-    fail(e.what());
-  }
-  json::Document doc;
-  doc.Parse(answer.data(), answer.size());
-  if (!doc.HasParseError() && doc.IsObject() && member_text(doc, "type") == "error") {
+  json::Document answer = ask(MessageWriter("hello").integer("version", seat_protocol::kVersion).line());
+  if (member_text(answer, "type") == "error") {
     version_ = seat_protocol::kOldestVersion;
-    return exchange("hello", MessageWriter("hello").integer("version", version_).line(), "hello");
+    answer = ask(MessageWriter("hello").integer("version", version_).line());
   }
-  if (doc.HasParseError() || !doc.IsObject()) fail("its answer is not a JSON object: " + answer);
-  if (member_text(doc, "type") != "hello") fail("it answered hello with \"" + member_text(doc, "type") + "\"");
-  return doc;
+  check_reply(answer, "hello", "hello");
+  return answer;
 }
 
 void EngineAgent::fail(const std::string& problem) const {
   throw error("engine '", options_.command, "': ", problem);
 }
 
-json::Document EngineAgent::exchange(std::string_view sent_type, const std::string& line,
-                                     std::string_view reply, std::chrono::milliseconds extra_time) {
+json::Document EngineAgent::ask(const std::string& line, std::chrono::milliseconds extra_time) {
   std::string answer;
   try {
     program_->write_line(line);
@@ -86,6 +75,10 @@ json::Document EngineAgent::exchange(std::string_view sent_type, const std::stri
   // the program printed (the engine prints each in its shortest exact form).
   doc.Parse<json::kParseIterativeFlag | json::kParseFullPrecisionFlag>(answer.data(), answer.size());
   if (doc.HasParseError() || !doc.IsObject()) fail("its answer is not a JSON object: " + answer);
+  return doc;
+}
+
+void EngineAgent::check_reply(const json::Document& doc, std::string_view sent_type, std::string_view reply) const {
   const std::string type = member_text(doc, "type");
   if (type == "error") {
     fail(member_text(doc, "message") + " (its answer to " + std::string(sent_type) + ")");
@@ -94,6 +87,12 @@ json::Document EngineAgent::exchange(std::string_view sent_type, const std::stri
     fail("it answered " + std::string(sent_type) + " with \"" + type + "\" where \"" +
          std::string(reply) + "\" was due");
   }
+}
+
+json::Document EngineAgent::exchange(std::string_view sent_type, const std::string& line,
+                                     std::string_view reply, std::chrono::milliseconds extra_time) {
+  json::Document doc = ask(line, extra_time);
+  check_reply(doc, sent_type, reply);
   return doc;
 }
 

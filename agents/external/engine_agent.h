@@ -72,6 +72,12 @@ class EngineAgent : public Agent {
   void start();
   // hello in version 3, or in 2 for a program that refuses 3.
   json::Document say_hello();
+  // Sends one message and reads the answer, a JSON object of any type; a
+  // failure to send, read or parse is thrown naming the program.
+  json::Document ask(const std::string& line, std::chrono::milliseconds extra_time = {});
+  // Throws, naming the program, unless `doc` is of type `reply`: its "error"
+  // message, or the type it gave instead.
+  void check_reply(const json::Document& doc, std::string_view sent_type, std::string_view reply) const;
   // Sends one message and reads the answer, which must be of type `reply`;
   // an "error" answer or any other failure is thrown naming the program.
   json::Document exchange(std::string_view sent_type, const std::string& line,

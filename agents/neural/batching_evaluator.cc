@@ -194,18 +194,10 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
 }
 
 void NetworkEvaluator::policy_rollout(State& world, Rng& rng, std::span<double> values) {
-  cut_.start(world);
-  bool cut = false;
-  while (!world.is_terminal() && !cut) {
-    const bool by_seat = !world.is_chance_node();
-    if (by_seat) {
-      policy(world, modelled_policy_);
-      world.apply_action(legal_[rng.sample_index(modelled_policy_)]);
-    } else {
-      world.apply_action(world.sample_chance_outcome(rng));
-    }
-    cut = cut_.reached(world, by_seat);
-  }
+  play_rollout(world, rng, cut_, [&](const State& w) {
+    policy(w, modelled_policy_);
+    return legal_[rng.sample_index(modelled_policy_)];
+  });
   // Stopped short of the end: the value head reads a seat's tensor, so play
   // chance up to the next decision and ask the seat to act there.
   while (world.is_chance_node()) world.apply_action(world.sample_chance_outcome(rng));

@@ -30,17 +30,10 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
   // sampler or cloned, which logs again): writing its log would be most of
   // a random move's cost.
   world.stop_logging();
-  cut_.start(world);
-  while (!world.is_terminal()) {
-    const bool by_seat = !world.is_chance_node();
-    if (by_seat) {
-      world.legal_actions(actions_);
-      world.apply_action(actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))]);
-    } else {
-      world.apply_action(world.sample_chance_outcome(rng));
-    }
-    if (cut_.reached(world, by_seat)) break;
-  }
+  play_rollout(world, rng, cut_, [&](const State& w) {
+    w.legal_actions(actions_);
+    return actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))];
+  });
   world.returns(values);
 }
 
@@ -54,12 +47,7 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
   KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
   // Agents with per-game memory start afresh: the rollout begins mid-game.
   players_.restart();
-  cut_.start(world);
-  while (!world.is_terminal()) {
-    const bool by_seat = !world.is_chance_node();
-    world.apply_action(by_seat ? players_.act(world) : world.sample_chance_outcome(rng));
-    if (cut_.reached(world, by_seat)) break;
-  }
+  play_rollout(world, rng, cut_, [&](const State& w) { return players_.act(w); });
   world.returns(values);
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "env/core/params.h"
+#include "env/core/rng.h"
 #include "env/core/state.h"
 
 namespace kibitz {
@@ -46,6 +47,19 @@ class RolloutCut {
   int moves_ = 0;
   int games_ = 0;
 };
+
+// Plays `world` on from where it is until it ends or `cut` stops it: chance
+// by its probabilities, every seat's move from `choose(world)`. The one
+// rollout loop of the random, agent and network rollouts.
+template <typename Choose>
+void play_rollout(State& world, Rng& rng, RolloutCut& cut, Choose&& choose) {
+  cut.start(world);
+  while (!world.is_terminal()) {
+    const bool by_seat = !world.is_chance_node();
+    world.apply_action(by_seat ? choose(world) : world.sample_chance_outcome(rng));
+    if (cut.reached(world, by_seat)) return;
+  }
+}
 
 // rollout_moves and rollout_stop, declared once for every search agent
 // (ismcts, mo_ismcts, pimc, and ismcts_nn's policy rollouts). `scored_by`
