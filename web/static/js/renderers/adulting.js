@@ -12,6 +12,7 @@ import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
 import { backs, block, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { adultingModel, COLUMNS, handActions, parseBack } from './adulting_model.js';
+import { leaders, winnersLine } from './outcome.js';
 
 const RECENT_STEPS = 10;  // the round's work and legal steps shown on the table; the log has them all
 const RECENT_TAKEN = 6;   // the last cards won, newest first
@@ -24,9 +25,42 @@ export function render(state, act) {
   renderSeatBoxes(state, model);
   renderHandPanel(state, model, act, flags);
   renderRound(state, model, flags);
-  if (hasRegion('actions')) renderTurn(state, act);
-  if (hasRegion('result')) renderResult(state);
+  const outcome = state.gameOver ? adultingOutcome(model) : null;
+  if (hasRegion('actions')) renderTurn(state, act, { context: decisionContext(state, model), outcome });
+  if (hasRegion('result')) renderResult(state, outcome);
   if (hasRegion('log')) renderLog(state, flags);
+}
+
+// What the decision at hand is about, above its buttons: the claim being
+// voted on and the card at stake, the auction's card, the drawn card.
+function decisionContext(state, model) {
+  if (!state.turn || !state.turn.to_act) return null;
+  const round = model.round;
+  if (!round) return null;
+  const legal = state.turn.legal || [];
+  const card = round.card ? adultingCard(model, round.card, { marks: ['tiny'] }) : null;
+  const open = round.claims.find(c => c.claim === 'adult' && !c.result);
+  if (open && open.seat !== model.you && legal.some(t => /^vote|^up|^down/.test(t))) {
+    const votes = open.votes.map(v => `P${v.seat} ${v.up ? 'up' : 'down'}`).join(', ');
+    return el('div', { class: 'flips' }, el('span', {}, `P${open.seat} claims to be an adult`),
+              card ? [el('span', {}, 'for'), card] : null, el('span', { class: 'muted' }, votes ? `votes: ${votes}` : ''));
+  }
+  const parts = [el('span', {}, `Round ${round.number} · P${round.dealer} deals`)];
+  if (card) parts.push(el('span', {}, '· the card'), card, round.job ? el('span', {}, `job: ${round.job}`) : null);
+  if (round.truth) parts.push(el('span', { class: 'muted' }, `· your truth: ${round.truth}`));
+  if (round.qualified.length) parts.push(el('span', {}, `· bidders ${round.qualified.map(s => 'P' + s).join(' ')}`));
+  return el('div', { class: 'flips' }, parts);
+}
+
+// Mantle points decide (the end's figures once the stream gives them).
+function adultingOutcome(model) {
+  const points = model.ended && model.ended.points.length ? model.ended.points : model.scores;
+  const top = leaders(points);
+  return {
+    headline: `${winnersLine(top, model.players)} with ${points[top[0]]} points`,
+    columns: ['Monies', 'Points'],
+    rows: points.map((p, seat) => [moniesText(model, seat), p]),
+  };
 }
 
 // A card of the deck, face up: its suits in the corner, its name, its effect.

@@ -83,3 +83,22 @@ export function hasRegion(id) {
 export function block(title, ...children) {
   return el('section', { class: 'block' }, el('h3', {}, title), ...children);
 }
+
+const RANK_LABEL = { T: '10' };
+const RANK_NAME = { T: '10', J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+
+// A card of a standard pack by its name in a stream: "7H", "TD", "AS@blue"
+// (the part after @ is the pack's back, written small), "Ks" or "Jh" (Leduc's
+// lower-case suits), "J" (Kuhn's suitless ranks), "Joker", "Reverse-Joker".
+export function playingCard(name, { marks = [], action = null } = {}) {
+  const [face, back] = String(name).split('@');
+  if (/joker/i.test(face)) {
+    return cardFace({ corner: '★', center: face.replace('-', ' '), label: face.replace('-', ' ').toLowerCase(),
+                      marks: ['joker', ...marks], action });
+  }
+  const suit = face.length > 1 ? face.slice(-1).toUpperCase() : null;
+  const rank = suit ? face.slice(0, -1) : face;
+  const label = `${RANK_NAME[rank] || rank}${suit ? ' of ' + SUIT_WORD[suit] : ''}${back ? ' (' + back + ' back)' : ''}`;
+  return cardFace({ corner: RANK_LABEL[rank] || rank, center: suit ? SUIT_SYMBOL[suit] : rank,
+                    foot: back || '', suits: suit ? [suit] : [], label: `${label} (${name})`, marks, action });
+}

@@ -3,8 +3,11 @@
 // (js/renderers/index.js) may reuse any of these parts.
 import { el, fill } from '../dom.js';
 import { stateFlags } from '../private_facts.js';
+import { fillIf } from './cards.js';
+import { formatNumber, genericOutcome, signed } from './outcome.js';
 
 const RECENT_PUBLIC = 8;  // public facts shown on the table; the log has them all
+const MANY_ACTIONS = 8;   // past this many, the buttons are smaller and their list scrolls (style.css)
 
 // Fills the page's regions (#seats, #hand, #table, #turn, #actions, #result,
 // #log) from `state`; `act(text)` sends an action.
@@ -50,10 +53,14 @@ export function renderTable(state, flags) {
     : el('li', { class: 'empty' }, 'nothing has happened yet'));
 }
 
-export function renderTurn(state, act) {
+// The turn line, the decision's context and its buttons. `context` (nodes
+// or text) is what the decision is about, drawn right above the buttons so
+// that both are in view together; `outcome` (outcome.js) is the game's
+// result in its own units, for the line once the game is over.
+export function renderTurn(state, act, { context = null, outcome = null } = {}) {
   let status;
   if (state.aborted) status = 'The table stopped: ' + state.aborted;
-  else if (state.gameOver) status = 'Game over' + yourReturn(state);
+  else if (state.gameOver) status = 'Game over: ' + headline(state, outcome);
   else if (!state.welcome) status = state.notice ? 'Could not join this table' : 'Joining…';
   else if (state.welcome.spectator) status = 'Watching';
   else if (state.turn && state.turn.to_act) status = 'Your turn';
@@ -62,28 +69,41 @@ export function renderTurn(state, act) {
   turn.textContent = status;
   turn.className = state.turn && state.turn.to_act && !state.gameOver ? 'turn yours' : 'turn';
   const legal = state.turn && state.turn.to_act && !state.gameOver ? state.turn.legal : [];
+  fillIf('context', state.gameOver ? null : context);
+  document.getElementById('actions').classList.toggle('many', legal.length > MANY_ACTIONS);
   fill('actions', legal.map((text, i) =>
     el('button', { type: 'button', class: 'action', 'data-key': i < 9 ? String(i + 1) : null,
                    onclick: () => act(text) }, text)));
   fill('refused', state.notice);
 }
 
-function yourReturn(state) {
+function headline(state, outcome) {
+  const chosen = outcome || genericOutcome(state);
   const seat = state.welcome ? state.welcome.seat : -1;
-  if (seat < 0) return '';
-  const value = state.gameOver.returns[seat];
-  return `: your return is ${value > 0 ? '+' : ''}${value}`;
+  const yours = seat >= 0 && state.gameOver.returns ? `; your return ${signed(state.gameOver.returns[seat])}` : '';
+  return (chosen ? chosen.headline : 'the game has ended') + yours;
 }
 
-export function renderResult(state) {
+// Who won and every seat's score in the game's own units (`outcome`, from
+// the game's renderer; the generic one says who won by the returns), each
+// seat's return, and every move.
+export function renderResult(state, outcome = null) {
   const panel = document.getElementById('result-panel');
   panel.hidden = !state.gameOver;
   if (!state.gameOver) return;
+  const chosen = outcome || genericOutcome(state);
+  const columns = chosen ? chosen.columns : [];
   const rows = state.gameOver.returns.map((value, seat) =>
-    el('tr', {}, el('td', {}, seatName(state, seat)), el('td', { class: 'number' }, String(value))));
+    el('tr', {}, el('td', {}, seatName(state, seat)),
+       ((chosen && chosen.rows[seat]) || columns.map(() => '')).map(cell =>
+         el('td', { class: typeof cell === 'number' ? 'number' : null },
+            typeof cell === 'number' ? formatNumber(cell) : cell)),
+       el('td', { class: 'number' }, signed(value))));
   const moves = state.gameOver.history.map(move => el('li', {}, move.text));
   fill('result',
-    el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), el('th', {}, 'Return'))),
+    chosen ? el('p', { class: 'outcome' }, chosen.headline) : null,
+    el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), columns.map(c => el('th', {}, c)),
+                                       el('th', {}, 'Return'))),
        el('tbody', {}, rows)),
     el('details', {}, el('summary', {}, `Every move (${moves.length})`), el('ol', {}, moves)));
 }

@@ -10,6 +10,7 @@ import { stateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
 import { block, backs, cardActions, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
+import { leaders, winnersLine } from './outcome.js';
 import { notKept, parseCard, sortCards, spiesModel } from './spies_model.js';
 
 export function render(state, act) {
@@ -18,9 +19,40 @@ export function render(state, act) {
   renderSeatBoxes(state, model, act);
   renderHandPanel(state, model, act);
   renderRound(state, model);
-  if (hasRegion('actions')) renderTurn(state, act);
-  if (hasRegion('result')) renderResult(state);
+  const outcome = state.gameOver ? spiesOutcome(model) : null;
+  if (hasRegion('actions')) renderTurn(state, act, { context: decisionContext(state, model), outcome });
+  if (hasRegion('result')) renderResult(state, outcome);
   if (hasRegion('log')) renderLog(state, flags);
+}
+
+// What the decision at hand is about, above its buttons: the mission and
+// its plays so far, the keep and why, a Jack's or Queen's choice.
+function decisionContext(state, model) {
+  if (!state.turn || !state.turn.to_act || !model.round) return null;
+  const legal = state.turn.legal || [];
+  const round = model.round;
+  const turn = model.turn;
+  if (legal.some(t => t.startsWith('keep '))) {
+    return el('p', {}, `Keep 5 cards for the round: ${5 - round.kept.length} more to choose. `,
+              'The cards you give up go to the deck. Click a card in your hand or press its button.');
+  }
+  if (turn && turn.mission && !turn.mission.revealed) return missionBlock(model, turn.mission);
+  if (legal.some(t => t.startsWith('peek '))) {
+    return el('p', {}, `Your Jack of ${SUIT_WORD[turn && turn.jack ? turn.jack.suit : 'S'] || ''}: look at a seat's ace.`);
+  }
+  if (legal.some(t => t.startsWith('discard '))) return el('p', {}, 'Discard a card from your hand.');
+  return turn ? turnBlock(model, turn) : null;
+}
+
+// Victory points decide: the highest total wins.
+function spiesOutcome(model) {
+  const top = leaders(model.totals);
+  const last = model.round;
+  return {
+    headline: `${winnersLine(top, model.players)} with ${model.totals[top[0]]} points`,
+    columns: ['Last role', 'Points'],
+    rows: model.totals.map((total, seat) => [last && last.roles[seat] ? roleWord(last.roles[seat].role) : '—', total]),
+  };
 }
 
 const RANK_WORD = { T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
