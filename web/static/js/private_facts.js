@@ -26,9 +26,58 @@
 // of game_over once the game has ended (a page opened after the end closes
 // its public connection before that stream arrives).
 export function stateFlags(state) {
-  if (!state.welcome || state.welcome.spectator) return state.stream.map(() => false);
-  if (state.gameOver && state.gameOver.public) return privateFlags(state.stream, state.gameOver.public, true);
-  return privateFlags(state.stream, state.publicStream, state.publicKnown);
+  const mode = !state.welcome || state.welcome.spectator ? 'spectator'
+    : state.gameOver && state.gameOver.public ? 'over' : state.publicKnown ? 'public' : 'fallback';
+  const publicStream = mode === 'over' ? state.gameOver.public : mode === 'public' ? state.publicStream : [];
+  return flagFold.update(mode, state.stream, publicStream);
+}
+
+// The same flags, kept between draws: each new entry of either stream is
+// matched as it comes (an entry of yours waits, private, for its public
+// copy; a public entry marks the earliest waiting one), so a message costs
+// its new entries only. This gives privateFlags' answer: for each kind of
+// observation, the first entries of yours are the public ones, as many as
+// the public stream holds. It starts again when the mode changes or a
+// stream is not the one seen so far plus new entries.
+const flagFold = {
+  cache: null,
+  update(mode, stream, publicStream) {
+    let c = this.cache;
+    const continues = (list, count, last) => list.length >= count && (count === 0 || entryJson(list[count - 1]) === last);
+    if (!c || c.mode !== mode || !continues(stream, c.seatCount, c.seatLast) ||
+        !continues(publicStream, c.publicCount, c.publicLast)) {
+      c = this.cache = { mode, seatCount: 0, seatLast: null, publicCount: 0, publicLast: null, flags: [],
+                         unmatched: new Map(), waiting: new Map() };
+    }
+    for (let i = c.publicCount; i < publicStream.length; ++i) addPublic(c, canonical(entryJson(publicStream[i])));
+    for (let i = c.seatCount; i < stream.length; ++i) addOwn(c, stream[i].json);
+    c.seatCount = stream.length;
+    c.publicCount = publicStream.length;
+    if (stream.length) c.seatLast = stream[stream.length - 1].json;
+    if (publicStream.length) c.publicLast = entryJson(publicStream[publicStream.length - 1]);
+    return c.flags;
+  },
+};
+
+function entryJson(entry) {
+  return entry && entry.json !== undefined ? entry.json : entry;
+}
+
+function addPublic(c, key) {
+  const waiting = c.waiting.get(key);
+  if (waiting && waiting.length) c.flags[waiting.shift()] = false;
+  else c.unmatched.set(key, (c.unmatched.get(key) || 0) + 1);
+}
+
+function addOwn(c, json) {
+  const index = c.flags.length;
+  if (c.mode === 'spectator') { c.flags.push(false); return; }
+  if (c.mode === 'fallback') { c.flags.push(looksPrivate(json)); return; }
+  const key = canonical(json);
+  const left = c.unmatched.get(key) || 0;
+  if (left > 0) { c.unmatched.set(key, left - 1); c.flags.push(false); return; }
+  c.flags.push(true);
+  (c.waiting.get(key) || c.waiting.set(key, []).get(key)).push(index);
 }
 
 // Returns one boolean per entry of `stream` ([{json}]).

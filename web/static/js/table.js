@@ -15,10 +15,16 @@ let state = initialState();
 let seat = null;
 let publicSide = null;
 
+// Each redraw is a User Timing measure ('kibitz-redraw', with the stream's
+// length as its detail): DevTools shows them, and the browser test
+// update_cost.test.mjs reads them to check a message costs the same late in
+// a game as early.
 function redraw() {
+  const started = performance.now();
   document.title = state.welcome ? `${state.welcome.game} · kibitz` : 'kibitz table';
   document.getElementById('game').textContent = state.welcome ? state.welcome.game : '';
   rendererFor(gameName(state), redraw).render(state, act);
+  performance.measure('kibitz-redraw', { start: started, detail: { entries: state.stream.length } });
 }
 
 function act(text) {

@@ -11,7 +11,8 @@ import { stateFlags } from '../private_facts.js';
 import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
 import { backs, block, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
-import { adultingModel, COLUMNS, handActions, parseBack } from './adulting_model.js';
+import { addAdulting, adultingView, COLUMNS, createAdulting, handActions, parseBack } from './adulting_model.js';
+import { foldCache } from './fold.js';
 import { leaders, winnersLine } from './outcome.js';
 
 const RECENT_STEPS = 10;  // the round's work and legal steps shown on the table; the log has them all
@@ -19,8 +20,10 @@ const RECENT_TAKEN = 6;   // the last cards won, newest first
 // Steps where nothing happened: the log keeps them, the table leaves them out.
 const QUIET = new Set(['does_not_watch', 'no_suit', 'no_impeach', 'stays_quiet', 'no_appeal']);
 
+const adultingOf = foldCache(createAdulting, addAdulting);
+
 export function render(state, act) {
-  const model = adultingModel(state);
+  const model = adultingView(adultingOf(state));
   const flags = stateFlags(state);
   renderSeatBoxes(state, model);
   renderHandPanel(state, model, act, flags);

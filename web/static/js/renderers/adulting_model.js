@@ -51,13 +51,22 @@ function newRound(number, dealer, startsAt) {
   };
 }
 
-// The model of `state` (table_state.js): its stream and welcome.
+// The model of `state` (table_state.js): its stream and welcome, folded at
+// once. adulting.js keeps the fold between draws instead (fold.js):
+// createAdulting, then addAdulting per new entry, then adultingView.
 export function adultingModel(state) {
+  const model = createAdulting(state);
+  state.stream.forEach((entry, index) => applyEntry(model, entry.json || entry, entry, index));
+  for (const round of model.rounds) round.qualified = qualified(model, round);
+  return adultingView(model);
+}
+
+export function createAdulting(state) {
   const welcome = state.welcome || {};
   const spectator = !!welcome.spectator || !(welcome.seat >= 0);
   const params = specParams(welcome.game);
   const players = welcome.players || Number(params.players) || 4;
-  const model = {
+  return {
     players, you: spectator ? -1 : welcome.seat, spectator, params,
     topBack: null,                            // the back on top of the deck now
     drawn: 0,                                 // cards drawn so far
@@ -73,9 +82,17 @@ export function adultingModel(state) {
     rounds: [],
     ended: null,                              // {reason, points: [seat -> points]}
   };
-  state.stream.forEach((entry, index) => applyEntry(model, entry.json || entry, entry, index));
+}
+
+export function addAdulting(model, json, index, entry) {
+  applyEntry(model, json, entry, index);
+}
+
+// The parts the renderer reads: the round under way (with who qualified to
+// bid in it), the scores and hand sizes; none grows with the stream.
+export function adultingView(model) {
   model.round = model.rounds.length ? model.rounds[model.rounds.length - 1] : null;
-  for (const round of model.rounds) round.qualified = qualified(model, round);
+  if (model.round) model.round.qualified = qualified(model, model.round);
   model.scores = model.mantles.map(mantleScore);
   model.handSizes = model.hands.map(h => h.cards.length + h.hidden - h.lost);
   return model;

@@ -108,10 +108,38 @@ export function renderResult(state, outcome = null) {
     el('details', {}, el('summary', {}, `Every move (${moves.length})`), el('ol', {}, moves)));
 }
 
+// Your stream in order, private entries shaded. Only what changed touches
+// the page: new entries are appended and an entry whose flag changed (its
+// public copy arrived) is re-shaded, so a message costs the same at entry
+// 2,000 as at entry 20. The list is rebuilt when the stream is not the one
+// shown plus new entries (a rejoin, another table, the viewer stepping back).
+const logShown = new WeakMap();  // the #log element -> {count, lastJson, flags}
+
 export function renderLog(state, flags) {
   const log = document.getElementById('log');
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  log.replaceChildren(...state.stream.map((entry, i) =>
-    el('li', { class: flags[i] ? 'private' : null, title: JSON.stringify(entry.json) }, entry.text)));
+  const stream = state.stream;
+  let shown = logShown.get(log);
+  const continues = shown && stream.length >= shown.count &&
+    (shown.count === 0 || stream[shown.count - 1].json === shown.lastJson);
+  if (!continues) {
+    log.replaceChildren();
+    shown = { count: 0, lastJson: null, flags: [] };
+    logShown.set(log, shown);
+  }
+  for (let i = 0; i < shown.count; ++i) {
+    if (shown.flags[i] !== !!flags[i]) {
+      shown.flags[i] = !!flags[i];
+      log.children[i].className = flags[i] ? 'private' : '';
+    }
+  }
+  const added = [];
+  for (let i = shown.count; i < stream.length; ++i) {
+    shown.flags.push(!!flags[i]);
+    added.push(el('li', { class: flags[i] ? 'private' : null, title: JSON.stringify(stream[i].json) }, stream[i].text));
+  }
+  if (added.length) log.append(...added);
+  shown.count = stream.length;
+  if (stream.length) shown.lastJson = stream[stream.length - 1].json;
   if (atBottom) log.scrollTop = log.scrollHeight;
 }

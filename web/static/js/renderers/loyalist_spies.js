@@ -11,10 +11,13 @@ import { renderLog, renderResult, renderTurn, seatName } from './generic.js';
 import { block, backs, cardActions, cardBack, cardFace, cardRow, fillIf, hasRegion,
          SUIT_SYMBOL, SUIT_WORD } from './cards.js';
 import { leaders, winnersLine } from './outcome.js';
-import { notKept, parseCard, sortCards, spiesModel } from './spies_model.js';
+import { foldCache } from './fold.js';
+import { addSpies, createSpies, notKept, parseCard, sortCards, spiesView } from './spies_model.js';
+
+const spiesOf = foldCache(createSpies, addSpies);
 
 export function render(state, act) {
-  const model = spiesModel(state);
+  const model = spiesView(spiesOf(state));
   const flags = stateFlags(state);
   renderSeatBoxes(state, model, act);
   renderHandPanel(state, model, act);

@@ -63,33 +63,47 @@ function newRound(number, players) {
   };
 }
 
-// The model of `state` (table_state.js): its stream, welcome and gameOver.
+// The model of `state` (table_state.js): its stream, welcome and gameOver,
+// folded at once. loyalist_spies.js keeps the fold between draws instead
+// (fold.js): createSpies, then addSpies per new entry, then spiesView.
 export function spiesModel(state) {
+  const model = createSpies(state);
+  for (const entry of state.stream) addSpies(model, entry.json || entry);
+  return spiesView(model);
+}
+
+export function createSpies(state) {
   const welcome = state.welcome || {};
   const spectator = !!welcome.spectator || !(welcome.seat >= 0);
   const you = spectator ? -1 : welcome.seat;
   const params = specParams(welcome.game);
   const players = welcome.players || Number(params.players) || 4;
-  const model = {
+  return {
     players, you, spectator,
     keep5: (params.deal || 'keep5') === 'keep5',
     rounds: [],
     totals: Array(players).fill(0),
   };
-  let round = null;
-  for (const entry of state.stream) {
-    const json = entry.json || entry;
-    if ((json.kind === 'ace' || json.kind === 'ace_to') && (!round || round.turns.length || round.dealt.length ||
-                                                            round.dealtCount.some(n => n > 0))) {
-      round = newRound(model.rounds.length + 1, players);
-      model.rounds.push(round);
-    }
-    if (!round) {  // a stream that starts mid-round (it never does; a prefix always starts at 0)
-      round = newRound(1, players);
-      model.rounds.push(round);
-    }
-    applyEntry(model, round, json);
+}
+
+// Reads one observation: an ace starts a new round once the last has begun.
+export function addSpies(model, json) {
+  let round = model.rounds.length ? model.rounds[model.rounds.length - 1] : null;
+  if ((json.kind === 'ace' || json.kind === 'ace_to') && (!round || round.turns.length || round.dealt.length ||
+                                                          round.dealtCount.some(n => n > 0))) {
+    round = newRound(model.rounds.length + 1, model.players);
+    model.rounds.push(round);
   }
+  if (!round) {  // a stream that starts mid-round (it never does; a prefix always starts at 0)
+    round = newRound(1, model.players);
+    model.rounds.push(round);
+  }
+  applyEntry(model, round, json);
+}
+
+// The parts the renderer reads of the round under way (its size is the
+// round's, not the stream's).
+export function spiesView(model) {
   model.round = model.rounds.length ? model.rounds[model.rounds.length - 1] : null;
   model.turn = model.round && model.round.turns.length ? model.round.turns[model.round.turns.length - 1] : null;
   model.missions = model.round ? model.round.turns.filter(t => t.mission).map(t => t.mission) : [];
