@@ -117,15 +117,15 @@ const logShown = new WeakMap();  // the #log element -> {count, lastJson, flags}
 
 export function renderLog(state, flags) {
   const log = document.getElementById('log');
-  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   const stream = state.stream;
   let shown = logShown.get(log);
   const continues = shown && stream.length >= shown.count &&
     (shown.count === 0 || stream[shown.count - 1].json === shown.lastJson);
   if (!continues) {
     log.replaceChildren();
-    shown = { count: 0, lastJson: null, flags: [] };
+    shown = { count: 0, lastJson: null, flags: [], atBottom: shown ? shown.atBottom : true, scrolling: false };
     logShown.set(log, shown);
+    followScroll(log);
   }
   for (let i = 0; i < shown.count; ++i) {
     if (shown.flags[i] !== !!flags[i]) {
@@ -141,5 +141,22 @@ export function renderLog(state, flags) {
   if (added.length) log.append(...added);
   shown.count = stream.length;
   if (stream.length) shown.lastJson = stream[stream.length - 1].json;
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (added.length && shown.atBottom && !shown.scrolling) {
+    // Scrolled after the page's own layout, in the next frame: reading or
+    // setting the scroll here would make the browser lay out the whole
+    // page inside every redraw.
+    shown.scrolling = true;
+    requestAnimationFrame(() => { shown.scrolling = false; log.scrollTop = log.scrollHeight; });
+  }
+}
+
+// Whether the log is scrolled to its end, kept from its scroll events: a
+// person reading earlier entries is not pulled down by a new one.
+function followScroll(log) {
+  if (log.dataset.follows) return;
+  log.dataset.follows = 'yes';
+  log.addEventListener('scroll', () => {
+    const state = logShown.get(log);
+    if (state) state.atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  }, { passive: true });
 }
