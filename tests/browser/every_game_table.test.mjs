@@ -88,7 +88,7 @@ async function playOne(browser, server, game, viewport, shots, random) {
     const problems = await decisionProblems(page);
     assert.deepEqual(problems, [], `${name} at ${viewport.name}, decision ${decisions + 1}: ${problems.join('; ')}`);
     if (await hasContext(page)) withContext += 1;
-    if (decisions === 2 && shots) await page.screenshot({ path: `${shots}/${name}_${viewport.name}_decision.png` });
+    if (decisions === 0 && shots) await page.screenshot({ path: `${shots}/${name}_${viewport.name}_decision.png` });
     if (await press(page, random)) decisions += 1;
   }
   assert.ok(decisions > 0, `${name} at ${viewport.name}: the person made no decision`);
