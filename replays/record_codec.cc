@@ -82,7 +82,9 @@ void encode_record(const ReplayRecord& record, std::string& out) {
   }
 }
 
-void decode_record(std::string_view payload, ReplayRecord& out) {
+void decode_record(std::string_view payload, ReplayRecord& out, std::uint32_t version) {
+  KIBITZ_CHECK(version >= kOldestReplayFormatVersion && version <= kReplayFormatVersion,
+               "decode_record: format version ", version);
   if (payload.empty() || payload[0] != kLittleEndianFlag) {
     throw error("malformed record: the payload does not start with the portable-binary flag");
   }
@@ -90,7 +92,7 @@ void decode_record(std::string_view payload, ReplayRecord& out) {
   std::istream stream(&source);
   try {
     cereal::PortableBinaryInputArchive archive(stream);
-    archive(out);
+    load_record(archive, out, version);
   } catch (const KibitzError& e) {
     throw error("malformed record: ", e.what());
   } catch (const cereal::Exception& e) {

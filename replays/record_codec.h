@@ -3,6 +3,7 @@
 // around it that a replay file is a sequence of (layout in frame.h).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -14,10 +15,11 @@ namespace kibitz::replays {
 // text exceeds what a reader accepts (record_fields.h), writing nothing then.
 void encode_record(const ReplayRecord& record, std::string& out);
 
-// Decodes a whole payload into `out` (reusing its capacity). Throws
-// KibitzError saying what is malformed: a short payload, a length beyond the
-// limits, bytes left over.
-void decode_record(std::string_view payload, ReplayRecord& out);
+// Decodes a whole payload, stored in format `version` (the frame's), into
+// `out` (reusing its capacity). Throws KibitzError saying what is
+// malformed: a short payload, a length beyond the limits, bytes left over.
+void decode_record(std::string_view payload, ReplayRecord& out,
+                   std::uint32_t version = kReplayFormatVersion);
 
 // Appends one frame (header, then payload) holding `record` to `out`: the
 // exact bytes a replay file stores for it.

@@ -205,6 +205,28 @@ void load(Archive& ar, Annotation& annotation) {
      cereal::make_nvp("stats", stats_list(decision.stats)));
 }
 
+}  // namespace kibitz::replays
+
+// A forfeit (agents/match/answer_rules.h), stored since format version 2.
+// In namespace kibitz, beside Forfeit, where cereal looks for them.
+namespace kibitz {
+
+template <class Archive>
+void save(Archive& ar, const Forfeit& forfeit) {
+  replays::fields::check_text_length(forfeit.reason);
+  ar(cereal::make_nvp("seat", forfeit.seat), cereal::make_nvp("reason", forfeit.reason));
+}
+
+template <class Archive>
+void load(Archive& ar, Forfeit& forfeit) {
+  ar(cereal::make_nvp("seat", forfeit.seat));
+  replays::fields::load_text(ar, "reason", forfeit.reason);
+}
+
+}  // namespace kibitz
+
+namespace kibitz::replays {
+
 // The fields of a record, in stored order. Also used by the JSON export,
 // which adds fields of its own after these.
 template <class Archive>
@@ -224,7 +246,8 @@ void save_record_fields(Archive& ar, const ReplayRecord& record) {
      cereal::make_nvp("actions", record.actions),
      cereal::make_nvp("annotations", record.annotations),
      cereal::make_nvp("returns", record.returns), cereal::make_nvp("start_time", record.start_time),
-     cereal::make_nvp("duration_seconds", record.duration_seconds));
+     cereal::make_nvp("duration_seconds", record.duration_seconds),
+     cereal::make_nvp("forfeit", record.forfeit));
 }
 
 template <class Archive>
@@ -232,8 +255,10 @@ void save(Archive& ar, const ReplayRecord& record) {
   save_record_fields(ar, record);
 }
 
+// Loads the fields of format version 1; load_record adds the later ones.
+// Not named load: cereal must not load a record without its version.
 template <class Archive>
-void load(Archive& ar, ReplayRecord& record) {
+void load_version1_fields(Archive& ar, ReplayRecord& record) {
   fields::load_text(ar, "game", record.game);
   ar(cereal::make_nvp("seed", record.seed));
   fields::load_list(ar, "seat_labels", record.seat_labels);
@@ -244,5 +269,26 @@ void load(Archive& ar, ReplayRecord& record) {
   fields::load_text(ar, "start_time", record.start_time);
   ar(cereal::make_nvp("duration_seconds", record.duration_seconds));
 }
+
+// A record stored in format `version` (kOldestReplayFormatVersion up to
+// kReplayFormatVersion): the fields of version 1, then what each later
+// version added, or their defaults.
+template <class Archive>
+void load_record(Archive& ar, ReplayRecord& record, std::uint32_t version) {
+  load_version1_fields(ar, record);
+  record.forfeit = Forfeit{};
+  if (version >= 2) ar(cereal::make_nvp("forfeit", record.forfeit));
+}
+
+// load_record as one item of a list (the records of a JSON document).
+struct VersionedRecord {
+  ReplayRecord& record;
+  std::uint32_t version;
+
+  template <class Archive>
+  void load(Archive& ar) {
+    load_record(ar, record, version);
+  }
+};
 
 }  // namespace kibitz::replays

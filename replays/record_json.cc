@@ -204,11 +204,17 @@ std::vector<ReplayRecord> read_json_records(std::istream& in, const std::string&
     cereal::JSONInputArchive json(checked);
     std::uint32_t version = 0;
     json(cereal::make_nvp("format_version", version));
-    if (version != kReplayFormatVersion) {
-      throw error("format version ", version, ", but this build reads version ",
-                  kReplayFormatVersion);
+    if (version < kOldestReplayFormatVersion || version > kReplayFormatVersion) {
+      throw error("format version ", version, ", but this build reads versions ",
+                  kOldestReplayFormatVersion, " to ", kReplayFormatVersion);
     }
-    json(cereal::make_nvp("records", records));
+    json.setNextName("records");
+    json.startNode();
+    cereal::size_type count = 0;
+    json(cereal::make_size_tag(count));
+    records.resize(static_cast<std::size_t>(count));
+    for (ReplayRecord& record : records) json(VersionedRecord{record, version});
+    json.finishNode();
   } catch (const KibitzError& e) {
     throw error(source, ": ", e.what());
   } catch (const cereal::Exception& e) {

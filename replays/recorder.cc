@@ -56,4 +56,19 @@ ReplayRecord Recorder::finish(const State& final_state) {
   return std::move(record_);
 }
 
+ReplayRecord Recorder::finish_forfeited(const State& state, const Forfeit& forfeit,
+                                        std::span<const double> returns) {
+  KIBITZ_CHECK(!finished_, "Recorder::finish() called twice");
+  KIBITZ_CHECK(forfeit.happened() && !state.is_terminal() && state.current_player() == forfeit.seat,
+               "Recorder::finish_forfeited(): seat ", forfeit.seat, " is not to act");
+  KIBITZ_CHECK(state.history() == record_.actions,
+               "Recorder::finish_forfeited(): the state's history differs from the noted actions");
+  finished_ = true;
+  record_.forfeit = forfeit;
+  record_.returns.assign(returns.begin(), returns.end());
+  record_.duration_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return std::move(record_);
+}
+
 }  // namespace kibitz::replays

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ class Recorder {
   // The finished record: `final_state` must be the terminal state that the
   // noted actions lead to. The recorder is spent afterwards.
   ReplayRecord finish(const State& final_state);
+  // The record of a game that `forfeit.seat`, to act at `state`, forfeited
+  // (play_match under OnBadAnswer::kForfeit), with the forfeit's `returns`.
+  ReplayRecord finish_forfeited(const State& state, const Forfeit& forfeit,
+                                std::span<const double> returns);
 
  private:
   ReplayRecord record_;

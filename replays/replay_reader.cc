@@ -73,10 +73,11 @@ bool ReplayReader::next_payload(std::string_view& payload) {
   if (header.magic != kFrameMagic) {
     fail("bad magic tag (expected \"KBZR\"): not a kibitz replay file, or corrupted");
   }
-  if (header.version != kReplayFormatVersion) {
-    fail("format version " + std::to_string(header.version) + ", but this build reads version " +
-         std::to_string(kReplayFormatVersion));
+  if (header.version < kOldestReplayFormatVersion || header.version > kReplayFormatVersion) {
+    fail("format version " + std::to_string(header.version) + ", but this build reads versions " +
+         std::to_string(kOldestReplayFormatVersion) + " to " + std::to_string(kReplayFormatVersion));
   }
+  payload_version_ = header.version;
   if (header.payload_length > kMaxPayloadBytes) {
     fail("payload length " + std::to_string(header.payload_length) + " exceeds the limit of " +
          std::to_string(kMaxPayloadBytes) + " bytes: corrupted");
@@ -110,7 +111,7 @@ bool ReplayReader::next(ReplayRecord& out) {
   // Errors below belong to the record just read, not the next one.
   --index_;
   try {
-    decode_record(payload, out);
+    decode_record(payload, out, payload_version_);
   } catch (const KibitzError& e) {
     fail(e.what());
   }

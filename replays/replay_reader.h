@@ -52,6 +52,7 @@ class ReplayReader {
   std::uint64_t offset_ = 0;
   std::uint64_t frame_offset_ = 0;  // of the frame being read, for errors
   std::string payload_;
+  std::uint32_t payload_version_ = 0;  // the format of payload_
 };
 
 // Every record of a file, in order (see ReplayReader for the errors).

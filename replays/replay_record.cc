@@ -14,7 +14,7 @@ bool Annotation::operator==(const Annotation& other) const {
 bool same_game(const ReplayRecord& a, const ReplayRecord& b) {
   return a.game == b.game && a.seed == b.seed && a.seat_labels == b.seat_labels &&
          a.agent_specs == b.agent_specs && a.actions == b.actions &&
-         a.annotations == b.annotations && a.returns == b.returns;
+         a.annotations == b.annotations && a.returns == b.returns && a.forfeit == b.forfeit;
 }
 
 const Annotation* find_annotation(const ReplayRecord& record, int move) {

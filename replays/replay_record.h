@@ -12,14 +12,17 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/match/answer_rules.h"
 #include "env/core/types.h"
 
 namespace kibitz::replays {
 
 // The version of the record layout and its framing. Stored in every frame and
 // checked on read: a reader refuses a version it does not know rather than
-// misreading it. Bump it whenever the stored fields change.
-inline constexpr std::uint32_t kReplayFormatVersion = 1;
+// misreading it. Bump it whenever the stored fields change. Version 2 added
+// the forfeit; version 1 records are still read (as games nobody forfeited).
+inline constexpr std::uint32_t kReplayFormatVersion = 2;
+inline constexpr std::uint32_t kOldestReplayFormatVersion = 1;
 
 // What the acting agent reported about one decision.
 struct Annotation {
@@ -42,6 +45,10 @@ struct ReplayRecord {
   std::vector<Action> actions;           // the full history, chance outcomes included
   std::vector<Annotation> annotations;   // ascending by move, at most one per move
   std::vector<double> returns;           // per seat, at the end
+  // A seat that answered badly under `--on-bad-answer forfeit`: the game
+  // stopped after `actions`, with that seat to act, and `returns` are
+  // forfeit_returns there (agents/match/answer_rules.h). None by default.
+  Forfeit forfeit;
   // When the game started, ISO-8601 UTC ("2025-01-31T12:00:00.123Z"; empty
   // when unknown), and how long it took. Wall-clock facts: they differ
   // between two runs of the same seed, so nothing that must be deterministic

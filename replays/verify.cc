@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <set>
 
+#include "agents/match/answer_rules.h"
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/state.h"
@@ -145,12 +147,46 @@ std::unique_ptr<State> replay(const ReplayRecord& record, const Game& game, Prob
   return state;
 }
 
+// A forfeit ends a game early: the seat that forfeited is the one to act
+// after the recorded moves. Returns the returns the forfeit gives, or
+// nothing when it cannot have happened there (reported).
+std::optional<std::vector<double>> forfeit_outcome(const ReplayRecord& record, const State& state,
+                                                   Problems& problems) {
+  const int seat = record.forfeit.seat;
+  if (seat >= state.game().num_players()) {
+    problems.add(-1, "the forfeit names seat ", seat, " of a ", state.game().num_players(),
+                 "-seat game");
+    return std::nullopt;
+  }
+  if (state.is_terminal()) {
+    problems.add(-1, "seat ", seat, " forfeits a game that is over after its ",
+                 record.actions.size(), " moves");
+    return std::nullopt;
+  }
+  if (state.current_player() != seat) {
+    problems.add(-1, "seat ", seat, " forfeits after move ", record.actions.size(),
+                 ", where it is not to act");
+    return std::nullopt;
+  }
+  return forfeit_returns(state, seat);
+}
+
 void check_outcome(const ReplayRecord& record, const State& state, Problems& problems) {
-  if (!state.is_terminal()) {
-    problems.add(-1, "the game is not over after its ", record.actions.size(), " moves");
+  if (record.forfeit.seat < -1) {
+    problems.add(-1, "the forfeit names seat ", record.forfeit.seat);
     return;
   }
-  const std::vector<double> returns = state.returns();
+  std::vector<double> returns;
+  if (record.forfeit.happened()) {
+    std::optional<std::vector<double>> forfeited = forfeit_outcome(record, state, problems);
+    if (!forfeited) return;
+    returns = std::move(*forfeited);
+  } else if (!state.is_terminal()) {
+    problems.add(-1, "the game is not over after its ", record.actions.size(), " moves");
+    return;
+  } else {
+    returns = state.returns();
+  }
   if (record.returns.size() != returns.size()) {
     problems.add(-1, record.returns.size(), " returns recorded for ", returns.size(), " seats");
     return;

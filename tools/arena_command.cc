@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <iostream>
@@ -38,6 +39,7 @@ namespace {
 // and far from overflow; it is more games than any machine can play.
 constexpr std::int64_t kMaxGames = 1'000'000'000'000;
 constexpr int kMaxThreads = 1024;
+constexpr std::int64_t kMaxTimeLimitMs = 86'400'000;  // a day
 
 }  // namespace
 
@@ -46,7 +48,8 @@ int run_arena(const std::vector<std::string>& args) {
   const CommandUsage usage{
       "arena",
       "kibitz arena --game SPEC --agents A,B,... [--games N] [--threads T] [--seed S]\n"
-      "                    [--json FILE] [--csv FILE] [--record PATH] [--quiet]",
+      "                    [--json FILE] [--csv FILE] [--record PATH] [--quiet]\n"
+      "                    [--on-bad-answer abort|forfeit] [--time-limit-ms MS]",
       "Plays a tournament between agents with paired deals. Each deal (one chance stream,\n"
       "drawn from the seed) is played once per seating, and the seatings give every agent\n"
       "every seat equally often: k agents in a p-seat game rotate (k <= p, seats filled\n"
@@ -60,11 +63,18 @@ int run_arena(const std::vector<std::string>& args) {
       "Ctrl-C (or SIGTERM, SIGHUP) stops starting games, lets running ones finish, prints\n"
       "the statistics of the complete deals, writes the files with every finished game and\n"
       "exits 128 + the signal (130 for Ctrl-C). Another signal cuts the searches of the\n"
-      "games under way short, so they end sooner; none loses a finished game.",
+      "games under way short, so they end sooner; none loses a finished game.\n"
+      "A seat that answers badly (an illegal action, an answer past --time-limit-ms, or an\n"
+      "error from its agent, e.g. an engine program that crashed) stops the run, unless\n"
+      "--on-bad-answer forfeit: then that game ends at once, the seat takes the game's\n"
+      "lowest return and the others share what keeps the sum (docs/match.md); the run\n"
+      "goes on, and the forfeits are counted per agent and kept in --record and --csv.",
       "kibitz arena --game kuhn_poker --agents 'cfr(iters=200),random' --games 4000\n"
       "kibitz arena --game leduc_poker --agents cfr,random --threads 2 --json r.json\n"
       "kibitz arena --game 'kuhn_poker(players=3)' --agents cfr,random --csv games.csv --quiet\n"
-      "kibitz arena --game leduc_poker --agents cfr,random --games 200 --record games.kbr"};
+      "kibitz arena --game leduc_poker --agents cfr,random --games 200 --record games.kbr\n"
+      "kibitz arena --game kuhn_poker --agents 'engine(cmd=./my_bot),cfr' --on-bad-answer forfeit "
+      "--time-limit-ms 1000"};
   std::string game_spec;
   std::string agents_text;
   std::string seed_text;
@@ -74,6 +84,8 @@ int run_arena(const std::vector<std::string>& args) {
   std::string csv_path;
   std::string record_path;
   bool quiet = false;
+  std::string on_bad_answer_text = "abort";
+  std::int64_t time_limit_ms = 0;
   po::options_description options;
   // One flag per line reads better than the formatter's packing.
   // clang-format off
@@ -95,7 +107,12 @@ int run_arena(const std::vector<std::string>& args) {
        "write one row per finished game as CSV (atomically)")
       ("record", po::value(&record_path)->value_name("PATH"),
        "write every finished game to the replay file PATH, in game order (atomically)")
-      ("quiet", po::bool_switch(&quiet), "no progress on stderr");
+      ("quiet", po::bool_switch(&quiet), "no progress on stderr")
+      ("on-bad-answer", po::value(&on_bad_answer_text)->default_value(on_bad_answer_text)
+                            ->value_name("abort|forfeit"),
+       "what a seat's illegal, late or failed answer does: stop the run, or forfeit that game")
+      ("time-limit-ms", po::value(&time_limit_ms)->default_value(0)->value_name("MS"),
+       "wall-clock limit on each decision, checked when the answer comes; 0: none");
   // clang-format on
   if (!parse_command_options(usage, options, args)) return kExitOk;
 
@@ -107,6 +124,17 @@ int run_arena(const std::vector<std::string>& args) {
   if (threads < 1 || threads > kMaxThreads) {
     throw error("--threads must be between 1 and ", kMaxThreads, ", got ", threads);
   }
+  AnswerRules answers;
+  try {
+    answers.on_bad_answer = parse_on_bad_answer(on_bad_answer_text);
+  } catch (const KibitzError& e) {
+    throw error("--on-bad-answer: ", e.what());
+  }
+  if (time_limit_ms < 0 || time_limit_ms > kMaxTimeLimitMs) {
+    throw error("--time-limit-ms must be between 0 (none) and ", kMaxTimeLimitMs, ", got ",
+                time_limit_ms);
+  }
+  answers.time_limit = std::chrono::milliseconds(time_limit_ms);
   const std::shared_ptr<const Game> game = load_game(game_spec);
   std::vector<std::string> agents = split_top_level(agents_text, ',', "--agents");
   if (agents.size() < 2) {
@@ -119,6 +147,7 @@ int run_arena(const std::vector<std::string>& args) {
       throw error("--agents: ", e.what());
     }
   }();
+  setup.answers = answers;
   if (!json_path.empty()) check_writable(json_path);
   if (!csv_path.empty()) check_writable(csv_path);
   // The signals are caught from before the first output file is opened (so

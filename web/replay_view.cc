@@ -187,14 +187,21 @@ std::string charts_json(const std::vector<view::ViewChart>& charts) {
 
 // Every number of the header: the source, the game, its seats and outcome.
 std::string header_json(const ReplayRecord& record, const ReplaySource& source, const State& state) {
+  // A forfeited game's returns are the forfeit's (agents/match/answer_rules.h),
+  // not the unfinished state's.
   std::string returns = "[";
-  const std::vector<double> values = state.returns();
+  const std::vector<double> values = record.forfeit.happened() ? record.returns : state.returns();
   for (std::size_t i = 0; i < values.size(); ++i) returns += (i == 0 ? "" : ",") + number(values[i]);
+  const std::string forfeit =
+      record.forfeit.happened() ? "{\"seat\":" + std::to_string(record.forfeit.seat) +
+                                      ",\"reason\":" + quoted(record.forfeit.reason) + "}"
+                                : std::string("null");
   return "\"source\":" + quoted(source.name) + ",\"games\":" + std::to_string(source.games) +
          ",\"game_index\":" + std::to_string(source.index) + ",\"game\":" + quoted(state.game().spec()) +
          ",\"players\":" + std::to_string(state.num_players()) + ",\"seats\":" +
          texts_json(record.seat_labels) + ",\"agents\":" + texts_json(record.agent_specs) +
          ",\"returns\":" + returns + "],\"finished\":" + (state.is_terminal() ? "true" : "false") +
+         ",\"forfeit\":" + forfeit +
          ",\"steps\":" + std::to_string(record.actions.size());
 }
 

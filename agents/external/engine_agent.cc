@@ -153,6 +153,20 @@ bool EngineAgent::reseed(std::uint64_t seed) {
 
 Action EngineAgent::act(const SeatView& view) {
   KIBITZ_CHECK(in_game_, "engine agent: act before new_game");
+  try {
+    return ask_for_action(view);
+  } catch (const KibitzError&) {
+    // After a bad answer nothing says where the program is in the protocol
+    // (a late answer may still be on its way): an arena that forfeits the
+    // game and plays on starts the next game with a fresh program.
+    program_.reset();
+    in_game_ = false;
+    seed_sent_ = false;
+    throw;
+  }
+}
+
+Action EngineAgent::ask_for_action(const SeatView& view) {
   send_new_observations(view.stream(), /*final=*/false);
   const ActBudget budget =
       budget_.simulations > 0 || budget_.time_ms > 0 ? budget_ : options_.budget;

@@ -13,7 +13,9 @@
 // observations (a showdown, a round's reveals) and end_game with the seat's
 // return. It is sent nothing but that seat's stream and return: the
 // SeatView it reads holds no more. Its errors, its exit and its silence
-// past timeout_ms become a KibitzError naming the program.
+// past timeout_ms become a KibitzError naming the program; after one in
+// act, the program is stopped and the next game starts a fresh one (an
+// arena that forfeits such a game plays on).
 //
 // Seeding: the agent's seed goes with the first new_game (and the first
 // after a reseed), so an engine that builds its agent from it (kibitz engine
@@ -70,6 +72,8 @@ class EngineAgent : public Agent {
 
  private:
   void start();
+  // act's exchange: the new observations, act and the answer read.
+  Action ask_for_action(const SeatView& view);
   // hello in version 3, or in 2 for a program that refuses 3.
   json::Document say_hello();
   // Sends one message and reads the answer, a JSON object of any type; a

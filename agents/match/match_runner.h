@@ -16,6 +16,7 @@
 #include <span>
 
 #include "agents/agent.h"
+#include "agents/match/answer_rules.h"
 #include "env/core/game.h"
 #include "env/core/rng.h"
 #include "env/core/state.h"
@@ -51,6 +52,19 @@ class MatchObserver {
 
   // `action` by `actor` has been applied; `state` is the state after it.
   virtual void after_move(const State& state, Player actor, Action action) {}
+
+  // The seat to act at `state` answered badly and forfeits the game under
+  // AnswerRules::kForfeit: the game ends here, with `returns`.
+  virtual void on_forfeit(const State& state, const Forfeit& forfeit,
+                          std::span<const double> returns) {}
+};
+
+// A game as play_match leaves it.
+struct MatchResult {
+  // The terminal state or, after a forfeit, the state the forfeit ended.
+  std::unique_ptr<State> state;
+  Forfeit forfeit;              // forfeit.happened() when a seat forfeited
+  std::vector<double> returns;  // by seat: the state's, or forfeit_returns
 };
 
 // Plays one game of `game` from its initial state to the end. seats[s] plays
@@ -59,9 +73,18 @@ class MatchObserver {
 // game is over (Agent::game_over, with seat s's final stream and return
 // only). Chance is drawn from `chance` with State::sample_chance_outcome.
 // `observer` may be null. Returns the final (terminal) state. An agent
-// that answers an illegal action is a bug (KIBITZ_CHECK names it); so is a
-// seat count that does not match the game.
+// that answers badly fails the game (play_match under the default rules),
+// and so does a seat count that does not match the game.
 std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
                                  MatchObserver* observer = nullptr);
+
+// play_game under `rules`: a seat's bad answer (an illegal action, an
+// answer past rules.time_limit, a KibitzError from its agent) either fails
+// the game (kAbort: a KibitzError naming the seat, its agent and the
+// problem, or the agent's own error as it was thrown) or ends it as that
+// seat's forfeit (kForfeit). A forfeited game tells no seat game_over: it
+// did not reach its end.
+MatchResult play_match(const Game& game, std::span<Agent* const> seats, Rng& chance,
+                       MatchObserver* observer, const AnswerRules& rules);
 
 }  // namespace kibitz

@@ -78,6 +78,18 @@ void bind_record(py::module_& m) {
       .def_readwrite("returns", &ReplayRecord::returns)
       .def_readwrite("start_time", &ReplayRecord::start_time)
       .def_readwrite("duration_seconds", &ReplayRecord::duration_seconds)
+      .def_property(
+          "forfeit",
+          [](const ReplayRecord& r) -> py::object {
+            if (!r.forfeit.happened()) return py::none();
+            return py::make_tuple(r.forfeit.seat, r.forfeit.reason);
+          },
+          [](ReplayRecord& r, const py::object& value) {
+            r.forfeit = value.is_none() ? Forfeit{} : Forfeit{value[py::int_(0)].cast<int>(),
+                                                               value[py::int_(1)].cast<std::string>()};
+          },
+          "None, or (seat, reason) for a game that seat forfeited by a bad answer "
+          "(kibitz arena --on-bad-answer forfeit).")
       .def_property_readonly("annotations", &annotation_list)
       .def("action_texts", &replays::action_texts, "Each action as its mover would say it.")
       .def("verify", &verify, "Every problem re-simulation finds, as text; empty when the record is sound.")

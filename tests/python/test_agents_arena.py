@@ -313,6 +313,19 @@ class ReplayTest(unittest.TestCase):
         self.assertTrue(problems)
         self.assertIn("return", " ".join(problems))
 
+    def test_a_forfeit_is_kept_and_verified(self):
+        record = self.records[0]
+        self.assertIsNone(record.forfeit)
+        record.actions = record.actions[:3]  # both cards dealt, seat 0 moved: seat 1 to act
+        record.forfeit = (1, "answered after 900 ms, past the limit of 100 ms")
+        record.returns = [13.0, -13.0]
+        self.assertEqual(record.verify(), [])
+        self.assertEqual(kibitz.records_from_json(kibitz.records_to_json([record]))[0].forfeit, record.forfeit)
+        record.forfeit = (0, "late")
+        self.assertIn("not to act", " ".join(record.verify()))
+        record.forfeit = None
+        self.assertIn("not over", " ".join(record.verify()))
+
     def test_a_truncated_file_is_an_error_naming_it(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "cut.kzr")

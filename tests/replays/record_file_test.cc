@@ -82,7 +82,7 @@ TEST(RecordFile, BinaryIsLittleEndianAndFramed) {
   EXPECT_EQ(header.version, kReplayFormatVersion);
   EXPECT_EQ(header.payload_length, bytes.size() - kFrameHeaderSize);
   EXPECT_EQ(header.checksum, crc32(std::string_view(bytes).substr(kFrameHeaderSize)));
-  EXPECT_EQ(bytes.substr(0, 8), std::string("KBZR\x01\0\0\0", 8));
+  EXPECT_EQ(bytes.substr(0, 8), std::string("KBZR\x02\0\0\0", 8));
 }
 
 TEST(RecordFile, JsonRoundTripKeepsEveryFieldAndNamesThem) {
@@ -95,14 +95,76 @@ TEST(RecordFile, JsonRoundTripKeepsEveryFieldAndNamesThem) {
   }
   const std::string json = out.str();
   for (const char* field :
-       {"\"format_version\": 1", "\"records\"", "\"game\": \"leduc_poker\"", "\"seat_labels\"",
+       {"\"format_version\": 2", "\"records\"", "\"game\": \"leduc_poker\"", "\"seat_labels\"",
         "\"agent_specs\"", "\"actions\"", "\"annotations\"", "\"policy\"", "\"probability\"",
         "\"has_value\"", "\"stats\"", "\"simulations\"", "\"returns\"", "\"start_time\"",
-        "\"duration_seconds\"", "\"action_text\"", "\"deal Js\"", "\"raise\""}) {
+        "\"duration_seconds\"", "\"forfeit\"", "\"action_text\"", "\"deal Js\"", "\"raise\""}) {
     EXPECT_NE(json.find(field), std::string::npos) << field << " missing from\n" << json;
   }
   std::istringstream in(json);
   EXPECT_EQ(read_json_records(in), records);
+}
+
+// A game a seat forfeited (agents/match/answer_rules.h), as version 2 keeps it.
+ReplayRecord forfeited_record() {
+  ReplayRecord record = random_record("leduc_poker", 7);
+  record.actions.resize(3);  // both cards dealt, one bet made: a seat to act
+  record.annotations.clear();
+  record.forfeit = Forfeit{1, "engine 'bot': it ended its output"};
+  record.returns = {13.0, -13.0};
+  return record;
+}
+
+TEST(RecordFile, AForfeitRoundTripsInBothFormats) {
+  const std::vector<ReplayRecord> records = {forfeited_record(), random_record("kuhn_poker", 3)};
+  EXPECT_EQ(read_all(frames_of(records)), records);
+  std::ostringstream out;
+  {
+    JsonRecordWriter writer(out);
+    for (const ReplayRecord& record : records) writer.write(record);
+  }
+  EXPECT_NE(out.str().find("\"reason\": \"engine 'bot': it ended its output\""), std::string::npos)
+      << out.str();
+  std::istringstream in(out.str());
+  EXPECT_EQ(read_json_records(in), records);
+}
+
+// Version 1 had no forfeit: its records still read, as games nobody forfeited.
+TEST(RecordFile, Version1FramesAndDocumentsStillRead) {
+  const ReplayRecord record = random_record("leduc_poker", 5);
+  ASSERT_FALSE(record.forfeit.happened());
+  std::string payload;
+  encode_record(record, payload);
+  // The forfeit is stored last: a 4-byte seat and an 8-byte text length (0).
+  payload.resize(payload.size() - 12);
+  FrameHeader header;
+  header.magic = kFrameMagic;
+  header.version = 1;
+  header.payload_length = static_cast<std::uint32_t>(payload.size());
+  header.checksum = crc32(payload);
+  std::string bytes(kFrameHeaderSize, '\0');
+  write_frame_header(header, bytes.data());
+  bytes += payload;
+  // A version 2 frame after it: one file may hold both (appending copies
+  // the old frames as they are).
+  const ReplayRecord forfeited = forfeited_record();
+  append_frame(forfeited, bytes);
+  EXPECT_EQ(read_all(bytes), (std::vector<ReplayRecord>{record, forfeited}));
+
+  std::ostringstream out;
+  {
+    JsonRecordWriter writer(out);
+    writer.write(record);
+  }
+  std::string json = out.str();
+  const std::size_t version = json.find("\"format_version\": 2");
+  ASSERT_NE(version, std::string::npos);
+  json.replace(version, 19, "\"format_version\": 1");
+  const std::size_t forfeit = json.find(",\n      \"forfeit\": {");
+  ASSERT_NE(forfeit, std::string::npos) << json;
+  json.erase(forfeit, json.find('}', forfeit) + 1 - forfeit);
+  std::istringstream in(json);
+  EXPECT_EQ(read_json_records(in), std::vector<ReplayRecord>{record});
 }
 
 TEST(RecordFile, JsonOfNoRecordsIsAnEmptyList) {
@@ -114,7 +176,7 @@ TEST(RecordFile, JsonOfNoRecordsIsAnEmptyList) {
 }
 
 TEST(RecordFile, JsonOfAnotherVersionOrMissingFieldIsRefused) {
-  std::istringstream other_version(R"({"format_version": 2, "records": []})");
+  std::istringstream other_version(R"({"format_version": 3, "records": []})");
   EXPECT_THROW(read_json_records(other_version), KibitzError);
   std::istringstream missing(R"({"format_version": 1, "records": [{"game": "kuhn_poker"}]})");
   EXPECT_THROW(read_json_records(missing), KibitzError);
@@ -159,7 +221,7 @@ TEST(RecordFile, JsonMustBeStrict) {
   const std::string too_big = json_error(replaced(json, field, "\"duration_seconds\": 1e400"));
   EXPECT_NE(too_big.find("beyond the range of a double"), std::string::npos) << too_big;
   const std::string twice = json_error(
-      replaced(json, "\"format_version\": 1,", "\"format_version\": 1, \"format_version\": 2,"));
+      replaced(json, "\"format_version\": 2,", "\"format_version\": 2, \"format_version\": 2,"));
   EXPECT_NE(twice.find("the key \"format_version\" appears twice"), std::string::npos) << twice;
   // Deep enough to overflow the stack of a recursive parser: refused at the
   // limit, before cereal parses anything.
@@ -269,10 +331,12 @@ TEST(RecordFile, WrongMagicIsReported) {
 
 TEST(RecordFile, WrongVersionIsReported) {
   std::string bytes = frames_of(sample_records());
-  bytes[4] = 2;  // the version field, outside the checksummed payload
+  bytes[4] = 3;  // the version field, outside the checksummed payload
   const std::string message = read_error(bytes);
-  EXPECT_NE(message.find("format version 2"), std::string::npos) << message;
-  EXPECT_NE(message.find("reads version 1"), std::string::npos) << message;
+  EXPECT_NE(message.find("format version 3"), std::string::npos) << message;
+  EXPECT_NE(message.find("reads versions 1 to 2"), std::string::npos) << message;
+  bytes[4] = 0;
+  EXPECT_NE(read_error(bytes).find("format version 0"), std::string::npos);
 }
 
 TEST(RecordFile, WrongGameIsReportedWhenAGameIsExpected) {

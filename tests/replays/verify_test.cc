@@ -72,6 +72,33 @@ TEST(Verify, CatchesAGameCutShortOrRunOver) {
   EXPECT_NE(problems[0].message.find("already over"), std::string::npos);
 }
 
+// A forfeit ends the game after its moves, with the seat that forfeited to
+// act there and the forfeit's returns (agents/match/answer_rules.h).
+TEST(Verify, AForfeitMustFitWhereTheGameStopped) {
+  ReplayRecord record = scripted_record("leduc_poker", testing::kLeducShowdown);
+  record.actions.resize(3);  // the cards dealt and seat 0's first move: seat 1 to act
+  record.annotations.clear();
+  record.forfeit = Forfeit{1, "answered after 900 ms, past the limit of 100 ms"};
+  record.returns = {13.0, -13.0};
+  EXPECT_EQ(all(verify_record(record)), "");
+
+  ReplayRecord wrong_seat = record;
+  wrong_seat.forfeit.seat = 0;
+  wrong_seat.returns = {-13.0, 13.0};
+  EXPECT_NE(all(verify_record(wrong_seat)).find("seat 0 forfeits after move 3, where it is not to act"),
+            std::string::npos);
+  ReplayRecord no_such_seat = record;
+  no_such_seat.forfeit.seat = 2;
+  EXPECT_NE(all(verify_record(no_such_seat)).find("names seat 2 of a 2-seat game"), std::string::npos);
+  ReplayRecord wrong_returns = record;
+  wrong_returns.returns = {1.0, -1.0};
+  EXPECT_NE(all(verify_record(wrong_returns)).find("seat 1 return recorded as -1, but the moves give -13"),
+            std::string::npos);
+  ReplayRecord over = scripted_record("leduc_poker", testing::kLeducShowdown);
+  over.forfeit = Forfeit{0, "late"};
+  EXPECT_NE(all(verify_record(over)).find("forfeits a game that is over"), std::string::npos);
+}
+
 TEST(Verify, CatchesAPolicyOverIllegalActions) {
   ReplayRecord record = scripted_record("leduc_poker", testing::kLeducShowdown);
   // Move 3: seat 1 facing a raise may fold, call or raise; at move 2 (seat 0

@@ -147,7 +147,7 @@ TEST(ReplayCommand, PlayRecordThenVerifyExportAndView) {
       run_kibitz("replay export '" + file + "' --json --out '" + dir.file("games.json") + "'");
   EXPECT_EQ(exported.exit_code, kExitOk) << exported.err;
   const std::string json = replays::testing::read_bytes(dir.file("games.json"));
-  EXPECT_TRUE(contains(json, "\"format_version\": 1")) << json.substr(0, 400);
+  EXPECT_TRUE(contains(json, "\"format_version\": 2")) << json.substr(0, 400);
   EXPECT_TRUE(contains(json, "\"action_text\"")) << json.substr(0, 400);
 
   const auto view = run_kibitz("replay view '" + file + "' --game 19 --as-seat 1 --print");

@@ -98,6 +98,23 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
+// The games forfeited under --on-bad-answer forfeit, per agent, and why the
+// first few were; nothing when none was.
+void print_forfeits(std::ostream& out, const ArenaSetup& setup, const ArenaSummary& summary) {
+  if (summary.forfeits == 0) return;
+  out << "\nforfeits (a seat's illegal, late or failed answer lost it the game; the seat took "
+      << exact(setup.game->min_return()) << ")\n";
+  for (std::size_t a = 0; a < summary.agents.size(); ++a) {
+    if (summary.agents[a].forfeits == 0) continue;
+    out << "  " << agent_label(setup, a) << ": " << summary.agents[a].forfeits
+        << (summary.agents[a].forfeits == 1 ? " game\n" : " games\n");
+  }
+  for (const ArenaResults::ForfeitExample& example : summary.forfeit_examples) {
+    out << "  game " << example.game << ", seat " << example.forfeit.seat << " (agent "
+        << example.agent << "): " << example.forfeit.reason << "\n";
+  }
+}
+
 void write_estimate(std::ostream& out, const MeanEstimate& e) {
   out << "{\"mean\": " << exact(e.mean) << ", \"low\": " << exact(e.low)
       << ", \"high\": " << exact(e.high) << ", \"samples\": " << e.samples << "}";
@@ -173,6 +190,7 @@ void print_arena_table(std::ostream& out, const ArenaSetup& setup, const ArenaRu
     out << "\n";
   }
 
+  print_forfeits(out, setup, summary);
   out << "\n95% intervals: normal approximation over the " << summary.deals_used
       << " per-deal means\n               (each deal is played in every seating with the same"
          " chance stream)\n"
@@ -207,6 +225,9 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
       << "  \"deals_used\": " << summary.deals_used << ",\n"
       << "  \"games_used\": " << summary.games_used << ",\n"
       << "  \"interrupted\": " << (info.interrupted ? "true" : "false") << ",\n"
+      << "  \"on_bad_answer\": " << json_quote(std::string(on_bad_answer_name(setup.answers.on_bad_answer)))
+      << ",\n  \"time_limit_ms\": " << setup.answers.time_limit.count() << ",\n"
+      << "  \"forfeits\": " << summary.forfeits << ",\n"
       << "  \"confidence\": 0.95,\n"
       << "  \"interval_method\": \"normal approximation over per-deal means\",\n"
       << "  \"rating_method\": \"Bradley-Terry (MM) on per-deal duplicate comparisons, Elo "
@@ -229,9 +250,16 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
       out << (s == 0 ? "" : ", ");
       write_estimate(out, stats.mean_return_by_seat[s]);
     }
-    out << "]}";
+    out << "], \"forfeits\": " << stats.forfeits << "}";
   }
-  out << "\n  ],\n  \"seat_stats\": [";
+  out << "\n  ],\n  \"forfeit_examples\": [";
+  for (std::size_t i = 0; i < summary.forfeit_examples.size(); ++i) {
+    const ArenaResults::ForfeitExample& example = summary.forfeit_examples[i];
+    out << (i == 0 ? "\n" : ",\n") << "    {\"game\": " << example.game << ", \"agent\": "
+        << example.agent << ", \"seat\": " << example.forfeit.seat
+        << ", \"reason\": " << json_quote(example.forfeit.reason) << "}";
+  }
+  out << (summary.forfeit_examples.empty() ? "],\n" : "\n  ],\n") << "  \"seat_stats\": [";
   for (std::size_t s = 0; s < summary.seats.size(); ++s) {
     out << (s == 0 ? "\n" : ",\n") << "    {\"seat\": " << s << ", \"mean_return\": ";
     write_estimate(out, summary.seats[s].mean_return);
@@ -250,6 +278,7 @@ void write_arena_csv_header(std::ostream& out, const ArenaSetup& setup) {
   if (replays::analysis::game_has_roles(*setup.game)) {
     for (int s = 0; s < seats; ++s) out << ",seat" << s << "_roles";
   }
+  if (setup.answers.on_bad_answer == OnBadAnswer::kForfeit) out << ",forfeit_seat";
   out << "\n";
 }
 
@@ -266,6 +295,10 @@ void write_arena_csv_row(std::ostream& out, const ArenaSetup& setup,
     for (int s = 0; s < setup.game->num_players(); ++s) {
       out << "," << (static_cast<std::size_t>(s) < game.roles.size() ? game.roles[s] : "");
     }
+  }
+  if (setup.answers.on_bad_answer == OnBadAnswer::kForfeit) {
+    out << ",";
+    if (game.forfeit.happened()) out << game.forfeit.seat;
   }
   out << "\n";
 }

@@ -35,7 +35,8 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
 // with the agent specs as given (quoted, as CSV requires, when they hold
 // commas); for a game with roles (Loyalist Spies) then seat0_roles.., each
 // seat's role in every round, one letter a round (L Loyal, T Traitor,
-// C Compromised: "TLL").
+// C Compromised: "TLL"); under --on-bad-answer forfeit, then forfeit_seat,
+// the seat that forfeited the game or empty.
 void write_arena_csv_header(std::ostream& out, const ArenaSetup& setup);
 void write_arena_csv_row(std::ostream& out, const ArenaSetup& setup, const FinishedArenaGame& game);
 

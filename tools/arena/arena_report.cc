@@ -38,8 +38,11 @@ ArenaSummary summarize_arena(const ArenaSetup& setup, const ArenaResults& result
       stats.mean_return_by_seat.push_back(
           tally.agent_seat_return()[static_cast<std::size_t>(a * p + s)].estimate());
     }
+    if (!results.forfeits().empty()) stats.forfeits = results.forfeits()[static_cast<std::size_t>(a)];
+    summary.forfeits += stats.forfeits;
     summary.agents.push_back(std::move(stats));
   }
+  summary.forfeit_examples = results.forfeit_examples();
   for (int s = 0; s < p; ++s) {
     summary.seats.push_back(
         SeatStats{tally.seat_return()[s].estimate(), tally.seat_wins()[s].estimate()});

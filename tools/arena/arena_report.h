@@ -39,6 +39,9 @@ struct AgentStats {
   MeanEstimate win_rate;
   RatingEstimate rating;
   std::vector<MeanEstimate> mean_return_by_seat;
+  // Finished games it forfeited (--on-bad-answer forfeit), incomplete
+  // deals included: a forfeit counts whether or not its deal is sampled.
+  std::int64_t forfeits = 0;
 };
 
 // One seat's results over all agents: the seat's own advantage.
@@ -55,6 +58,8 @@ struct ArenaSummary {
   int rating_batches = 0;  // blocks of deals the bootstrap resamples
   std::vector<AgentStats> agents;
   std::vector<SeatStats> seats;
+  std::int64_t forfeits = 0;  // games forfeited, all agents
+  std::vector<ArenaResults::ForfeitExample> forfeit_examples;  // the first few
 };
 
 struct SummaryOptions {

@@ -92,7 +92,7 @@ ArenaSetup make_arena_setup(std::shared_ptr<const Game> game, std::vector<std::s
       throw error("agent '", spec, "': ", e.what());
     }
   }
-  return ArenaSetup{std::move(game), std::move(agents), std::move(schedule), seed};
+  return ArenaSetup{std::move(game), std::move(agents), std::move(schedule), seed, AnswerRules{}};
 }
 
 namespace {
@@ -111,10 +111,10 @@ class RecordingObserver : public MatchObserver {
 
 // play_deal with the agents taken from (and kept in) `agents`, reseeded for
 // this deal: what a worker of play_arena runs for each game.
-std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<const Game>& game,
-                                      std::span<const std::string> seat_agents,
-                                      std::uint64_t deal_seed, replays::ReplayRecord* record,
-                                      const std::atomic<bool>* hurry = nullptr) {
+MatchResult play_deal_with(SeatAgents& agents, const std::shared_ptr<const Game>& game,
+                           std::span<const std::string> seat_agents, std::uint64_t deal_seed,
+                           replays::ReplayRecord* record, const AnswerRules& rules,
+                           const std::atomic<bool>* hurry = nullptr) {
   KIBITZ_CHECK(static_cast<int>(seat_agents.size()) == game->num_players(),
                "play_deal: ", seat_agents.size(), " agents for ", game->num_players(), " seats");
   const Rng deal_root(deal_seed);
@@ -143,9 +143,14 @@ std::unique_ptr<State> play_deal_with(SeatAgents& agents, const std::shared_ptr<
     observer.emplace(*recorder);
   }
   Rng chance = deal_root;
-  std::unique_ptr<State> state = play_game(*game, seats, chance, observer ? &*observer : nullptr);
-  if (recorder) *record = recorder->finish(*state);
-  return state;
+  MatchResult result =
+      play_match(*game, seats, chance, observer ? &*observer : nullptr, rules);
+  if (recorder) {
+    *record = result.forfeit.happened()
+                  ? recorder->finish_forfeited(*result.state, result.forfeit, result.returns)
+                  : recorder->finish(*result.state);
+  }
+  return result;
 }
 
 // The agent spec in each seat of seating `rotation`.
@@ -166,12 +171,13 @@ FinishedArenaGame play_scheduled_game(SeatAgents& agents, const ArenaSetup& setu
   FinishedArenaGame finished;
   finished.game = game;
   if (options.record) finished.record.emplace();
-  const std::unique_ptr<State> final_state =
+  MatchResult result =
       play_deal_with(agents, setup.game, seatings[static_cast<std::size_t>(game % rotations)],
                      arena_deal_seed(setup.seed, game / rotations),
-                     finished.record ? &*finished.record : nullptr, options.hurry);
-  finished.returns = final_state->returns();
-  finished.roles = replays::analysis::role_letters(*final_state);
+                     finished.record ? &*finished.record : nullptr, setup.answers, options.hurry);
+  finished.returns = std::move(result.returns);
+  finished.roles = replays::analysis::role_letters(*result.state);
+  finished.forfeit = std::move(result.forfeit);
   return finished;
 }
 
@@ -179,15 +185,15 @@ FinishedArenaGame play_scheduled_game(SeatAgents& agents, const ArenaSetup& setu
 
 std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
                                  std::span<const std::string> seat_agents, std::uint64_t deal_seed,
-                                 replays::ReplayRecord* record) {
+                                 replays::ReplayRecord* record, const AnswerRules& rules) {
   SeatAgents agents(game);
-  return play_deal_with(agents, game, seat_agents, deal_seed, record);
+  return play_deal_with(agents, game, seat_agents, deal_seed, record, rules).state;
 }
 
 std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
                                        replays::ReplayRecord* record) {
   return play_deal(setup.game, seated_specs(setup, rotation), arena_deal_seed(setup.seed, deal),
-                   record);
+                   record, setup.answers);
 }
 
 ArenaResults::ArenaResults(const ArenaSchedule& schedule, std::int64_t num_deals)
@@ -195,9 +201,18 @@ ArenaResults::ArenaResults(const ArenaSchedule& schedule, std::int64_t num_deals
   KIBITZ_CHECK(num_deals >= 0, "bad arena size");
 }
 
-void ArenaResults::record(std::int64_t game, std::span<const double> returns) {
+void ArenaResults::record(std::int64_t game, std::span<const double> returns,
+                          const Forfeit& forfeit) {
   KIBITZ_CHECK(game >= 0 && game < num_games(), "game ", game, " out of range");
   tally_.add(game, returns);
+  if (!forfeit.happened()) return;
+  const int rotation = static_cast<int>(game % num_rotations());
+  const int agent = tally_.schedule().seating(rotation)[static_cast<std::size_t>(forfeit.seat)];
+  if (forfeits_.empty()) forfeits_.assign(tally_.schedule().num_agents(), 0);
+  ++forfeits_[static_cast<std::size_t>(agent)];
+  if (examples_.size() < kForfeitExamples) {
+    examples_.push_back(ForfeitExample{game, agent, forfeit});
+  }
 }
 
 ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
@@ -209,7 +224,7 @@ ArenaResults play_arena(const ArenaSetup& setup, std::int64_t num_deals,
   // The statistics take the games in order too, so nothing of a game is
   // kept once it has been handed over.
   InOrderGames in_order([&](const FinishedArenaGame& game) {
-    results.record(game.game, game.returns);
+    results.record(game.game, game.returns, game.forfeit);
     if (options.on_game) options.on_game(game);
   }, kGamesAheadPerThread * std::max(1, options.threads));
 

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/match/answer_rules.h"
 #include "env/core/game.h"
 #include "env/core/state.h"
 #include "replays/replay_record.h"
@@ -43,6 +44,9 @@ struct ArenaSetup {
   std::vector<std::string> agents;  // agent specs, by agent index
   ArenaSchedule schedule;
   std::uint64_t seed = 0;
+  // What a seat's bad answer does: fail the run (the default) or forfeit
+  // the game (agents/match/answer_rules.h).
+  AnswerRules answers;
 };
 
 // Builds the setup, building every agent once so that a bad spec is reported
@@ -62,13 +66,16 @@ std::uint64_t arena_deal_seed(std::uint64_t seed, std::int64_t deal);
 // agents report, seed `deal_seed`, each seat's DecisionInfo as annotation.
 // A record of an arena game therefore carries all it takes to play that game
 // again: play_deal(load_game(r.game), r.seat_labels, r.seed).
+// Under `rules` a bad answer may end the game as a forfeit (the state then
+// is not terminal; the record holds the forfeit).
 std::unique_ptr<State> play_deal(const std::shared_ptr<const Game>& game,
                                  std::span<const std::string> seat_agents, std::uint64_t deal_seed,
-                                 replays::ReplayRecord* record = nullptr);
+                                 replays::ReplayRecord* record = nullptr,
+                                 const AnswerRules& rules = AnswerRules{});
 
 // Plays seating `rotation` of deal `deal` to the end (play_deal with the
-// seating's agents and the deal's seed); returns the final state and, with a
-// non-null `record`, fills it as play_deal does.
+// seating's agents, the deal's seed and setup.answers); returns the final
+// state and, with a non-null `record`, fills it as play_deal does.
 std::unique_ptr<State> play_arena_game(const ArenaSetup& setup, std::int64_t deal, int rotation,
                                        replays::ReplayRecord* record = nullptr);
 
@@ -91,12 +98,26 @@ class ArenaResults {
   const ArenaTally& tally() const { return tally_; }
 
   // Adds game `game`, the next in game order (num_finished()), with its
-  // returns by seat.
-  void record(std::int64_t game, std::span<const double> returns);
+  // returns by seat and its forfeit, if a seat forfeited it.
+  void record(std::int64_t game, std::span<const double> returns,
+              const Forfeit& forfeit = Forfeit{});
+
+  // Games forfeited by each agent (by agent index; empty when none was),
+  // and the first few forfeits, to show why.
+  struct ForfeitExample {
+    std::int64_t game = 0;
+    int agent = 0;
+    Forfeit forfeit;
+  };
+  static constexpr std::size_t kForfeitExamples = 5;
+  const std::vector<std::int64_t>& forfeits() const { return forfeits_; }
+  const std::vector<ForfeitExample>& forfeit_examples() const { return examples_; }
 
  private:
   std::int64_t num_deals_;
   ArenaTally tally_;
+  std::vector<std::int64_t> forfeits_;
+  std::vector<ForfeitExample> examples_;
 };
 
 // One finished game, as ArenaRunOptions::on_game receives it.
@@ -108,6 +129,7 @@ struct FinishedArenaGame {
   std::vector<std::string> roles;
   // The game's replay record (see play_deal), with ArenaRunOptions::record.
   std::optional<replays::ReplayRecord> record;
+  Forfeit forfeit;  // happened() when a seat forfeited the game
 };
 
 // How to run an arena.

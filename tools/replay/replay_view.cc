@@ -97,6 +97,15 @@ std::vector<std::string> revealed_steps(const ReplayRecord& record, State& state
     }
     steps.push_back(std::move(step));
   }
+  if (record.forfeit.happened()) {
+    std::string step = seat_name(record, record.forfeit.seat) + " forfeited: " +
+                       record.forfeit.reason + "\ngame over: returns";
+    for (std::size_t seat = 0; seat < record.returns.size(); ++seat) {
+      step += (seat == 0 ? " " : ", ") + seat_name(record, static_cast<Player>(seat)) + " " +
+              number(record.returns[seat], "%+g");
+    }
+    steps.push_back(step + "\n");
+  }
   return steps;
 }
 
@@ -128,6 +137,20 @@ std::string render_standing(const SeatTexts& now) {
   std::ostringstream out;
   if (now.sees != now.knows) print_labelled(out, "you see: ", now.sees);
   return out.str();
+}
+
+// The last step of a forfeited game as `seat` saw it. Only the seat that
+// forfeited is told why: the reason may name what it held (its legal moves).
+void add_forfeit_step(const ReplayRecord& record, Player seat, ReplayScreens& screens) {
+  const std::string who = record.forfeit.seat == seat ? "you" : seat_name(record, record.forfeit.seat);
+  std::string step = who + " forfeited the game";
+  step += record.forfeit.seat == seat ? ": " + record.forfeit.reason + "\n" : " (a bad answer)\n";
+  screens.steps.push_back(std::move(step));
+  const auto index = static_cast<std::size_t>(seat);
+  screens.standing.push_back(
+      screens.standing.back() + "game over: your return " +
+      (index < record.returns.size() ? number(record.returns[index], "%+g") : std::string("?")) + "\n");
+  screens.decides_next.push_back(false);
 }
 
 // Steps as `seat` lived the game (see replay_view.h for the rule), and the
@@ -168,6 +191,7 @@ void seat_steps(const ReplayRecord& record, State& state, Player seat, ReplayScr
     screens.standing.push_back(std::move(standing));
     screens.decides_next.push_back(false);
   }
+  if (record.forfeit.happened()) add_forfeit_step(record, seat, screens);
 }
 
 void print_step(const ReplayScreens& screens, std::size_t step, std::ostream& out,

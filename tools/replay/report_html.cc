@@ -73,7 +73,13 @@ void Page::seats_section() {
     html_ += "</tr>";
   }
   html_ += "</tbody></table>";
-  if (!game_.finished) html_ += "<p class=\"note\">The record stops before the game's end.</p>";
+  if (record.forfeit.happened()) {
+    html_ += "<p class=\"note\">Seat " + std::to_string(record.forfeit.seat) +
+             " forfeited the game (the returns are the forfeit's): " +
+             escape_html(record.forfeit.reason) + "</p>";
+  } else if (!game_.finished) {
+    html_ += "<p class=\"note\">The record stops before the game's end.</p>";
+  }
   html_ += "</section>\n";
 }
 
