@@ -38,6 +38,10 @@ class LineInput {
   // The next line, without its line end ("\n" or "\r\n"); nullopt at the end
   // of input. A last line without a newline is still a line.
   virtual std::optional<std::string> read_line() = 0;
+  // Whether read_line shows the prompt itself (line editing redraws it);
+  // otherwise the caller writes it before reading.
+  virtual bool draws_prompt() const { return false; }
+  virtual void set_prompt(const std::string& prompt) {}
 };
 
 // Lines from a stream (scripted input in tests).

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "env/core/registry.h"
 #include "env/core/stream_spec.h"
 #include "tools/command.h"
+#include "tools/edit_line_input.h"
 #include "tools/engine/seat_console.h"
 #include "tools/interrupt.h"
 #include "tools/line_input.h"
@@ -27,10 +29,13 @@ constexpr CommandUsage kSeatUsage{
     "seat", "kibitz seat --game SPEC --seat N --agent SPEC [--seed S] [--sims N | --time-ms T]",
     "An AI fills seat N of a game played with real cards. Type what that seat sees, one\n"
     "observation per line, as it reads: 'dealt JS' (your card), 'P0 bets', 'P2 plays',\n"
-    "'mission 8D revealed 3H QS 8H 7C 4D total 54'. Any case and spacing is fine; several\n"
+    "'mission 8D revealed 2D 3H 4D 7C 8H QS total 36'. Any case and spacing is fine; several\n"
     "cards after a card observation are one observation each ('dealt 5S JD 7S'), and ';'\n"
-    "separates several on one line. '?' or Tab lists what can come next (text then Tab: only\n"
-    "what begins so). What can only be one thing (another seat being dealt a card) is filled\n"
+    "separates several on one line. Shorter: a number picks from the numbered list of what\n"
+    "can come next ('?'); words may be cut short ('P1 pl') or left out when what comes next\n"
+    "says them ('5S JD 7S' while cards are dealt; a reveal as its cards and total, in any\n"
+    "order). At a terminal lines can be edited, Up recalls earlier ones and Tab completes.\n"
+    "What can only be one thing (another seat being dealt a card) is filled\n"
     "in and shown; 'undo' takes back the last entry. An entry that contradicts what came\n"
     "before is refused with the reason. When the seat is to act the AI says the move to make\n"
     "and how sure it is (its policy's share, and its expected return when it has one); make\n"
@@ -95,8 +100,19 @@ int run_seat(const std::vector<std::string>& args) {
   InterruptGuard guard("\nkibitz seat: interrupted\n");
   console.watch_fd = STDIN_FILENO;
   console.interrupt = &guard.stop_flag();
-  FdLineInput input(STDIN_FILENO, &guard.stop_flag(), std::cout);
-  SeatConsole table(game, seat, *agent, seed, console, input, std::cout);
+  // At a terminal, line editing, history and Tab completion (libedit);
+  // scripted input is read as it comes.
+  SeatConsole* completing = nullptr;
+  std::unique_ptr<LineInput> input;
+  if (::isatty(STDIN_FILENO) != 0 && ::isatty(STDOUT_FILENO) != 0) {
+    input = std::make_unique<EditLineInput>(&guard.stop_flag(), [&completing](std::string_view typed) {
+      return completing != nullptr ? completing->completions(typed) : std::vector<std::string>{};
+    });
+  } else {
+    input = std::make_unique<FdLineInput>(STDIN_FILENO, &guard.stop_flag(), std::cout);
+  }
+  SeatConsole table(game, seat, *agent, seed, console, *input, std::cout);
+  completing = &table;
   try {
     return table.run();
   } catch (const Interrupted&) {

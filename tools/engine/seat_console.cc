@@ -11,6 +11,7 @@
 #include "tools/command.h"
 #include "tools/engine/decision_watch.h"
 #include "tools/engine/seat_entry.h"
+#include "tools/engine/typed_shorthand.h"
 #include "tools/seat_screen.h"
 
 namespace kibitz::tools {
@@ -36,6 +37,10 @@ std::string signed_value(double value) {
 
 // The candidates listed for `?` at most; the rest are counted.
 constexpr std::size_t kMaxListed = 40;
+// The widest numbered hint printed on one line.
+constexpr std::size_t kHintWidth = 100;
+// The "where we are" line's width at most.
+constexpr std::size_t kWhereWidth = 200;
 
 }  // namespace
 
@@ -57,7 +62,14 @@ std::string SeatConsole::seat_name() const { return seat_text(seat_); }
 int SeatConsole::run() {
   start_game();
   while (true) {
-    out_ << seat_name() << "> " << std::flush;
+    print_where();
+    const std::string prompt = seat_name() + "> ";
+    if (in_.draws_prompt()) {
+      out_ << std::flush;
+      in_.set_prompt(prompt);
+    } else {
+      out_ << prompt << std::flush;
+    }
     const std::optional<std::string> line = in_.read_line();
     if (!line) {
       out_ << "\n";
@@ -75,6 +87,7 @@ void SeatConsole::start_game() {
   session_ = std::make_unique<SeatSession>(game_, seat_, agent_, Rng(seed_).child("game", games_).seed());
   entries_.clear();
   held_.clear();
+  where_printed_at_ = static_cast<std::size_t>(-1);
   autofill_paused_ = false;
   out_ << "\n=== game " << games_ << ": " << game_->spec() << ", the AI plays " << seat_name()
        << " ===\n"
@@ -213,11 +226,46 @@ void SeatConsole::advise() {
        << "', or what the seat saw).\n";
 }
 
+void SeatConsole::print_where() {
+  // Once per change of the stream: a refused entry changes nothing to say.
+  const std::size_t seen = session_->stream().size() + held_.size();
+  if (seen == where_printed_at_ || session_->over()) return;
+  where_printed_at_ = seen;
+  // What the seat sees, as the game writes it for the seat: it reads the
+  // seat's information only, so any world the stream allows gives it.
+  std::string where;
+  try {
+    where = session_->draw_world()->observation_string(seat_);
+  } catch (const KibitzError&) {
+    return;  // a world the sampler could not draw: nothing to summarise
+  }
+  for (std::size_t at = where.find('\n'); at != std::string::npos; at = where.find('\n', at)) {
+    where.replace(at, 1, " | ");
+  }
+  if (where.size() > kWhereWidth) where = where.substr(0, kWhereWidth - 3) + "...";
+  out_ << "  [" << where << "]\n";
+}
+
 void SeatConsole::print_prompt_hint() const {
-  if (next_.candidates.size() == 1) {
-    out_ << "  next: " << next_.candidates.front().text << "\n";
-  } else if (!next_.candidates.empty()) {
-    out_ << "  next: one of " << next_.candidates.size() << " observations (? lists them)\n";
+  const std::vector<NextCandidate>& candidates = next_.candidates;
+  if (candidates.size() == 1) {
+    out_ << "  next: " << candidates.front().text << "\n";
+  } else if (candidates.size() > kNumberedChoices) {
+    out_ << "  next: one of " << candidates.size() << " observations (? lists them, numbered)\n";
+  } else if (!candidates.empty()) {
+    // Numbered, so that one key enters one: on one line when they fit.
+    std::string line = "  next:";
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      line += "  " + std::to_string(i + 1) + ") " + candidates[i].text;
+    }
+    if (line.size() <= kHintWidth) {
+      out_ << line << "\n";
+      return;
+    }
+    out_ << "  next, by number:\n";
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      out_ << "    " << i + 1 << ") " << candidates[i].text << "\n";
+    }
   }
 }
 
@@ -258,24 +306,60 @@ bool SeatConsole::handle(const std::string& line) {
 }
 
 void SeatConsole::enter(std::string_view text) {
-  SeatStream typed;
-  // The AI's own move may be entered as its action ("bet"): the seat's
-  // observations of it are the same in every world.
+  const StreamSpec& spec = game_->stream_spec();
+  // What the entry may mean, best first: the AI's own move entered as its
+  // action ("bet": the seat's observations of it are the same in every
+  // world), the text as typed, then its shorthands (typed_shorthand.h).
+  std::vector<SeatStream> readings;
   if (session_->to_act() && held_.empty()) {
-    typed = next_.own_move(text);
+    SeatStream own = next_.own_move(text);
+    if (!own.empty()) readings.push_back(std::move(own));
   }
-  SeatStream move = held_;
+  std::string unread;  // why the text as typed reads as no observation
   try {
-    if (typed.empty()) typed = read_typed_observations(game_->stream_spec(), game_->num_players(), text);
-    move.insert(move.end(), typed.begin(), typed.end());
+    readings.push_back(read_typed_observations(spec, game_->num_players(), text));
+  } catch (const KibitzError& e) {
+    unread = e.what();
+  }
+  const Shorthand shorthand = expand_shorthand(spec, game_->num_players(), next_, text);
+  if (shorthand.picked != nullptr) readings.push_back(shorthand.picked->observations);
+  for (const std::string& full : shorthand.texts) {
+    readings.push_back(read_typed_observations(spec, game_->num_players(), full));
+  }
+  std::string refusal;
+  for (const SeatStream& reading : readings) {
+    if (try_entry(reading, refusal)) return;
+  }
+  if (!shorthand.ambiguous.empty()) {
+    out_ << "  refused: " << bounded_quote(text) << " may be any of";
+    for (const std::string& t : shorthand.ambiguous) out_ << " '" << t << "'";
+    out_ << ": type more of it\n";
+  } else if (!refusal.empty()) {
+    out_ << "  refused: " << refusal << "\n";
+  } else {
+    out_ << "  refused: " << bounded_quote(text) << " reads as nothing that can come next (? lists it, help "
+         << "shows the forms)\n";
+    const std::string suggestion = suggest_correction(spec, game_->num_players(), next_, text);
+    if (!suggestion.empty()) out_ << "  did you mean '" << suggestion << "'?\n";
+  }
+  if (!held_.empty()) out_ << "  (still held: the beginning of a move typed before; undo drops it)\n";
+}
+
+bool SeatConsole::try_entry(const SeatStream& typed, std::string& refusal) {
+  SeatStream move = held_;
+  move.insert(move.end(), typed.begin(), typed.end());
+  try {
     session_->observe(move);
   } catch (const KibitzError& e) {
-    const std::string why = e.what();
-    if (!enter_one_by_one(typed) && !hold(typed, move)) {
-      out_ << "  refused: " << why << "\n";
-      if (!held_.empty()) out_ << "  (still held: the beginning of a move typed before; undo drops it)\n";
+    if (enter_one_by_one(typed) || hold(typed, move)) return true;
+    if (refusal.empty()) {
+      // The game is in the session's header: a refusal need not repeat its
+      // spec (a hundred characters for Loyalist Spies).
+      refusal = e.what();
+      const std::string prefix = game_->spec() + ": ";
+      if (refusal.rfind(prefix, 0) == 0) refusal.erase(0, prefix.size());
     }
-    return;
+    return false;
   }
   held_.clear();
   entries_.push_back(move.size());
@@ -283,6 +367,7 @@ void SeatConsole::enter(std::string_view text) {
   const StreamSpec& spec = game_->stream_spec();
   for (const Observation& o : move) out_ << "  ok: " << spec.to_text(o) << "\n";
   settle();
+  return true;
 }
 
 bool SeatConsole::hold(const SeatStream& typed, const SeatStream& move) {
@@ -363,12 +448,13 @@ void SeatConsole::list(std::string_view prefix) {
   const std::string wanted = lower(prefix);
   std::size_t shown = 0, matching = 0;
   if (next_.seat_to_act && advice_) out_ << "  " << seat_name() << " (the AI) decides: play " << advice_->action_text << "\n";
-  for (const NextCandidate& c : next_.candidates) {
+  for (std::size_t i = 0; i < next_.candidates.size(); ++i) {
+    const NextCandidate& c = next_.candidates[i];
     if (lower(c.text).rfind(wanted, 0) != 0 && lower(c.own_action).rfind(wanted, 0) != 0) continue;
     ++matching;
     if (shown == kMaxListed) continue;
     ++shown;
-    out_ << "  " << c.text;
+    out_ << "  " << i + 1 << ") " << c.text;
     if (!c.own_action.empty()) out_ << "   (if " << seat_name() << " plays " << c.own_action << ")";
     out_ << "\n";
   }
@@ -382,6 +468,29 @@ void SeatConsole::list(std::string_view prefix) {
   }
 }
 
+SeatStream SeatConsole::entered() const {
+  SeatStream stream = session_->stream();
+  stream.insert(stream.end(), held_.begin(), held_.end());
+  return stream;
+}
+
+std::vector<std::string> SeatConsole::completions(std::string_view typed) const {
+  std::vector<std::string> lines;
+  for (const NextCandidate& c : next_.candidates) {
+    lines.push_back(c.text);
+    if (!c.own_action.empty()) lines.push_back(c.own_action);
+  }
+  for (const char* command : {"undo", "show", "help", "advice", "new", "quit"}) lines.emplace_back(command);
+  const std::string wanted = lower(typed);
+  std::vector<std::string> out;
+  for (std::string& line : lines) {
+    if (lower(line).rfind(wanted, 0) == 0 && std::find(out.begin(), out.end(), line) == out.end()) {
+      out.push_back(std::move(line));
+    }
+  }
+  return out;
+}
+
 void SeatConsole::show_stream() const {
   const StreamSpec& spec = game_->stream_spec();
   out_ << "  what " << seat_name() << " has seen (" << session_->stream().size() << "):\n";
@@ -393,6 +502,9 @@ void SeatConsole::print_help() const {
   out_ << "  Type what " << seat_name() << " sees, as it reads, e.g. '"
        << (next_.candidates.empty() ? std::string("...") : next_.candidates.front().text) << "'.\n"
        << "  Several at once: separate them with ';', or list cards after one ('dealt 5S JD 7S').\n"
+       << "  Shorter: a number picks from the numbered list; words may be cut short ('P1 pl') or\n"
+       << "  left out when what comes next says them ('5S JD 7S' while cards are dealt, a reveal's\n"
+       << "  cards and total in any order); Tab completes.\n"
        << "  When " << seat_name() << " is to act, the move to make is shown; enter it as made.\n"
        << "    ? or Tab  what can come next (text then Tab: only what begins so)\n"
        << "    show      everything entered this game\n"

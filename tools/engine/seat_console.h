@@ -58,6 +58,16 @@ class SeatConsole {
   // interrupt cut short.
   int run();
 
+  // What the line typed so far may become (Tab completion): what can come
+  // next, the AI's own moves and the commands, that begin with `typed`.
+  std::vector<std::string> completions(std::string_view typed) const;
+
+  // For a test that types as a person would (tests/tools/
+  // seat_keystrokes_test.cc): what the seat's stream holds so far, held
+  // observations last, and what can come next now.
+  SeatStream entered() const;
+  const NextObservations& next() const { return next_; }
+
  private:
   void start_game();
   // After the stream changed: fills in forced observations, then says what
@@ -78,11 +88,18 @@ class SeatConsole {
   // One line typed; false for quit.
   bool handle(const std::string& line);
   void enter(std::string_view text);
+  // Enters `typed` after what is held (or holds it, or enters it one
+  // observation at a time, as a move needs); false, with the first refusal's
+  // reason in `refusal`, when the seat's stream allows none of that.
+  bool try_entry(const SeatStream& typed, std::string& refusal);
   void undo();
   void list(std::string_view prefix);
   void show_stream() const;
   void print_help() const;
   void print_prompt_hint() const;
+  // One line before the prompt, when the stream changed: where the game
+  // stands for the seat (State::observation_string of a world it allows).
+  void print_where();
   // Whether the refused `move` (held_ then `typed`) may be the beginning of
   // a move that shows more; if so it is held and said so.
   bool hold(const SeatStream& typed, const SeatStream& move);
@@ -105,6 +122,7 @@ class SeatConsole {
   bool autofill_paused_ = false;          // after undo, until the next entry
   SeatStream held_;                       // the beginning of a move, until the rest comes
   std::optional<SeatDecision> advice_;    // the AI's move for the stream as it is now
+  std::size_t where_printed_at_ = static_cast<std::size_t>(-1);  // stream size at the last print_where
 };
 
 }  // namespace kibitz::tools
