@@ -1,5 +1,7 @@
 // README.md tells a new user which games exist: every registered game must be
 // named as playable, so the README cannot leave out a game `kibitz games` has.
+// Its `kibitz seat` session is typed into the built binary as shown, and
+// every line of it must be accepted.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "env/core/registry.h"
+#include "tests/tools/kibitz_run.h"
 
 namespace kibitz {
 namespace {
@@ -51,6 +54,47 @@ TEST(Readme, NamesEveryRegisteredGameAsPlayable) {
     EXPECT_NE(playable.find(info.title), std::string::npos)
         << info.title << " is registered but not named as playable in README.md";
   }
+}
+
+// The lines a person types in README.md's seat session ("P3> AS   comment"):
+// the entry is what comes before the comment's run of spaces.
+struct SeatSession {
+  std::string command;  // after "$ kibitz "
+  std::vector<std::string> entries;
+};
+
+SeatSession readme_seat_session(const std::string& text) {
+  SeatSession session;
+  std::istringstream lines(text);
+  bool in_session = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("$ kibitz seat ", 0) == 0) {
+      session.command = line.substr(9);
+      in_session = true;
+    } else if (in_session && line.rfind("P3> ", 0) == 0) {
+      const std::string rest = line.substr(4);
+      session.entries.push_back(rest.substr(0, rest.find("  ")));
+    } else if (in_session) {
+      break;
+    }
+  }
+  return session;
+}
+
+TEST(Readme, TheSeatSessionIsAcceptedAsTyped) {
+  const SeatSession session = readme_seat_session(readme());
+  ASSERT_FALSE(session.command.empty()) << "README.md shows no \"$ kibitz seat\" session";
+  ASSERT_EQ(session.entries.size(), 3u);
+  std::string input;
+  for (const std::string& entry : session.entries) input += entry + "\n";
+  const auto run = tools::testing::run_kibitz(session.command, input + "quit\n");
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_EQ(run.out.find("refused"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("ok: your ace is AS"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("ok: dealt TS"), std::string::npos) << run.out;
+  // The move entered is the one the AI advised, as the README says.
+  EXPECT_NE(run.out.find("Play: keep 4D"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("ok: you keep 4D"), std::string::npos) << run.out;
 }
 
 }  // namespace
