@@ -14,6 +14,7 @@ int run_play(const std::vector<std::string>& args);
 int run_exploitability(const std::vector<std::string>& args);
 int run_arena(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
+int run_corpus(const std::vector<std::string>& args);
 int run_engine(const std::vector<std::string>& args);
 int run_seat(const std::vector<std::string>& args);
 int run_tea(const std::vector<std::string>& args);
@@ -56,6 +57,7 @@ const std::vector<Command>& commands() {
       {"launch", run_launch,
        "distributed training on this machine: N ranks of kibitz train on loopback"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
+      {"corpus", run_corpus, "index replay files in a SQLite corpus; query it, per-agent reports"},
       {"engine", run_engine,
        "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
       {"seat", run_seat,
