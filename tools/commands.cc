@@ -15,6 +15,7 @@ int run_exploitability(const std::vector<std::string>& args);
 int run_arena(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_corpus(const std::vector<std::string>& args);
+int run_review(const std::vector<std::string>& args);
 int run_engine(const std::vector<std::string>& args);
 int run_seat(const std::vector<std::string>& args);
 int run_tea(const std::vector<std::string>& args);
@@ -58,6 +59,8 @@ const std::vector<Command>& commands() {
        "distributed training on this machine: N ranks of kibitz train on loopback"},
       {"replay", run_replay, "verify, export, view replay files; run hand-written scenarios"},
       {"corpus", run_corpus, "index replay files in a SQLite corpus; query it, per-agent reports"},
+      {"review", run_review,
+       "set every decision of one seat of a recorded game against an engine: loss, verdict, accuracy"},
       {"engine", run_engine,
        "play one seat for another program over the seat protocol (JSON lines, docs/protocol.md)"},
       {"seat", run_seat,

@@ -1,0 +1,139 @@
+// kibitz review (tools/review/): every decision of a seat set against an
+// engine from the seat's stream alone. A fold with the king against a bet
+// in Kuhn poker is a blunder, the call is good; two records that differ
+// only in what the seat never saw give the same review; bad command lines
+// are refused by name.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "env/core/registry.h"
+#include "replays/replay_record.h"
+#include "tests/tools/kibitz_run.h"
+#include "tools/review/review_output.h"
+#include "tools/review/seat_decisions.h"
+#include "tools/review/seat_review.h"
+
+namespace kibitz::tools {
+namespace {
+
+// A Kuhn poker record from its actions' texts (chance's deals included).
+replays::ReplayRecord kuhn(const std::vector<std::string>& texts) {
+  const auto game = load_game("kuhn_poker");
+  auto state = game->new_initial_state();
+  replays::ReplayRecord record;
+  record.game = game->spec();
+  record.seat_labels = record.agent_specs = {"a", "b"};
+  for (const std::string& text : texts) {
+    const Action a = state->string_to_action(state->current_player(), text);
+    record.actions.push_back(a);
+    state->apply_action(a);
+  }
+  record.returns = state->returns();
+  return record;
+}
+
+ReviewOptions quick() {
+  ReviewOptions options;
+  options.budget.simulations = 2000;
+  options.replicates = 4;
+  return options;
+}
+
+std::string json_of(const SeatReview& review) {
+  std::ostringstream out;
+  write_review_json(out, review, ReviewSource{"test", 0});
+  return out.str();
+}
+
+TEST(Review, FoldingTheKingToABetIsABlunderAndCallingIsGood) {
+  // Seat 1 holds the king (the best card) and faces a bet.
+  const SeatReview fold = review_seat(seat_game_of(kuhn({"deal J", "deal K", "bet", "pass"}), 1), quick());
+  ASSERT_EQ(fold.decisions.size(), 1u);
+  const DecisionReview& d = fold.decisions.front();
+  EXPECT_EQ(d.played, "pass");
+  EXPECT_EQ(d.best, "bet");
+  ASSERT_TRUE(d.loss.has_value());
+  // Calling wins 2 for sure, folding loses 1: a loss of 3, all of the spread.
+  EXPECT_NEAR(*d.loss, 3.0, 0.05);
+  EXPECT_EQ(d.verdict, Verdict::kBlunder);
+  EXPECT_NEAR(fold.accuracy, 0.0, 1e-9);
+
+  const SeatReview call = review_seat(seat_game_of(kuhn({"deal J", "deal K", "bet", "bet"}), 1), quick());
+  ASSERT_EQ(call.decisions.size(), 1u);
+  EXPECT_EQ(call.decisions.front().verdict, Verdict::kGood);
+  EXPECT_NEAR(*call.decisions.front().loss, 0.0, 1e-9);
+  EXPECT_NEAR(call.accuracy, 100.0, 1e-9);
+}
+
+TEST(Review, ReadsOnlyTheSeatsStream) {
+  // Seat 0 holds the king and bets; seat 1 folds. Seat 0 never sees seat
+  // 1's card, so a jack or a queen there must not change its review.
+  const replays::ReplayRecord jack = kuhn({"deal K", "deal J", "bet", "pass"});
+  const replays::ReplayRecord queen = kuhn({"deal K", "deal Q", "bet", "pass"});
+  ASSERT_NE(jack.actions, queen.actions);
+  const SeatGame a = seat_game_of(jack, 0), b = seat_game_of(queen, 0);
+  EXPECT_EQ(a.stream, b.stream);
+  EXPECT_EQ(json_of(review_seat(a, quick())), json_of(review_seat(b, quick())));
+  // Seat 1 saw its own card: its reviews differ.
+  EXPECT_NE(seat_game_of(jack, 1).stream, seat_game_of(queen, 1).stream);
+}
+
+TEST(Review, EachValueHasItsStandardError) {
+  // Leduc poker after a raise: the values are noisy estimates.
+  const auto game = load_game("leduc_poker");
+  auto state = game->new_initial_state();
+  replays::ReplayRecord record;
+  record.game = game->spec();
+  for (const char* text : {"deal Js", "deal Kh", "raise", "call", "deal Qs", "call", "call"}) {
+    const Action a = state->string_to_action(state->current_player(), text);
+    record.actions.push_back(a);
+    state->apply_action(a);
+  }
+  ReviewOptions options = quick();
+  options.budget.simulations = 400;
+  const SeatReview review = review_seat(seat_game_of(record, 0), options);
+  ASSERT_EQ(review.decisions.size(), 2u);
+  for (const DecisionReview& d : review.decisions) {
+    ASSERT_FALSE(d.actions.empty());
+    for (const ActionEstimate& e : d.actions) {
+      if (e.replicates >= 2) {
+        EXPECT_TRUE(e.error.has_value()) << e.action;
+      }
+    }
+    // The actions come best first.
+    for (std::size_t i = 1; i < d.actions.size(); ++i) EXPECT_GE(d.actions[i - 1].value, d.actions[i].value);
+  }
+}
+
+TEST(Review, AnEngineThatValuesNoActionIsRefused) {
+  ReviewOptions options = quick();
+  options.agent = "random";
+  try {
+    review_seat(seat_game_of(kuhn({"deal J", "deal K", "bet", "pass"}), 1), options);
+    FAIL() << "no error";
+  } catch (const KibitzError& e) {
+    EXPECT_NE(std::string(e.what()).find("gives no value for each action"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Review, TheCommandRefusesBadInputByName) {
+  using testing::run_kibitz;
+  const auto no_file = run_kibitz("review /no/such.kbr --seat 0");
+  EXPECT_EQ(no_file.exit_code, 2);
+  EXPECT_NE(no_file.err.find("/no/such.kbr"), std::string::npos) << no_file.err;
+  const auto one = run_kibitz("review x.kbr --seat 0 --replicates 1");
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("--replicates must be from 2 to 64"), std::string::npos) << one.err;
+  const auto both = run_kibitz("review x.kbr --seat 0 --sims 10 --time-ms 10");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("give one of --sims and --time-ms"), std::string::npos) << both.err;
+  const auto no_seat = run_kibitz("review x.kbr");
+  EXPECT_EQ(no_seat.exit_code, 2);
+  EXPECT_NE(no_seat.err.find("seat"), std::string::npos) << no_seat.err;
+}
+
+}  // namespace
+}  // namespace kibitz::tools

@@ -1,0 +1,21 @@
+// What kibitz review writes: a table of the seat's decisions on standard
+// output, and the whole review as JSON (--json). Formats in docs/review.md.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "tools/review/seat_review.h"
+
+namespace kibitz::tools {
+
+// Where the reviewed game came from, for the header.
+struct ReviewSource {
+  std::string file;
+  std::size_t game = 0;
+};
+
+void print_review(std::ostream& out, const SeatReview& review, const ReviewSource& source);
+void write_review_json(std::ostream& out, const SeatReview& review, const ReviewSource& source);
+
+}  // namespace kibitz::tools

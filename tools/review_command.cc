@@ -1,0 +1,128 @@
+// kibitz review: every decision of one seat in a recorded game set against
+// an engine, built from that seat's stream alone (tools/review/). Prints
+// the decisions with the engine's best action, the loss and a verdict, the
+// seat's mean loss and accuracy, and its worst decisions; --json writes all
+// of it, each action's value with its standard error.
+#include <unistd.h>
+
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "env/core/atomic_file.h"
+#include "env/core/error.h"
+#include "replays/replay_reader.h"
+#include "tools/command.h"
+#include "tools/options.h"
+#include "tools/progress_bar.h"
+#include "tools/review/review_output.h"
+#include "tools/review/seat_decisions.h"
+#include "tools/review/seat_review.h"
+
+namespace kibitz::tools {
+namespace {
+
+constexpr int kMaxReplicates = 64;
+constexpr int kMaxSimulations = 100'000'000;
+constexpr int kMaxTimeMs = 3'600'000;
+
+const CommandUsage kReviewUsage{
+    "review",
+    "kibitz review FILE --seat S [--game N] [--agent SPEC] [--sims N | --time-ms T]\n"
+    "                     [--replicates R] [--seed S] [--json OUT] [--quiet]",
+    "Reviews how seat S played game N (from 0) of the replay file FILE: at every decision\n"
+    "of that seat an engine (a search agent: ismcts by default) values each legal action\n"
+    "from the seat's own stream alone, drawing the hidden cards as the seat could; it never\n"
+    "reads the record's true state. R independent searches (replicates) share the budget of\n"
+    "each decision; an action's value is their mean, with its standard error. Each decision\n"
+    "gets the engine's best action, the loss of the action played against it (in the\n"
+    "game's return units) and a verdict: good below 10% of the spread between the best and\n"
+    "the worst action, inaccuracy from 10%, mistake from 25%, blunder from 50%; a loss\n"
+    "within two standard errors gets no verdict but 'unclear'. Then the seat's mean loss,\n"
+    "its accuracy (100 x (1 - the mean share of the spread lost beyond the noise)) and its\n"
+    "worst decisions (docs/review.md). Progress goes to stderr.",
+    "kibitz review games.kbr --seat 1\n"
+    "kibitz review games.kbr --game 3 --seat 0 --agent 'ismcts(c=0.7)' --time-ms 40 --json r.json"};
+
+// Record `index` of the file at `path`; a clear error when there is none.
+replays::ReplayRecord record_at(const std::string& path, std::size_t index) {
+  replays::ReplayReader reader(path);
+  replays::ReplayRecord record;
+  std::string_view payload;
+  for (std::size_t i = 0; i < index; ++i) {
+    if (!reader.next_payload(payload)) {
+      throw error(path, " holds ", i, " games; --game ", index, " does not exist (games are counted from 0)");
+    }
+  }
+  if (!reader.next(record)) {
+    throw error(path, " holds ", index, " games; --game ", index, " does not exist (games are counted from 0)");
+  }
+  return record;
+}
+
+}  // namespace
+
+int run_review(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  std::string path, json_path, seed_text;
+  std::int64_t game_index = 0;
+  int seat = -1;
+  bool quiet = false;
+  ReviewOptions review;
+  po::options_description options;
+  // clang-format off
+  options.add_options()
+      ("file", po::value(&path)->required()->value_name("FILE"), "the replay file (positional)")
+      ("seat", po::value(&seat)->required()->value_name("S"), "the seat to review, from 0")
+      ("game", po::value(&game_index)->default_value(0)->value_name("N"), "the record in FILE, from 0")
+      ("agent", po::value(&review.agent)->default_value(review.agent)->value_name("SPEC"),
+       "the engine: an agent that values each action (ismcts, mo_ismcts, pimc, ismcts_nn)")
+      ("sims", po::value(&review.budget.simulations)->default_value(400)->value_name("N"),
+       "simulations per decision, shared by the replicates")
+      ("time-ms", po::value(&review.budget.time_ms)->default_value(0)->value_name("T"),
+       "milliseconds per decision instead, shared by the replicates")
+      ("replicates", po::value(&review.replicates)->default_value(review.replicates)->value_name("R"),
+       "independent searches per decision, for the standard errors (2 to 64)")
+      ("seed", po::value(&seed_text)->default_value("1")->value_name("S"), "seeds the searches and their worlds")
+      ("json", po::value(&json_path)->value_name("OUT"), "write the whole review as JSON (atomically)")
+      ("quiet", po::bool_switch(&quiet), "no progress on stderr");
+  // clang-format on
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  const auto vars = parse_command_options(kReviewUsage, options, args, positional);
+  if (!vars) return kExitOk;
+  review.seed = parse_uint64(seed_text, "--seed");
+  if (game_index < 0) throw error("--game must be 0 or more, got ", game_index);
+  if (review.replicates < 2 || review.replicates > kMaxReplicates) {
+    throw error("--replicates must be from 2 to ", kMaxReplicates, " (a standard error needs two), got ",
+                review.replicates);
+  }
+  if (!vars->at("time-ms").defaulted() && review.budget.time_ms > 0) review.budget.simulations = 0;
+  if (review.budget.simulations < 0 || review.budget.simulations > kMaxSimulations) {
+    throw error("--sims must be from 0 to ", kMaxSimulations, ", got ", review.budget.simulations);
+  }
+  if (review.budget.time_ms < 0 || review.budget.time_ms > kMaxTimeMs) {
+    throw error("--time-ms must be from 0 to ", kMaxTimeMs, ", got ", review.budget.time_ms);
+  }
+  if (!vars->at("sims").defaulted() && !vars->at("time-ms").defaulted()) {
+    throw error("give one of --sims and --time-ms, not both");
+  }
+  if (!json_path.empty()) check_writable(json_path);
+
+  const replays::ReplayRecord record = record_at(path, static_cast<std::size_t>(game_index));
+  const SeatGame seat_game = seat_game_of(record, seat);
+  ProgressBar bar(std::cerr, "kibitz review", "decisions", static_cast<std::int64_t>(seat_game.decisions.size()),
+                  ::isatty(STDERR_FILENO) != 0, !quiet);
+  review.progress = [&bar](std::size_t done, std::size_t) { bar.update(static_cast<std::int64_t>(done)); };
+  const SeatReview result = review_seat(seat_game, review);
+  bar.finish(static_cast<std::int64_t>(result.decisions.size()));
+  const ReviewSource source{path, static_cast<std::size_t>(game_index)};
+  print_review(std::cout, result, source);
+  if (!json_path.empty()) {
+    write_file_atomically(json_path, [&](std::ostream& out) { write_review_json(out, result, source); });
+  }
+  return kExitOk;
+}
+
+}  // namespace kibitz::tools
