@@ -23,12 +23,16 @@ namespace corpus = replays::corpus;
 // --json and --csv: at most one; neither is the text table.
 corpus::TableFormat table_format(bool json, bool csv) {
   if (json && csv) throw error("choose one output: --json or --csv (neither: a table)");
-  return json ? corpus::TableFormat::kJson : csv ? corpus::TableFormat::kCsv : corpus::TableFormat::kText;
+  return json  ? corpus::TableFormat::kJson
+         : csv ? corpus::TableFormat::kCsv
+               : corpus::TableFormat::kText;
 }
 
 int run_add(const std::vector<std::string>& args) {
   const CommandUsage usage{
-      "corpus add", "kibitz corpus add DB FILES... [--no-bluffs] [--particles K] [--seed S] [--threads N]",
+      "corpus add",
+      "kibitz corpus add DB FILES... [--no-bluffs] [--particles K] [--seed S] [--threads N] "
+      "[--batch B]",
       "Indexes replay files (.kbr) into the corpus DB, a SQLite file (created when missing):\n"
       "per game its spec, seed, seats and agents, returns, winners, length and forfeit; per\n"
       "decision the figures of the game's analysis, as kibitz replay report computes them:\n"
@@ -47,26 +51,35 @@ int run_add(const std::vector<std::string>& args) {
   int particles = 0;
   std::string seed_text;
   int threads = 0;
-  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"), "the corpus (positional)")(
-      "files", po::value(&files)->value_name("FILES"), "replay files (positional)")(
+  int batch = 0;
+  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
+                        "the corpus (positional)")("files", po::value(&files)->value_name("FILES"),
+                                                   "replay files (positional)")(
       "no-bluffs", po::bool_switch(&no_bluffs), "keep Spies plays without judging bluffs (fast)")(
       "particles", po::value(&particles)->default_value(1000)->value_name("K"),
       "particles of each belief filter, 1 to 100000 (as kibitz replay report)")(
-      "seed", po::value(&seed_text)->default_value("1")->value_name("S"), "seed of the belief filters")(
-      "threads", po::value(&threads)->default_value(0)->value_name("N"),
-      "threads analysing records (0: one per core)");
+      "seed", po::value(&seed_text)->default_value("1")->value_name("S"),
+      "seed of the belief filters")("threads",
+                                    po::value(&threads)->default_value(0)->value_name("N"),
+                                    "threads analysing records (0: one per core)")(
+      "batch", po::value(&batch)->default_value(256)->value_name("B"),
+      "records read and analysed at a time, 1 to 65536 (memory is bounded by B records)");
   po::positional_options_description positional;
   positional.add("db", 1).add("files", -1);
   if (!parse_command_options(usage, options, args, positional)) return kExitOk;
   if (files.empty()) throw error("name the replay files to add: kibitz corpus add DB FILES...");
-  if (particles < 1 || particles > 100000) throw error("--particles must be in [1, 100000], got ", particles);
+  if (particles < 1 || particles > 100000)
+    throw error("--particles must be in [1, 100000], got ", particles);
   if (threads < 0 || threads > 1024) throw error("--threads must be in [0, 1024], got ", threads);
+  if (batch < 1 || batch > 65536) throw error("--batch must be in [1, 65536], got ", batch);
 
   corpus::AddOptions add;
   add.analysis.bluffs = !no_bluffs;
   add.analysis.report.particles = particles;
   add.analysis.report.seed = parse_uint64(seed_text, "--seed");
-  add.threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  add.batch = static_cast<std::size_t>(batch);
+  add.threads =
+      threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   InterruptGuard guard("kibitz corpus: stopping; the file under way is rolled back\n");
   add.stop = &guard.stop_flag();
   const auto db = corpus::open_corpus(db_path, corpus::OpenMode::kCreate);
@@ -78,13 +91,15 @@ int run_add(const std::vector<std::string>& args) {
       std::cerr << "kibitz corpus: stopped; " << file << " was not added (files before it were)\n";
       return guard.exit_status();
     } catch (const KibitzError& e) {
-      throw error(e.what(), "\nnothing of ", file, " was added", &file == &files.front() ? "" : " (files before it were)");
+      throw error(e.what(), "\nnothing of ", file, " was added",
+                  &file == &files.front() ? "" : " (files before it were)");
     }
     if (result.added) {
-      std::cout << "added " << file << ": " << result.games << " game" << (result.games == 1 ? "" : "s") << "\n";
+      std::cout << "added " << file << ": " << result.games << " game"
+                << (result.games == 1 ? "" : "s") << std::endl;
     } else {
       std::cout << "already in the corpus: " << file << " (" << result.games << " games, added as "
-                << result.indexed_as << ")\n";
+                << result.indexed_as << ")" << std::endl;
     }
   }
   return kExitOk;
@@ -104,11 +119,13 @@ int run_query(const std::vector<std::string>& args) {
   bool json = false;
   bool csv = false;
   std::size_t max_rows = 0;
-  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"), "the corpus (positional)")(
+  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
+                        "the corpus (positional)")(
       "sql", po::value(&sql)->required()->value_name("SQL"), "one SQL statement (positional)")(
       "json", po::bool_switch(&json), "print the rows as a JSON array of objects")(
       "csv", po::bool_switch(&csv), "print the rows as CSV")(
-      "max-rows", po::value(&max_rows)->default_value(10000)->value_name("N"), "print at most N rows");
+      "max-rows", po::value(&max_rows)->default_value(10000)->value_name("N"),
+      "print at most N rows");
   po::positional_options_description positional;
   positional.add("db", 1).add("sql", 1);
   if (!parse_command_options(usage, options, args, positional)) return kExitOk;
@@ -133,19 +150,23 @@ int run_report(const std::vector<std::string>& args) {
   std::string game;
   bool json = false;
   bool csv = false;
-  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"), "the corpus (positional)")(
+  options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
+                        "the corpus (positional)")(
       "report", po::value(&report)->required()->value_name("NAME"), "the report: agents")(
-      "game", po::value(&game)->value_name("NAME"), "only this game (its name, e.g. loyalist_spies)")(
+      "game", po::value(&game)->value_name("NAME"),
+      "only this game (its name, e.g. loyalist_spies)")(
       "json", po::bool_switch(&json), "print the figures as JSON")("csv", po::bool_switch(&csv),
                                                                    "print the figures as CSV");
   po::positional_options_description positional;
   positional.add("db", 1);
   if (!parse_command_options(usage, options, args, positional)) return kExitOk;
-  if (report != "agents") throw error("unknown report '", report, "'; reports: ", corpus::kReportNames);
+  if (report != "agents")
+    throw error("unknown report '", report, "'; reports: ", corpus::kReportNames);
   const corpus::TableFormat format = table_format(json, csv);
   const auto db = corpus::open_corpus_read_only(db_path);
   const auto rows = corpus::agents_report(*db, game);
-  corpus::print_table(corpus::agents_table(rows, format == corpus::TableFormat::kText), format, std::cout);
+  corpus::print_table(corpus::agents_table(rows, format == corpus::TableFormat::kText), format,
+                      std::cout);
   return kExitOk;
 }
 
@@ -159,7 +180,8 @@ const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
       {"add", run_add, "index replay files into the corpus (created when missing)"},
       {"query", run_query, "run one read-only SQL statement and print its rows"},
-      {"report", run_report, "a named report: agents (win, bluff, lie and overbid rates, 95% intervals)"},
+      {"report", run_report,
+       "a named report: agents (win, bluff, lie and overbid rates, 95% intervals)"},
   };
   return table;
 }
@@ -172,7 +194,8 @@ void print_corpus_usage(std::ostream& out) {
     const std::string name = sub.name;
     out << "  " << name << std::string(8 - name.size(), ' ') << sub.summary << "\n";
   }
-  out << "\nexample:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db --report agents\n"
+  out << "\nexample:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db "
+         "--report agents\n"
          "\nschema and reports: docs/corpus.md\n";
 }
 

@@ -18,29 +18,37 @@ std::optional<std::int64_t> unless_negative(int value) {
 
 struct RowInserter::Statements {
   explicit Statements(Database& db)
-      : game(db,
-             "INSERT INTO games(file_id, record_index, game, spec, seed, players, length, finished, "
-             "forfeit_seat, forfeit_reason, start_time, duration_seconds) "
-             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
+      : game(
+            db,
+            "INSERT INTO games(file_id, record_index, game, spec, seed, players, length, finished, "
+            "forfeit_seat, forfeit_reason, start_time, duration_seconds) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
         seat(db,
-             "INSERT INTO seats(game_id, seat, game, agent, label, agent_spec, return, won, win_share, "
+             "INSERT INTO seats(game_id, seat, game, agent, label, agent_spec, return, won, "
+             "win_share, "
              "plays, bluffs, claims, lies, bids, overbids) "
              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
         play(db,
-             "INSERT INTO spies_plays(game_id, round, mission, seat, card, traitor, place, fit, honest_card, "
+             "INSERT INTO spies_plays(game_id, round, mission, seat, card, traitor, place, fit, "
+             "honest_card, "
              "effect, effect_error, bluff, belief_before, belief_after, fooled) "
              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
         claim(db,
-              "INSERT INTO adulting_claims(game_id, round, seat, truth_adult, claim_adult, lie, ups, downs, "
+              "INSERT INTO adulting_claims(game_id, round, seat, truth_adult, claim_adult, lie, "
+              "ups, downs, "
               "stands, won_card) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
         bid(db,
-            "INSERT INTO adulting_bids(game_id, round, card, seat, bid, value, monies, won, refund, overbid) "
+            "INSERT INTO adulting_bids(game_id, round, card, seat, bid, value, monies, won, "
+            "refund, overbid) "
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
-        declaration(db,
-                    "INSERT INTO adulting_declarations(game_id, round, seat, measured, declared, inflated, "
-                    "prosecutor, proposed, price, verdict) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        declaration(
+            db,
+            "INSERT INTO adulting_declarations(game_id, round, seat, measured, declared, inflated, "
+            "prosecutor, proposed, price, verdict) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+            "?10)"),
         law(db,
-            "INSERT INTO laws(game_id, serial, maker, made_turn, fate, amendments, enforced, pay, maker_net, "
+            "INSERT INTO laws(game_id, serial, maker, made_turn, fate, amendments, enforced, pay, "
+            "maker_net, "
             "others_net) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)") {}
   Statement game, seat, play, claim, bid, declaration, law;
 };
@@ -50,9 +58,15 @@ RowInserter::~RowInserter() = default;
 
 void RowInserter::insert(std::int64_t file_id, const GameRows& rows) {
   Statement& g = s_->game;
-  g.bind(1, file_id).bind(2, static_cast<std::int64_t>(rows.record_index)).bind(3, rows.game).bind(4, rows.spec);
+  g.bind(1, file_id)
+      .bind(2, static_cast<std::int64_t>(rows.record_index))
+      .bind(3, rows.game)
+      .bind(4, rows.spec);
   // A seed is any 64-bit number; SQLite's integers are signed, so it is text.
-  g.bind(5, std::to_string(rows.seed)).bind(6, rows.players).bind(7, rows.length).bind(8, rows.finished ? 1 : 0);
+  g.bind(5, std::to_string(rows.seed))
+      .bind(6, rows.players)
+      .bind(7, rows.length)
+      .bind(8, rows.finished ? 1 : 0);
   if (rows.forfeit.happened()) {
     g.bind(9, rows.forfeit.seat).bind(10, rows.forfeit.reason);
   }
@@ -61,8 +75,15 @@ void RowInserter::insert(std::int64_t file_id, const GameRows& rows) {
 
   Statement& s = s_->seat;
   for (const SeatRow& seat : rows.seats) {
-    s.bind(1, game_id).bind(2, seat.seat).bind(3, rows.game).bind(4, seat.agent).bind(5, seat.label);
-    s.bind(6, seat.agent_spec).bind(7, seat.game_return).bind(8, seat.won ? 1 : 0).bind(9, seat.win_share);
+    s.bind(1, game_id)
+        .bind(2, seat.seat)
+        .bind(3, rows.game)
+        .bind(4, seat.agent)
+        .bind(5, seat.label);
+    s.bind(6, seat.agent_spec)
+        .bind(7, seat.game_return)
+        .bind(8, seat.won ? 1 : 0)
+        .bind(9, seat.win_share);
     s.bind(10, seat.plays).bind(11, seat.bluffs).bind(12, seat.claims).bind(13, seat.lies);
     s.bind(14, seat.bids).bind(15, seat.overbids).run();
   }
@@ -84,17 +105,25 @@ void RowInserter::insert_spies(std::int64_t game_id, const GameRows& rows) {
   }
 }
 
-void RowInserter::insert_adulting(std::int64_t game_id, const analysis::AdultingGameEvents& events) {
+void RowInserter::insert_adulting(std::int64_t game_id,
+                                  const analysis::AdultingGameEvents& events) {
   Statement& c = s_->claim;
   for (const analysis::AdultingClaim& claim : events.claims) {
     c.bind(1, game_id).bind(2, claim.round).bind(3, claim.seat).bind(4, claim.truth_adult ? 1 : 0);
-    c.bind(5, claim.claim_adult ? 1 : 0).bind(6, claim.lie() ? 1 : 0).bind(7, claim.ups).bind(8, claim.downs);
+    c.bind(5, claim.claim_adult ? 1 : 0)
+        .bind(6, claim.lie() ? 1 : 0)
+        .bind(7, claim.ups)
+        .bind(8, claim.downs);
     c.bind(9, claim.stands ? 1 : 0).bind(10, claim.won_card ? 1 : 0).run();
   }
   Statement& b = s_->bid;
   for (const analysis::AdultingAuction& auction : events.auctions) {
     for (const analysis::AdultingBid& bid : auction.bids) {
-      b.bind(1, game_id).bind(2, auction.round).bind(3, auction.card).bind(4, bid.seat).bind(5, bid.bid);
+      b.bind(1, game_id)
+          .bind(2, auction.round)
+          .bind(3, auction.card)
+          .bind(4, bid.seat)
+          .bind(5, bid.bid);
       b.bind(6, bid.value).bind(7, bid.monies).bind(8, bid.won ? 1 : 0).bind(9, bid.refund);
       b.bind(10, bid.overbid() ? 1 : 0).run();
     }
@@ -102,7 +131,9 @@ void RowInserter::insert_adulting(std::int64_t game_id, const analysis::Adulting
   Statement& d = s_->declaration;
   for (const analysis::AdultingDeclaration& dec : events.declarations) {
     d.bind(1, game_id).bind(2, dec.round).bind(3, dec.seat).bind(4, unless_negative(dec.measured));
-    d.bind(5, dec.declared).bind(6, dec.inflated() ? 1 : 0).bind(7, unless_negative(dec.prosecutor));
+    d.bind(5, dec.declared)
+        .bind(6, dec.inflated() ? 1 : 0)
+        .bind(7, unless_negative(dec.prosecutor));
     if (dec.prosecutor >= 0) d.bind(8, dec.proposed).bind(9, dec.price);
     d.bind(10, std::string_view(analysis::verdict_name(dec.verdict))).run();
   }
@@ -120,7 +151,9 @@ void RowInserter::insert_laws(std::int64_t game_id, const analysis::LawsGameEven
     const auto maker = static_cast<std::size_t>(law.maker);
     const int pay = maker < law.seats.size() ? law.seats[maker].pay : 0;
     l.bind(1, game_id).bind(2, law.serial).bind(3, law.maker).bind(4, law.made_turn);
-    l.bind(5, std::string_view(analysis::fate_name(law.fate))).bind(6, law.amendments).bind(7, law.enforced);
+    l.bind(5, std::string_view(analysis::fate_name(law.fate)))
+        .bind(6, law.amendments)
+        .bind(7, law.enforced);
     l.bind(8, pay).bind(9, maker_net).bind(10, others_net).run();
   }
 }

@@ -1,7 +1,8 @@
 // `kibitz corpus query`: one SQL statement over a corpus, read-only twice
-// over: the database is opened read-only (SQLITE_OPEN_READONLY, with
-// PRAGMA query_only besides), and a statement that would write (INSERT,
-// DELETE, DROP, VACUUM INTO, ...) is refused before it runs.
+// over: the connection is set to PRAGMA query_only, and a statement that
+// would write (INSERT, DELETE, DROP, VACUUM INTO, ...) is refused before it
+// runs. (The file itself is opened for writing only so that SQLite can roll
+// back what an `add` killed midway left in its journal.)
 #pragma once
 
 #include <cstddef>

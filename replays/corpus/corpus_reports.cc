@@ -24,7 +24,8 @@ std::string percent(const std::optional<analysis::Proportion>& p) {
   if (!p) return "";
   if (p->total == 0) return "-";
   char text[64];
-  std::snprintf(text, sizeof text, "%.1f%% [%.1f, %.1f] n=%d", 100 * p->rate, 100 * p->low, 100 * p->high, p->total);
+  std::snprintf(text, sizeof text, "%.1f%% [%.1f, %.1f] n=%d", 100 * p->rate, 100 * p->low,
+                100 * p->high, p->total);
   return text;
 }
 
@@ -63,7 +64,8 @@ std::vector<AgentReportRow> agents_report(Database& db, const std::string& game)
 ResultTable agents_table(const std::vector<AgentReportRow>& rows, bool for_people) {
   ResultTable table;
   if (for_people) {
-    table.columns = {"game", "agent", "games", "win rate [95%]", "bluff rate", "lie rate", "overbid rate"};
+    table.columns = {"game",       "agent",    "games",       "win rate [95%]",
+                     "bluff rate", "lie rate", "overbid rate"};
   } else {
     table.columns = {"game", "agent", "games"};
     for (const char* figure : {"win", "bluff", "lie", "overbid"}) {
@@ -75,7 +77,8 @@ ResultTable agents_table(const std::vector<AgentReportRow>& rows, bool for_peopl
   for (const AgentReportRow& r : rows) {
     std::vector<Cell> row = {text_cell(r.game), text_cell(r.agent), integer_cell(r.seat_games)};
     if (for_people) {
-      for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid}) row.push_back(text_cell(percent(p)));
+      for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid})
+        row.push_back(text_cell(percent(p)));
     } else {
       for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid}) add_numbers(row, p);
     }

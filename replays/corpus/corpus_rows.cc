@@ -61,9 +61,11 @@ void fill_seats(const ReplayRecord& record, GameRows& rows) {
 // Every face-down card, judged by the belief filters when asked (what
 // `replay report` does), else with an empty public view: the same plays,
 // none of them judged.
-void add_spies(const ReplayRecord& record, const State& state, const AnalysisOptions& options, GameRows& rows) {
+void add_spies(const ReplayRecord& record, const State& state, const AnalysisOptions& options,
+               GameRows& rows) {
   if (options.bluffs) {
-    rows.spies_plays = analysis::analyze_game(record, rows.record_index, options.report, false).verdicts;
+    rows.spies_plays =
+        analysis::analyze_game(record, rows.record_index, options.report, false).verdicts;
     rows.bluffs_judged = true;
   } else {
     const auto& spies = dynamic_cast<const loyalist_spies::LoyalistSpiesState&>(state);
@@ -93,7 +95,8 @@ void add_adulting(const ReplayRecord& record, GameRows& rows) {
   }
 }
 
-GameRows rows_of(const ReplayRecord& record, std::size_t record_index, const AnalysisOptions& options) {
+GameRows rows_of(const ReplayRecord& record, std::size_t record_index,
+                 const AnalysisOptions& options) {
   const std::unique_ptr<State> state = replayed_state(record);
   GameRows rows;
   rows.record_index = record_index;

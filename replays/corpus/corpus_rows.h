@@ -39,8 +39,8 @@ struct SeatRow {
   std::string label;
   std::string agent_spec;
   std::optional<double> game_return;  // none when the record has no returns
-  bool won = false;       // the top return, ties included
-  double win_share = 0.0; // 1/k for each of k seats with the top return
+  bool won = false;                   // the top return, ties included
+  double win_share = 0.0;             // 1/k for each of k seats with the top return
   std::optional<int> plays, bluffs, claims, lies, bids, overbids;
 };
 

@@ -68,7 +68,8 @@ CREATE TABLE seats(
   overbids INTEGER,
   PRIMARY KEY(game_id, seat)
 ) WITHOUT ROWID;
-CREATE INDEX seats_by_agent ON seats(game, agent, won, return, plays, bluffs, claims, lies, bids, overbids);
+CREATE INDEX seats_by_agent
+  ON seats(game, agent, won, return, plays, bluffs, claims, lies, bids, overbids);
 CREATE TABLE spies_plays(
   game_id INTEGER NOT NULL REFERENCES games(game_id),
   round INTEGER NOT NULL,
@@ -146,14 +147,16 @@ enum class FileKind { kMissingOrEmpty, kSqlite, kOther };
 FileKind file_kind(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return FileKind::kMissingOrEmpty;
-  if (!fs::is_regular_file(path, ec)) throw error(path, ": not a regular file, so not a corpus database");
+  if (!fs::is_regular_file(path, ec))
+    throw error(path, ": not a regular file, so not a corpus database");
   if (fs::file_size(path, ec) == 0) return FileKind::kMissingOrEmpty;
   std::ifstream in(path, std::ios::binary);
   if (!in) throw error(path, ": cannot be read");
   char head[sizeof kSqliteHeader] = {};
   in.read(head, sizeof head);
-  return in.gcount() == sizeof head && std::memcmp(head, kSqliteHeader, sizeof head) == 0 ? FileKind::kSqlite
-                                                                                         : FileKind::kOther;
+  return in.gcount() == sizeof head && std::memcmp(head, kSqliteHeader, sizeof head) == 0
+             ? FileKind::kSqlite
+             : FileKind::kOther;
 }
 
 void create_schema(Database& db) {
@@ -161,7 +164,9 @@ void create_schema(Database& db) {
   db.exec(kSchema);
   Statement put(db, "INSERT INTO meta(key, value) VALUES (?1, ?2)");
   put.bind(1, std::string_view("application")).bind(2, std::string_view(kCorpusApplication)).run();
-  put.bind(1, std::string_view("schema_version")).bind(2, std::to_string(kCorpusSchemaVersion)).run();
+  put.bind(1, std::string_view("schema_version"))
+      .bind(2, std::to_string(kCorpusSchemaVersion))
+      .run();
   transaction.commit();
 }
 
@@ -207,7 +212,9 @@ const char* corpus_schema_sql() { return kSchema; }
 std::unique_ptr<Database> open_corpus(const std::string& path, OpenMode mode) {
   const FileKind kind = file_kind(path);
   if (kind == FileKind::kOther) {
-    throw error(path, ": not a SQLite database (its first bytes are not SQLite's header), so not a kibitz corpus");
+    throw error(path,
+                ": not a SQLite database (its first bytes are not SQLite's header), so not a "
+                "kibitz corpus");
   }
   if (kind == FileKind::kMissingOrEmpty && mode != OpenMode::kCreate) {
     throw error(path, ": no such corpus (kibitz corpus add ", path, " FILES... makes one)");

@@ -40,11 +40,16 @@ std::optional<AddResult> existing(Database& db, const FileIdentity& identity) {
 
 std::int64_t insert_file(Database& db, const std::string& path, const FileIdentity& identity,
                          const AnalysisOptions& analysis) {
-  Statement put(db,
-                "INSERT INTO files(identity, path, bytes, records, added_at, bluff_particles, bluff_seed) "
-                "VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6)");
-  put.bind(1, identity.text).bind(2, path).bind(3, static_cast<std::int64_t>(identity.bytes)).bind(4, utc_now());
-  put.bind(5, analysis.bluffs ? analysis.report.particles : 0).bind(6, std::to_string(analysis.report.seed));
+  Statement put(
+      db,
+      "INSERT INTO files(identity, path, bytes, records, added_at, bluff_particles, bluff_seed) "
+      "VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6)");
+  put.bind(1, identity.text)
+      .bind(2, path)
+      .bind(3, static_cast<std::int64_t>(identity.bytes))
+      .bind(4, utc_now());
+  put.bind(5, analysis.bluffs ? analysis.report.particles : 0)
+      .bind(6, std::to_string(analysis.report.seed));
   put.run();
   return db.last_insert_rowid();
 }
@@ -60,8 +65,9 @@ bool read_batch(ReplayReader& reader, std::vector<ReplayRecord>& out, std::size_
 
 // The rows of every record of a batch, analysed on `threads` threads; the
 // lowest failing record's error is rethrown, whichever thread met it.
-std::vector<GameRows> analyse_batch(const std::vector<ReplayRecord>& records, std::size_t first_index,
-                                    const std::string& path, const AddOptions& options) {
+std::vector<GameRows> analyse_batch(const std::vector<ReplayRecord>& records,
+                                    std::size_t first_index, const std::string& path,
+                                    const AddOptions& options) {
   std::vector<GameRows> rows(records.size());
   std::vector<std::exception_ptr> failures(records.size());
   WorkerPoolOptions pool;
@@ -122,11 +128,13 @@ AddResult add_replay_file(Database& db, const std::string& path, const AddOption
   while (more) {
     if (options.stop != nullptr && options.stop->load()) throw StopRequested{};
     more = read_batch(reader, batch, std::max<std::size_t>(1, options.batch));
-    for (const GameRows& rows : analyse_batch(batch, games, path, options)) inserter.insert(file_id, rows);
+    for (const GameRows& rows : analyse_batch(batch, games, path, options))
+      inserter.insert(file_id, rows);
     games += batch.size();
     if (options.progress) options.progress(games);
   }
-  if (reader.offset() != identity.bytes) throw error(path, ": the file changed while it was being added");
+  if (reader.offset() != identity.bytes)
+    throw error(path, ": the file changed while it was being added");
   Statement count(db, "UPDATE files SET records = ?1 WHERE file_id = ?2");
   count.bind(1, static_cast<std::int64_t>(games)).bind(2, file_id).run();
   transaction.commit();

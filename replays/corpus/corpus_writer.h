@@ -30,15 +30,15 @@ FileIdentity file_identity(const std::string& path);
 struct AddOptions {
   AnalysisOptions analysis;
   int threads = 1;
-  std::size_t batch = 256;  // records read and analysed before they are inserted
+  std::size_t batch = 256;                  // records read and analysed before they are inserted
   const std::atomic<bool>* stop = nullptr;  // set: the file under way is rolled back
   // Called after each batch with the games of this file inserted so far.
   std::function<void(std::size_t)> progress;
 };
 
 struct AddResult {
-  bool added = false;  // false: the same bytes were already in the corpus
-  std::size_t games = 0;  // games of this file in the corpus
+  bool added = false;      // false: the same bytes were already in the corpus
+  std::size_t games = 0;   // games of this file in the corpus
   std::string indexed_as;  // the path it was first added under
 };
 

@@ -25,20 +25,23 @@ std::string one_line(const Cell& cell) {
 
 // Display width: UTF-8 continuation bytes take no column.
 std::size_t width(const std::string& text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  }));
 }
 
 void print_text(const ResultTable& table, std::ostream& out) {
   std::vector<std::size_t> widths;
   for (const std::string& column : table.columns) widths.push_back(width(column));
   for (const auto& row : table.rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], width(one_line(row[c])));
+    for (std::size_t c = 0; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], width(one_line(row[c])));
   }
   const auto line = [&](const std::vector<std::string>& cells, const std::vector<bool>& right) {
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::string pad(widths[c] - width(cells[c]), ' ');
-      out << (c == 0 ? "" : "  ") << (right[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : ""));
+      out << (c == 0 ? "" : "  ")
+          << (right[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : ""));
     }
     out << "\n";
   };
@@ -67,7 +70,8 @@ std::string csv_field(const std::string& text) {
 }
 
 void print_csv(const ResultTable& table, std::ostream& out) {
-  for (std::size_t c = 0; c < table.columns.size(); ++c) out << (c ? "," : "") << csv_field(table.columns[c]);
+  for (std::size_t c = 0; c < table.columns.size(); ++c)
+    out << (c ? "," : "") << csv_field(table.columns[c]);
   out << "\r\n";
   for (const auto& row : table.rows) {
     for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csv_field(row[c].text);
@@ -134,7 +138,8 @@ ResultTable collect_rows(Statement& statement, std::size_t max_rows) {
           row.push_back(real_cell(statement.real(c)));
           break;
         case SQLITE_BLOB:
-          row.push_back(text_cell("<blob of " + std::to_string(sqlite3_column_bytes(statement.handle(), c)) +
+          row.push_back(text_cell("<blob of " +
+                                  std::to_string(sqlite3_column_bytes(statement.handle(), c)) +
                                   " bytes>"));
           break;
         default:

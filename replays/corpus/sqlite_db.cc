@@ -24,7 +24,8 @@ int open_flags(OpenMode mode) {
 
 Database::Database(const std::string& path, OpenMode mode) : path_(path) {
   // NOMUTEX: one connection per thread of use; URIs off so that a path is a path.
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, open_flags(mode) | SQLITE_OPEN_NOMUTEX, nullptr);
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db_, open_flags(mode) | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);
@@ -57,7 +58,8 @@ std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_ro
 
 Statement::Statement(Database& db, std::string_view sql) : db_(db) {
   const char* tail = nullptr;
-  if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_, &tail) != SQLITE_OK) {
+  if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_, &tail) !=
+      SQLITE_OK) {
     db.fail("cannot prepare the statement");
   }
   if (stmt_ == nullptr) throw error(db.path(), ": the SQL holds no statement");
@@ -82,7 +84,8 @@ Statement& Statement::bind(int index, double value) {
 }
 
 Statement& Statement::bind(int index, std::string_view text) {
-  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) {
+  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
+                        SQLITE_TRANSIENT) != SQLITE_OK) {
     db_.fail("cannot bind a value");
   }
   return *this;
@@ -111,14 +114,17 @@ void Statement::reset() {
 }
 
 int Statement::columns() const { return sqlite3_column_count(stmt_); }
-bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
 std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 
 std::string Statement::text(int column) const {
   const auto* bytes = sqlite3_column_text(stmt_, column);
   if (bytes == nullptr) return {};
-  return std::string(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+  return std::string(reinterpret_cast<const char*>(bytes),
+                     static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
 std::string Statement::column_name(int column) const {
