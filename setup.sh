@@ -21,6 +21,7 @@ readonly PACKAGES=(
   libgloo-dev  # the headers of Gloo, whose library libtorch already uses: distributed training
   python3  # tests/tools/engine_client.py: a seat-protocol client in Python's standard library
   libedit-dev  # line editing, history and Tab completion in `kibitz seat`
+  libsqlite3-dev  # the replay corpus, `kibitz corpus` (replays/corpus/, docs/corpus.md)
   # The Python module (python/, docs/python.md) and its tests, which ctest runs;
   # python3-torch for examples/python/train_leduc.py and the zero-copy torch test.
   pybind11-dev python3-dev python3-numpy python3-torch python3-pytest

@@ -117,6 +117,9 @@ FileIdentity file_identity(const std::string& path) {
 
 AddResult add_replay_file(Database& db, const std::string& path, const AddOptions& options) {
   const FileIdentity identity = file_identity(path);
+  // A file's transaction can be large: keep its pages in memory (64 MiB)
+  // rather than spilling them to the database file before the commit.
+  db.exec("PRAGMA cache_size = -65536");
   Transaction transaction(db);
   if (std::optional<AddResult> there = existing(db, identity)) return *there;
   const std::int64_t file_id = insert_file(db, path, identity, options.analysis);
