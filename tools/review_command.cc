@@ -5,6 +5,7 @@
 // of it, each action's value with its standard error.
 #include <unistd.h>
 
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -12,6 +13,8 @@
 
 #include "env/core/atomic_file.h"
 #include "env/core/error.h"
+#include "env/core/input_file.h"
+#include "replays/seat_record.h"
 #include "replays/replay_reader.h"
 #include "tools/command.h"
 #include "tools/options.h"
@@ -29,9 +32,10 @@ constexpr int kMaxTimeMs = 3'600'000;
 
 const CommandUsage kReviewUsage{
     "review",
-    "kibitz review FILE --seat S [--game N] [--agent SPEC] [--sims N | --time-ms T]\n"
+    "kibitz review FILE [--seat S] [--game N] [--agent SPEC] [--sims N | --time-ms T]\n"
     "                     [--replicates R] [--seed S] [--json OUT] [--quiet]",
-    "Reviews how seat S played game N (from 0) of the replay file FILE: at every decision\n"
+    "Reviews how seat S played game N (from 0) of the replay file FILE, or the game of a\n"
+    "seat record that kibitz seat wrote (its own seat, one game): at every decision\n"
     "of that seat an engine (a search agent: ismcts by default) values each legal action\n"
     "from the seat's own stream alone, drawing the hidden cards as the seat could; it never\n"
     "reads the record's true state. R independent searches (replicates) share the budget of\n"
@@ -43,7 +47,27 @@ const CommandUsage kReviewUsage{
     "its accuracy (100 x (1 - the mean share of the spread lost beyond the noise)) and its\n"
     "worst decisions (docs/review.md). Progress goes to stderr.",
     "kibitz review games.kbr --seat 1\n"
+    "kibitz review leduc_poker-P0-20261203-171502-game1.seat.json\n"
     "kibitz review games.kbr --game 3 --seat 0 --agent 'ismcts(c=0.7)' --time-ms 40 --json r.json"};
+
+replays::ReplayRecord record_at(const std::string& path, std::size_t index);
+
+// The seat game to review in the file at `path`: seat `seat` of record
+// `index` of a replay file, or the seat of a seat record (a JSON document
+// kibitz seat writes), whose seat `seat` must be if given.
+SeatGame seat_game_in(const std::string& path, std::size_t index, int seat, bool seat_given) {
+  std::ifstream file = open_regular_file(path, "review");
+  if (replays::looks_like_json(file)) {
+    const replays::SeatRecord record = replays::read_seat_record(file, path);
+    if (seat_given && seat != record.seat) {
+      throw error(path, " is seat ", record.seat, "'s record; --seat ", seat, " is not in it");
+    }
+    if (index != 0) throw error(path, " is a seat record of one game; --game ", index, " does not exist");
+    return seat_game_of(record);
+  }
+  if (!seat_given) throw error("--seat is required for a replay file (it holds every seat)");
+  return seat_game_of(record_at(path, index), seat);
+}
 
 // Record `index` of the file at `path`; a clear error when there is none.
 replays::ReplayRecord record_at(const std::string& path, std::size_t index) {
@@ -74,7 +98,7 @@ int run_review(const std::vector<std::string>& args) {
   // clang-format off
   options.add_options()
       ("file", po::value(&path)->required()->value_name("FILE"), "the replay file (positional)")
-      ("seat", po::value(&seat)->required()->value_name("S"), "the seat to review, from 0")
+      ("seat", po::value(&seat)->value_name("S"), "the seat to review, from 0 (a seat record's own by default)")
       ("game", po::value(&game_index)->default_value(0)->value_name("N"), "the record in FILE, from 0")
       ("agent", po::value(&review.agent)->default_value(review.agent)->value_name("SPEC"),
        "the engine: an agent that values each action (ismcts, mo_ismcts, pimc, ismcts_nn)")
@@ -110,8 +134,7 @@ int run_review(const std::vector<std::string>& args) {
   }
   if (!json_path.empty()) check_writable(json_path);
 
-  const replays::ReplayRecord record = record_at(path, static_cast<std::size_t>(game_index));
-  const SeatGame seat_game = seat_game_of(record, seat);
+  const SeatGame seat_game = seat_game_in(path, static_cast<std::size_t>(game_index), seat, vars->count("seat") > 0);
   ProgressBar bar(std::cerr, "kibitz review", "decisions", static_cast<std::int64_t>(seat_game.decisions.size()),
                   ::isatty(STDERR_FILENO) != 0, !quiet);
   review.progress = [&bar](std::size_t done, std::size_t) { bar.update(static_cast<std::int64_t>(done)); };

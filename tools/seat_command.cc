@@ -6,6 +6,7 @@
 // what its seat has seen (tools/engine/seat_console.h).
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -41,6 +42,8 @@ constexpr CommandUsage kSeatUsage{
     "and how sure it is (its policy's share, and its expected return when it has one); make\n"
     "the move at the table and enter it (its action, e.g. 'bet'). The AI never needs another\n"
     "seat's cards. 'help' lists the commands, 'new' starts another game, 'quit' stops.\n"
+    "Each game's seat record (its stream, the AI seat's moves and advice, the result) is\n"
+    "written to a file named at the end (--records DIR, '.' by default) for kibitz review.\n"
     "Ctrl-C ends the session at once, a search under way included. A line over 1 MiB is\n"
     "skipped with a notice. Exit status: 0 after quit or at the end of input between games,\n"
     "2 when input ends during a game, 130 after Ctrl-C (128 + the signal after SIGTERM or\n"
@@ -58,6 +61,7 @@ int run_seat(const std::vector<std::string>& args) {
   int seat = -1;
   SeatConsoleOptions console;
   bool no_fill = false;
+  bool no_records = false;
   options.add_options()("game", po::value(&game_spec)->required()->value_name("SPEC"),
                         "the game at the table, e.g. kuhn_poker or 'loyalist_spies(players=4)'")(
       "seat", po::value(&seat)->required()->value_name("N"), "the AI's seat, from 0")(
@@ -71,7 +75,10 @@ int run_seat(const std::vector<std::string>& args) {
       "search time per decision in milliseconds instead (0: the agent spec's)")(
       "worlds", po::value(&console.worlds)->default_value(32)->value_name("W"),
       "worlds drawn to list what can come next and to find what is forced")(
-      "no-fill", po::bool_switch(&no_fill), "never fill in forced observations: type everything");
+      "no-fill", po::bool_switch(&no_fill), "never fill in forced observations: type everything")(
+      "records", po::value(&console.records_dir)->default_value(".")->value_name("DIR"),
+      "write each game's seat record (for kibitz review) into DIR")(
+      "no-records", po::bool_switch(&no_records), "keep no seat records");
   if (!parse_command_options(kSeatUsage, options, args)) return kExitOk;
   const std::uint64_t seed = parse_uint64(seed_text, "--seed");
   if (console.budget.simulations < 0 || console.budget.simulations > 1'000'000'000) {
@@ -85,6 +92,10 @@ int run_seat(const std::vector<std::string>& args) {
   }
   if (console.worlds < 1 || console.worlds > 100000) throw error("--worlds must be from 1 to 100000");
   console.autofill = !no_fill;
+  if (no_records) console.records_dir.clear();
+  if (!console.records_dir.empty() && !std::filesystem::is_directory(console.records_dir)) {
+    throw error("--records ", console.records_dir, ": not a directory");
+  }
   console.echo = ::isatty(STDIN_FILENO) == 0;
 
   const std::shared_ptr<const Game> game = load_game(game_spec);

@@ -5,12 +5,17 @@
 // are refused by name.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "env/core/registry.h"
 #include "replays/replay_record.h"
+#include "replays/seat_record.h"
 #include "tests/tools/kibitz_run.h"
 #include "tools/review/review_output.h"
 #include "tools/review/seat_decisions.h"
@@ -130,9 +135,58 @@ TEST(Review, TheCommandRefusesBadInputByName) {
   const auto both = run_kibitz("review x.kbr --seat 0 --sims 10 --time-ms 10");
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("give one of --sims and --time-ms"), std::string::npos) << both.err;
-  const auto no_seat = run_kibitz("review x.kbr");
-  EXPECT_EQ(no_seat.exit_code, 2);
-  EXPECT_NE(no_seat.err.find("seat"), std::string::npos) << no_seat.err;
+}
+
+// kibitz seat keeps a seat record of each game (--records DIR), with the
+// AI seat's moves as made at the table and as advised; an undone move is
+// not kept; kibitz review reads the record as it reads a replay file's seat.
+TEST(Review, KibitzSeatKeepsARecordThatReviewReads) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("kibitz_seat_records_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto seat = testing::run_kibitz("seat --game leduc_poker --seat 0 --agent random --records '" + dir.string() + "'",
+                                        "dealt Qs\ncall\nundo\nraise\n");
+  EXPECT_NE(seat.out.find("record of the game: "), std::string::npos) << seat.out;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_NE(files[0].filename().string().find("leduc_poker-P0-"), std::string::npos) << files[0];
+  std::ifstream in(files[0]);
+  const replays::SeatRecord record = replays::read_seat_record(in, files[0].string());
+  EXPECT_EQ(record.source, "kibitz seat");
+  ASSERT_EQ(record.decisions.size(), 1u) << "the undone call is not kept";
+  EXPECT_EQ(record.decisions[0].stream_size, 2u);
+  EXPECT_EQ(record.decisions[0].played, "raise");
+  EXPECT_FALSE(record.returns.has_value()) << "the game was left unfinished";
+
+  // The same decision reviewed from the seat record and from a full record
+  // of a game with that stream: the same estimates.
+  const SeatReview from_seat = review_seat(seat_game_of(record), quick());
+  const auto game = load_game("leduc_poker");
+  auto state = game->new_initial_state();
+  replays::ReplayRecord full;
+  full.game = game->spec();
+  for (const char* text : {"deal Qs", "deal Kh", "raise"}) {
+    const Action a = state->string_to_action(state->current_player(), text);
+    full.actions.push_back(a);
+    state->apply_action(a);
+  }
+  const SeatReview from_full = review_seat(seat_game_of(full, 0), quick());
+  ASSERT_EQ(from_seat.decisions.size(), 1u);
+  ASSERT_EQ(from_full.decisions.size(), 1u);
+  ASSERT_EQ(from_seat.decisions[0].actions.size(), from_full.decisions[0].actions.size());
+  for (std::size_t a = 0; a < from_seat.decisions[0].actions.size(); ++a) {
+    EXPECT_EQ(from_seat.decisions[0].actions[a].action, from_full.decisions[0].actions[a].action);
+    EXPECT_EQ(from_seat.decisions[0].actions[a].value, from_full.decisions[0].actions[a].value);
+  }
+  const auto review = testing::run_kibitz("review '" + files[0].string() + "' --quiet");
+  EXPECT_EQ(review.exit_code, 0) << review.err;
+  EXPECT_NE(review.out.find("raise"), std::string::npos) << review.out;
+  const auto other_seat = testing::run_kibitz("review '" + files[0].string() + "' --seat 1");
+  EXPECT_EQ(other_seat.exit_code, 2);
+  EXPECT_NE(other_seat.err.find("is seat 0's record; --seat 1 is not in it"), std::string::npos) << other_seat.err;
+  fs::remove_all(dir);
 }
 
 }  // namespace

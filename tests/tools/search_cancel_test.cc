@@ -63,7 +63,7 @@ TEST(SearchCancel, CtrlCEndsEnginesSearchAndTheEngine) {
 // Seat 0 of Kuhn poker is to act as soon as its card is typed (seat 1's
 // card is filled in): the search starts at once.
 TEST(SearchCancel, TheFirstCtrlCEndsSeatDuringASearch) {
-  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", kEndlessSearch});
+  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", kEndlessSearch, "--no-records"});
   ASSERT_TRUE(seat.read_until("P0> "));
   seat.type("dealt K\n");
   ASSERT_TRUE(seat.read_until("ok: dealt K"));
@@ -77,7 +77,7 @@ TEST(SearchCancel, TheFirstCtrlCEndsSeatDuringASearch) {
 }
 
 TEST(SearchCancel, TheEndOfSeatsInputCutsItsSearchShort) {
-  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", kEndlessSearch});
+  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", kEndlessSearch, "--no-records"});
   ASSERT_TRUE(seat.read_until("P0> "));
   seat.type("dealt K\n");
   ASSERT_TRUE(seat.read_until("ok: dealt K"));
@@ -93,7 +93,7 @@ TEST(SearchCancel, TheEndOfSeatsInputCutsItsSearchShort) {
 // An overlong line is skipped with a notice and the session goes on, as in
 // `engine`; no message quotes more than a bounded part of a line.
 TEST(SearchCancel, SeatSkipsAnOverlongLineAndQuotesLongEntriesInPart) {
-  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", "random"});
+  KibitzChild seat({"seat", "--game", "kuhn_poker", "--seat", "0", "--agent", "random", "--no-records"});
   ASSERT_TRUE(seat.read_until("P0> "));
   seat.type(std::string((1u << 20) + 10, 'x') + "\n");
   ASSERT_TRUE(seat.read_until("skipped a line of 1048586 bytes"));

@@ -30,7 +30,7 @@ bool contains(const std::string& text, const std::string& part) {
 class Console {
  public:
   Console(const std::string& game, Player seat, const std::string& agent)
-      : child_({"seat", "--game", game, "--seat", std::to_string(seat), "--agent", agent, "--seed", "1"}),
+      : child_({"seat", "--game", game, "--seat", std::to_string(seat), "--agent", agent, "--seed", "1", "--no-records"}),
         prompt_(seat_text(seat) + "> ") {}
 
   // Everything written up to the next prompt (nothing once the output ends).

@@ -53,7 +53,7 @@ def main():
     kibitz = sys.argv[1]
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(kibitz, [kibitz, "seat", "--game", "leduc_poker", "--seat", "0", "--agent", "random"])
+        os.execv(kibitz, [kibitz, "seat", "--game", "leduc_poker", "--seat", "0", "--agent", "random", "--no-records"])
     seen = read_until(fd, "P0> ")
     if "P0> " not in seen:
         fail("no prompt", seen)

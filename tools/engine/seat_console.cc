@@ -53,7 +53,8 @@ SeatConsole::SeatConsole(std::shared_ptr<const Game> game, Player seat, Agent& a
       seed_(seed),
       options_(options),
       in_(in),
-      out_(out) {
+      out_(out),
+      records_(options_.records_dir, *game_, seat, agent.spec()) {
   game_->stream_spec();  // a game not on seat streams yet fails here, by name
 }
 
@@ -73,17 +74,23 @@ int SeatConsole::run() {
     const std::optional<std::string> line = in_.read_line();
     if (!line) {
       out_ << "\n";
+      keep_record();
       if (session_->over() || session_->stream().size() == session_->initial_size()) return kExitOk;
       out_ << "kibitz seat: input closed during game " << games_ << "; the game was abandoned\n";
       return kExitBadInput;
     }
     if (options_.echo) out_ << (line->size() <= kMaxEntryChars ? *line : bounded_quote(*line)) << "\n";
-    if (!handle(*line)) return kExitOk;
+    if (!handle(*line)) {
+      keep_record();
+      return kExitOk;
+    }
   }
 }
 
 void SeatConsole::start_game() {
+  if (session_) keep_record();  // a game left for a new one
   ++games_;
+  records_.start_game(games_);
   session_ = std::make_unique<SeatSession>(game_, seat_, agent_, Rng(seed_).child("game", games_).seed());
   entries_.clear();
   held_.clear();
@@ -102,6 +109,7 @@ void SeatConsole::settle() {
     next_ = next_observations(*session_, options_.worlds);
     if (session_->over()) {
       print_result();
+      keep_record();
       out_ << "The game is over. Type new for another game, or quit.\n";
       return;
     }
@@ -170,25 +178,48 @@ bool SeatConsole::enter_one_by_one(const SeatStream& typed) {
   return true;
 }
 
-void SeatConsole::print_result() {
+std::optional<std::vector<double>> SeatConsole::settled_returns() {
   // The returns are the seat's to know only when every world its stream
   // allows has the same ones (a showdown it did not see leaves them open).
   std::vector<double> returns;
-  bool same = true;
-  for (int w = 0; w < options_.worlds && same; ++w) {
+  for (int w = 0; w < options_.worlds; ++w) {
     const std::vector<double> r = session_->draw_world()->returns();
-    same = returns.empty() || r == returns;
+    if (!returns.empty() && r != returns) return std::nullopt;
     returns = r;
   }
-  if (!same) {
+  return returns;
+}
+
+void SeatConsole::print_result() {
+  const std::optional<std::vector<double>> returns = settled_returns();
+  if (!returns) {
     out_ << "Result: it depends on cards " << seat_name() << " has not seen.\n";
     return;
   }
   out_ << "Result:";
-  for (std::size_t s = 0; s < returns.size(); ++s) {
-    out_ << (s == 0 ? " " : ", ") << seat_text(static_cast<Player>(s)) << " " << signed_value(returns[s]);
+  for (std::size_t s = 0; s < returns->size(); ++s) {
+    out_ << (s == 0 ? " " : ", ") << seat_text(static_cast<Player>(s)) << " " << signed_value((*returns)[s]);
   }
   out_ << "\n";
+}
+
+void SeatConsole::keep_record() {
+  std::optional<std::vector<double>> returns;
+  if (session_->over()) returns = settled_returns();
+  try {
+    const std::string path = records_.finish(session_->stream(), returns);
+    if (!path.empty()) out_ << "  record of the game: " << path << "   (kibitz review " << path << ")\n";
+  } catch (const KibitzError& e) {
+    out_ << "  the game's record could not be written: " << e.what() << "\n";
+  }
+}
+
+std::string SeatConsole::own_action_of(const SeatStream& move) const {
+  for (const NextCandidate& c : next_.candidates) {
+    if (c.own_action.empty() || c.observations.size() > move.size()) continue;
+    if (std::equal(c.observations.begin(), c.observations.end(), move.begin())) return c.own_action;
+  }
+  return {};
 }
 
 void SeatConsole::advise() {
@@ -348,6 +379,8 @@ void SeatConsole::enter(std::string_view text) {
 bool SeatConsole::try_entry(const SeatStream& typed, std::string& refusal) {
   SeatStream move = held_;
   move.insert(move.end(), typed.begin(), typed.end());
+  const bool decided = session_->to_act();
+  const std::size_t decided_at = session_->stream().size();
   try {
     session_->observe(move);
   } catch (const KibitzError& e) {
@@ -364,6 +397,7 @@ bool SeatConsole::try_entry(const SeatStream& typed, std::string& refusal) {
   held_.clear();
   entries_.push_back(move.size());
   autofill_paused_ = false;
+  if (decided) records_.on_decision(decided_at, own_action_of(move), advice_ ? advice_->action_text : "");
   const StreamSpec& spec = game_->stream_spec();
   for (const Observation& o : move) out_ << "  ok: " << spec.to_text(o) << "\n";
   settle();
@@ -440,6 +474,7 @@ void SeatConsole::undo() {
   }
   session_->undo(count);
   entries_.pop_back();
+  records_.on_undo(session_->stream().size());
   autofill_paused_ = true;
   settle();
 }

@@ -23,6 +23,7 @@
 
 #include "agents/agent.h"
 #include "tools/engine/next_observations.h"
+#include "tools/engine/seat_record_keeper.h"
 #include "tools/engine/seat_session.h"
 #include "tools/line_input.h"
 
@@ -39,6 +40,9 @@ struct SeatConsoleOptions {
   // the search short. -1: decisions always search in full (tests).
   int watch_fd = -1;
   const std::atomic<bool>* interrupt = nullptr;
+  // Where each game's seat record is written (seat_record_keeper.h); empty:
+  // none is kept.
+  std::string records_dir;
 };
 
 // Entries longer than this are refused unread: no observation's text comes
@@ -84,7 +88,13 @@ class SeatConsole {
   // is refused.
   bool enter_one_by_one(const SeatStream& typed);
   // The game's returns, when the seat's stream settles them.
+  std::optional<std::vector<double>> settled_returns();
   void print_result();
+  // Writes the game's seat record, if one is kept, and says where.
+  void keep_record();
+  // The AI seat's own move as its action text, when `move` (accepted with
+  // the seat to act) is one the list of what could come next knew.
+  std::string own_action_of(const SeatStream& move) const;
   // One line typed; false for quit.
   bool handle(const std::string& line);
   void enter(std::string_view text);
@@ -122,6 +132,7 @@ class SeatConsole {
   bool autofill_paused_ = false;          // after undo, until the next entry
   SeatStream held_;                       // the beginning of a move, until the rest comes
   std::optional<SeatDecision> advice_;    // the AI's move for the stream as it is now
+  SeatRecordKeeper records_;
   std::size_t where_printed_at_ = static_cast<std::size_t>(-1);  // stream size at the last print_where
 };
 

@@ -30,4 +30,16 @@ SeatGame seat_game_of(const replays::ReplayRecord& record, Player seat) {
   return out;
 }
 
+SeatGame seat_game_of(const replays::SeatRecord& record) {
+  SeatGame out;
+  out.game = record.game;
+  out.seat = record.seat;
+  out.stream = record.stream;
+  for (const replays::SeatRecordDecision& d : record.decisions) {
+    out.decisions.push_back(
+        SeatDecisionPoint{static_cast<int>(d.stream_size), d.stream_size, d.played.empty() ? "?" : d.played});
+  }
+  return out;
+}
+
 }  // namespace kibitz::tools

@@ -10,11 +10,14 @@
 #include "env/core/observation.h"
 #include "env/core/types.h"
 #include "replays/replay_record.h"
+#include "replays/seat_record.h"
 
 namespace kibitz::tools {
 
 struct SeatDecisionPoint {
-  int move = 0;                 // index into the record's actions
+  // Index into the record's actions; for a seat record, which knows no
+  // actions, the observation index where the seat decided.
+  int move = 0;
   std::size_t stream_size = 0;  // observations the seat had when it decided
   std::string played;           // its action, as its own text
 };
@@ -30,5 +33,8 @@ struct SeatGame {
 // actions; throws KibitzError when the record does not replay (replay verify
 // says why) or the seat is not one of the game's.
 SeatGame seat_game_of(const replays::ReplayRecord& record, Player seat);
+// The same from a seat record (kibitz seat's, replays/seat_record.h): its
+// stream and decisions as kept.
+SeatGame seat_game_of(const replays::SeatRecord& record);
 
 }  // namespace kibitz::tools
