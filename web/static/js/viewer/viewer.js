@@ -2,11 +2,15 @@
 // the server's list (/viewer.html?file=NAME&game=N) or from a file the user
 // picks, and steps through it from any seat's perspective, the public's or
 // the full view. The URL keeps the game, the perspective and the step
-// (&view=seat1&step=K; #step=K works too), so a link opens there.
+// (&view=seat1&step=K; #step=K works too), so a link opens there. A seat's
+// review of the game (kibitz review --json), picked beside the replay, is
+// drawn at the seat's decisions (review_panel.js).
 import { el, fill } from '../dom.js';
 import { rendererFor } from '../renderers/index.js';
 import { loadListed, loadUploaded } from './load.js';
 import { renderAnnotations, renderCharts, renderDecision, renderFullView, renderSummary } from './panels.js';
+import { MAX_REVIEW_BYTES, matchReview, parseReview } from './review_model.js';
+import { renderReview } from './review_panel.js';
 import * as V from './view_state.js';
 
 const PAGE_KEYS = 10;  // steps per PageUp / PageDown
@@ -21,7 +25,12 @@ const page = {
   game: Math.max(0, Number.parseInt(params.get('game') || '0', 10) || 0),
   key: V.FULL,
   step: 0,
+  review: null,  // a checked review of the game shown, or null
 };
+
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
 
 function byId(id) {
   return document.getElementById(id);
@@ -80,7 +89,18 @@ function draw() {
   renderDecision(page.doc, page.key, page.step);
   renderAnnotations(page.doc, page.key, page.step, go);
   renderCharts(page.doc, page.key, page.step, go);
+  renderReview(page.review, page.doc, page.key, page.step, goToDecision);
   keepInUrl();
+}
+
+// A review's link to a decision: the step, with the decision's panel
+// brought into view below the controls (which stay at the top on a phone).
+function goToDecision(step) {
+  go(step);
+  const panel = byId('review-step-panel').getBoundingClientRect();
+  const controls = document.querySelector('.viewer-controls');
+  const top = getComputedStyle(controls).position === 'sticky' ? controls.getBoundingClientRect().bottom : 0;
+  if (panel.top < top || panel.top > window.innerHeight / 2) window.scrollBy(0, panel.top - top - 8);
 }
 
 function go(step) {
@@ -108,7 +128,48 @@ function showDocument(doc, wantedStep, wantedKey) {
   byId('controls').hidden = false;
   byId('open-file').open = false;  // out of the way; a click opens another file
   byId('side').hidden = false;
+  byId('review-input').disabled = false;
+  keepReviewIfItMatches();
   renderSummary(doc);
+  draw();
+}
+
+// Another game of the file (or another file) is shown: a review of the
+// earlier one is put aside, saying why, rather than drawn beside the wrong game.
+function keepReviewIfItMatches() {
+  if (!page.review) return;
+  try {
+    matchReview(page.review, page.doc);
+  } catch (error) {
+    dropReview();
+    byId('review-status').textContent = `The review was put aside: ${error.message}.`;
+  }
+}
+
+function dropReview() {
+  page.review = null;
+  byId('review-status').textContent = '';
+  fill('review-error');
+}
+
+// A review the user picks: read here and checked against the game shown
+// (review_model.js); one that does not fit is refused with the reason and
+// leaves the page as it was.
+async function openReview() {
+  const input = byId('review-input');
+  const file = input.files[0];
+  input.value = '';  // picking the same file again is a new pick
+  if (!file || !page.doc) return;
+  fill('review-error');
+  try {
+    if (file.size > MAX_REVIEW_BYTES) throw new Error(`the file has ${file.size} bytes; a review has far fewer`);
+    page.review = matchReview(parseReview(await file.text()), page.doc);
+    byId('review-status').textContent = `Review of ${V.seatLabel(page.doc, page.review.seat)} from ${file.name}: ` +
+      `${count(page.review.decisions.length, 'decision')}.`;
+    byId('open-file').open = false;
+  } catch (error) {
+    fill('review-error', `Could not open the review ${file.name}: ${error.message}.`);
+  }
   draw();
 }
 
@@ -130,6 +191,8 @@ async function load(wantedStep, wantedKey) {
 // it belonged to the file that failed.
 function clearView() {
   page.doc = null;
+  dropReview();
+  byId('review-input').disabled = true;
   for (const id of ['controls', 'side', 'seat-view', 'full-view']) byId(id).hidden = true;
   byId('open-file').open = true;
   byId('game').textContent = '';
@@ -174,6 +237,7 @@ function start() {
     load(0, page.key);
   });
   byId('file-input').addEventListener('change', openPicked);
+  byId('review-input').addEventListener('change', openReview);
   byId('full-streams-box').addEventListener('toggle', draw);
   document.addEventListener('keydown', onKey);
   if (page.file) load(linkedStep(), params.get('view'));
