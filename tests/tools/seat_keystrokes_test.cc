@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -64,6 +65,7 @@ class Typist final : public LineInput {
     if (!whole) entry = shortest(at, covers);
     if (entry.empty()) entry = spec_.to_text(truth_[at]);
     keys_ += entry.size() + 1;  // and Enter
+    ++typed_kinds_[spec_.kind(truth_[at].kind).name];
     for (std::size_t i = at; i < at + covers && i < truth_.size(); ++i) {
       baseline_ += spec_.to_text(truth_[i]).size() + 1;
     }
@@ -76,6 +78,17 @@ class Typist final : public LineInput {
   int lines() const { return lines_; }
   int fallbacks() const { return fallbacks_; }
   bool finished() const { return finished_; }
+  // The kinds of observation typed, most typed first, as "kind count, ...".
+  std::string most_typed() const {
+    std::vector<std::pair<int, std::string>> counts;
+    for (const auto& [kind, n] : typed_kinds_) counts.emplace_back(-n, kind);
+    std::sort(counts.begin(), counts.end());
+    std::string out;
+    for (std::size_t i = 0; i < counts.size() && i < 6; ++i) {
+      out += (i == 0 ? "" : ", ") + counts[i].second + " " + std::to_string(-counts[i].first);
+    }
+    return out;
+  }
 
  private:
   std::optional<std::string> quit() {
@@ -141,11 +154,13 @@ class Typist final : public LineInput {
   std::size_t keys_ = 0, baseline_ = 0;
   int lines_ = 0, fallbacks_ = 0;
   bool finished_ = false;
+  std::map<std::string, int> typed_kinds_;
 };
 
 struct Typed {
   std::size_t keys = 0, baseline = 0;
   int lines = 0, fallbacks = 0;
+  std::string most_typed;
 };
 
 // One game of `spec` played by heuristics, typed for `seat`.
@@ -168,14 +183,14 @@ Typed type_a_game(const std::string& spec, Player seat, std::uint64_t seed) {
   EXPECT_EQ(console.run(), 0) << out.str().substr(out.str().size() > 3000 ? out.str().size() - 3000 : 0);
   EXPECT_TRUE(typist.finished()) << "the whole stream was entered";
   EXPECT_NE(out.str().find("The game is over"), std::string::npos);
-  return Typed{typist.keys(), typist.baseline(), typist.lines(), typist.fallbacks()};
+  return Typed{typist.keys(), typist.baseline(), typist.lines(), typist.fallbacks(), typist.most_typed()};
 }
 
 void expect_half(const std::string& spec, Player seat, std::uint64_t seed) {
   const Typed typed = type_a_game(spec, seat, seed);
   std::cout << "[ keys     ] " << spec << " seat " << seat << ": " << typed.keys << " keys in " << typed.lines
             << " lines, against " << typed.baseline << " typed whole (" << typed.fallbacks
-            << " shorthands fell back)\n";
+            << " shorthands fell back)\n[ keys     ] lines by kind: " << typed.most_typed << "\n";
   EXPECT_GT(typed.baseline, 0u);
   EXPECT_LE(typed.keys * 2, typed.baseline) << spec;
 }
