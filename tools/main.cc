@@ -81,7 +81,10 @@ int main(int argc, char** argv) {
     // An agent asked for a network on a CUDA device: the same command line
     // again, from the start, in the program that has LibTorch. Agents are
     // built before a command writes any file, so nothing is half-written.
-    if (kibitz::neural::libtorch_was_needed()) {
+    // Not once the command began its real work (a listening server, whose
+    // clients' refused CUDA tables set the flag too): it must not start
+    // again because it failed later for another reason.
+    if (kibitz::neural::libtorch_was_needed() && rerun_allowed()) {
       try {
         run_in_torch_program(words);
       } catch (const kibitz::KibitzError& missing) {

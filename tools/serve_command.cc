@@ -18,6 +18,7 @@
 #include "env/core/error.h"
 #include "tools/command.h"
 #include "tools/options.h"
+#include "tools/torch_program.h"
 #include "web/server/routes.h"
 #include "web/server/server.h"
 
@@ -367,6 +368,7 @@ int run_serve(const std::vector<std::string>& args) {
   const std::string base = "http://" + (v6 ? "[" + web_server.address() + "]" : web_server.address()) +
                            ":" + std::to_string(web_server.port());
   web_server.start();
+  commit_to_this_program();  // a failure from here on is not a reason to start again
   std::cout << "kibitz serve: listening on " << base << "/ (Ctrl-C stops)\n"
             << "replays go to " << web_server.registry().replay_dir() << "\n";
   for (const web::TableStatus& status : web_server.registry().tables()) {

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -34,5 +35,12 @@ void run_in_torch_program(const std::vector<std::string>& words) {
   ::execv(torch.c_str(), argv.data());
   throw error("cannot run ", torch.string(), ": ", std::strerror(errno));
 }
+
+namespace {
+std::atomic<bool> committed{false};
+}  // namespace
+
+void commit_to_this_program() { committed = true; }
+bool rerun_allowed() { return !committed.load(); }
 
 }  // namespace kibitz::tools

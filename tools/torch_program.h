@@ -20,4 +20,11 @@ inline constexpr const char* kTorchProgram = "kibitz-torch";
 // KibitzError: kibitz-torch is not next to this program, or cannot be run.
 [[noreturn]] void run_in_torch_program(const std::vector<std::string>& words);
 
+// A command that has begun its real work (a server that is listening)
+// calls this: a failure after it must not run the whole command line again
+// in kibitz-torch, even if an agent asked for LibTorch meanwhile (a client's
+// table with a CUDA network, refused). main checks rerun_allowed().
+void commit_to_this_program();
+bool rerun_allowed();
+
 }  // namespace kibitz::tools
