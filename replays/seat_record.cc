@@ -1,6 +1,5 @@
 #include "replays/seat_record.h"
 
-#include <charconv>
 #include <iterator>
 #include <sstream>
 
@@ -14,11 +13,6 @@
 namespace kibitz::replays {
 namespace {
 
-std::string exact(double x) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
-  return std::string(buffer, end);
-}
 
 // One JSON value's text, for StreamSpec::from_json.
 std::string text_of(const json::Value& value) {
@@ -78,7 +72,7 @@ void write_seat_record(std::ostream& out, const SeatRecord& record) {
     out << "null";
   } else {
     out << "[";
-    for (std::size_t s = 0; s < record.returns->size(); ++s) out << (s == 0 ? "" : ", ") << exact((*record.returns)[s]);
+    for (std::size_t s = 0; s < record.returns->size(); ++s) out << (s == 0 ? "" : ", ") << shortest_number((*record.returns)[s]);
     out << "]";
   }
   out << "\n}\n";

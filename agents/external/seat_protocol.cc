@@ -1,21 +1,17 @@
 #include "agents/external/seat_protocol.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "env/core/error.h"
+#include "env/core/json_text.h"
 
 namespace kibitz::seat_protocol {
 
 
 std::string json_number(double value) {
   KIBITZ_CHECK(std::isfinite(value), "a protocol number must be finite, got ", value);
-  // The shortest text that reads back as the same double (0.1, not 0.10000000000000001).
-  char buffer[32];
-  const auto [end, failed] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  KIBITZ_CHECK(failed == std::errc(), "cannot print ", value);
-  return std::string(buffer, end);
+  return shortest_number(value);
 }
 
 std::string json_array(std::span<const std::string> values) {

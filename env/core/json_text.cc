@@ -1,5 +1,7 @@
 #include "env/core/json_text.h"
 
+#include <charconv>
+
 #include <cstdio>
 
 namespace kibitz {
@@ -54,6 +56,12 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
     }
   }
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+std::string shortest_number(double value) {
+  char buffer[32];
+  const auto [end, failed] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return failed == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
 }  // namespace kibitz

@@ -1,11 +1,11 @@
 #include "tools/arena/arena_output.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "env/core/json_text.h"
 #include "replays/analysis/game_outcome.h"
 #include "tools/options.h"
 
@@ -21,12 +21,6 @@ std::string format(const char* pattern, double x) {
   return buffer;
 }
 
-// The shortest text that reads back as the same double (for files).
-std::string exact(double x) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
-  return std::string(buffer, end);
-}
 
 std::string pad_right(const std::string& text, std::size_t width) {
   return text + std::string(width > text.size() ? width - text.size() : 0, ' ');
@@ -103,7 +97,7 @@ std::string csv_field(const std::string& text) {
 void print_forfeits(std::ostream& out, const ArenaSetup& setup, const ArenaSummary& summary) {
   if (summary.forfeits == 0) return;
   out << "\nforfeits (a seat's illegal, late or failed answer lost it the game; the seat took "
-      << exact(setup.game->min_return()) << ")\n";
+      << shortest_number(setup.game->min_return()) << ")\n";
   for (std::size_t a = 0; a < summary.agents.size(); ++a) {
     if (summary.agents[a].forfeits == 0) continue;
     out << "  " << agent_label(setup, a) << ": " << summary.agents[a].forfeits
@@ -116,8 +110,8 @@ void print_forfeits(std::ostream& out, const ArenaSetup& setup, const ArenaSumma
 }
 
 void write_estimate(std::ostream& out, const MeanEstimate& e) {
-  out << "{\"mean\": " << exact(e.mean) << ", \"low\": " << exact(e.low)
-      << ", \"high\": " << exact(e.high) << ", \"samples\": " << e.samples << "}";
+  out << "{\"mean\": " << shortest_number(e.mean) << ", \"low\": " << shortest_number(e.low)
+      << ", \"high\": " << shortest_number(e.high) << ", \"samples\": " << e.samples << "}";
 }
 
 }  // namespace
@@ -243,8 +237,8 @@ void write_arena_json(std::ostream& out, const ArenaSetup& setup, const ArenaRun
     write_estimate(out, stats.mean_return);
     out << ",\n     \"win_rate\": ";
     write_estimate(out, stats.win_rate);
-    out << ",\n     \"rating\": {\"rating\": " << exact(stats.rating.rating)
-        << ", \"low\": " << exact(stats.rating.low) << ", \"high\": " << exact(stats.rating.high)
+    out << ",\n     \"rating\": {\"rating\": " << shortest_number(stats.rating.rating)
+        << ", \"low\": " << shortest_number(stats.rating.low) << ", \"high\": " << shortest_number(stats.rating.high)
         << "},\n     \"mean_return_by_seat\": [";
     for (std::size_t s = 0; s < stats.mean_return_by_seat.size(); ++s) {
       out << (s == 0 ? "" : ", ");
@@ -290,7 +284,7 @@ void write_arena_csv_row(std::ostream& out, const ArenaSetup& setup,
   for (const int agent : setup.schedule.seating(rotation)) {
     out << "," << csv_field(setup.agents[static_cast<std::size_t>(agent)]);
   }
-  for (const double r : game.returns) out << "," << exact(r);
+  for (const double r : game.returns) out << "," << shortest_number(r);
   if (replays::analysis::game_has_roles(*setup.game)) {
     for (int s = 0; s < setup.game->num_players(); ++s) {
       out << "," << (static_cast<std::size_t>(s) < game.roles.size() ? game.roles[s] : "");

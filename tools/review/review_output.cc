@@ -1,7 +1,6 @@
 #include "tools/review/review_output.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 
 #include "env/core/json_text.h"
@@ -16,11 +15,6 @@ std::string fixed(double x, const char* pattern = "%+.3f") {
   return buffer;
 }
 
-std::string exact(double x) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
-  return std::string(buffer, end);
-}
 
 std::string with_error(double value, const std::optional<double>& error) {
   return fixed(value) + (error ? " ±" + fixed(*error, "%.3f") : std::string(" ±?"));
@@ -84,20 +78,20 @@ void write_review_json(std::ostream& out, const SeatReview& review, const Review
       << ",\n  \"seat\": " << review.seat << ",\n  \"engine\": " << json_quote(review.agent)
       << ",\n  \"budget\": " << json_quote(review.budget) << ",\n  \"replicates\": " << review.replicates
       << ",\n  \"valued\": " << review.valued
-      << ",\n  \"mean_loss\": " << exact(review.mean_loss) << ",\n  \"accuracy\": " << exact(review.accuracy)
+      << ",\n  \"mean_loss\": " << shortest_number(review.mean_loss) << ",\n  \"accuracy\": " << shortest_number(review.accuracy)
       << ",\n  \"decisions\": [";
   for (std::size_t i = 0; i < review.decisions.size(); ++i) {
     const DecisionReview& d = review.decisions[i];
     out << (i == 0 ? "\n" : ",\n") << "    {\"move\": " << d.move << ", \"played\": " << json_quote(d.played)
-        << ", \"best\": " << json_quote(d.best) << ", \"loss\": " << (d.loss ? exact(*d.loss) : "null")
-        << ", \"loss_error\": " << (d.loss_error ? exact(*d.loss_error) : "null")
-        << ", \"spread\": " << exact(d.spread) << ", \"relative_loss\": " << exact(d.relative_loss)
+        << ", \"best\": " << json_quote(d.best) << ", \"loss\": " << (d.loss ? shortest_number(*d.loss) : "null")
+        << ", \"loss_error\": " << (d.loss_error ? shortest_number(*d.loss_error) : "null")
+        << ", \"spread\": " << shortest_number(d.spread) << ", \"relative_loss\": " << shortest_number(d.relative_loss)
         << ", \"verdict\": " << json_quote(verdict_name(d.verdict)) << ", \"forced\": " << (d.forced ? "true" : "false")
         << ",\n     \"actions\": [";
     for (std::size_t a = 0; a < d.actions.size(); ++a) {
       const ActionEstimate& e = d.actions[a];
-      out << (a == 0 ? "" : ", ") << "{\"action\": " << json_quote(e.action) << ", \"value\": " << exact(e.value)
-          << ", \"error\": " << (e.error ? exact(*e.error) : "null") << ", \"share\": " << exact(e.share) << "}";
+      out << (a == 0 ? "" : ", ") << "{\"action\": " << json_quote(e.action) << ", \"value\": " << shortest_number(e.value)
+          << ", \"error\": " << (e.error ? shortest_number(*e.error) : "null") << ", \"share\": " << shortest_number(e.share) << "}";
     }
     out << "]}";
   }

@@ -1,7 +1,7 @@
 // The extension point for richer table layouts. A game may have a renderer
 // module of its own in this folder: its web part (web/game_part.h, declared
 // in web/games/<game>/manifest.cc) names the module, and the server's list
-// of games (GET /api/games) gives that name to the page (or LAYOUTS below). A
+// of games (GET /api/games) gives that name to the page. A
 // renderer is found by the game's name (the spec before any "(") in that
 // list, and every game without one uses the generic renderer. A renderer
 // exports
@@ -17,20 +17,7 @@
 // in a DOM-free <game>_model.js that node can test) and name it in the
 // game's web part (tests/web check that the module is embedded);
 // docs/web_page.md, "Richer layouts", says more.
-//
-// LAYOUTS names the modules of the games whose web part names none (their
-// layouts came after their web parts, which live in the server's C++); the
-// server's list wins where it names one.
 import * as generic from './generic.js';
-
-const LAYOUTS = new Map([
-  ['laws_and_disorder', 'laws_and_disorder.js'],
-  ['tea_game', 'tea_game.js'],
-  ['spoon_nomic', 'spoon_nomic.js'],
-  ['kuhn_poker', 'poker.js'],
-  ['leduc_poker', 'poker.js'],
-  ['liars_dice', 'liars_dice.js'],
-]);
 
 // A module name as a web part gives it: a file of this folder, nothing else.
 const MODULE_NAME = /^[a-z0-9_]+\.js$/;
@@ -50,7 +37,7 @@ export function rendererFor(gameName, redraw = () => {}) {
         .then(reply => (reply.ok ? reply.json() : { games: [] }))
         .catch(() => ({ games: [] }))
         .then(({ games }) => {
-          moduleNames = new Map(LAYOUTS);
+          moduleNames = new Map();
           for (const g of games) if (MODULE_NAME.test(g.renderer || '')) moduleNames.set(g.name, g.renderer);
         });
     }
