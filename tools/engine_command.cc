@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -25,7 +26,7 @@ namespace kibitz::tools {
 namespace {
 
 constexpr CommandUsage kEngineUsage{
-    "engine", "kibitz engine --agent SPEC [--seed N] [--log FILE]",
+    "engine", "kibitz engine --agent SPEC [--seed N] [--log FILE] [--records DIR]",
     "Plays one seat of a kibitz game for another program, over the seat protocol: one JSON\n"
     "object per line on standard input, one reply line on standard output for each\n"
     "(docs/protocol.md has every message, the limits and a full session per game). The\n"
@@ -87,16 +88,22 @@ int run_engine(const std::vector<std::string>& args) {
   std::string agent_spec;
   std::string seed_text = "0";
   std::string log_path;
+  std::string records_dir;
   options.add_options()("agent", po::value(&agent_spec)->required()->value_name("SPEC"),
                         "the agent that plays the seat, e.g. ismcts(sims=1000) (kibitz agents "
                         "lists them)")(
       "seed", po::value(&seed_text)->default_value("0")->value_name("N"),
       "seeds the agent and the engine's draws of worlds for games whose new_game has no seed")(
       "log", po::value(&log_path)->value_name("FILE"),
-      "append every line received ('> ') and sent ('< ') to FILE");
+      "append every line received ('> ') and sent ('< ') to FILE")(
+      "records", po::value(&records_dir)->value_name("DIR"),
+      "write each game's seat record (for kibitz review) into DIR; end_game's reply names it");
   if (!parse_command_options(kEngineUsage, options, args)) return kExitOk;
   const std::uint64_t seed = parse_uint64(seed_text, "--seed");
   find_agent(parse_spec(agent_spec).name);  // an unknown agent fails now, not at the first game
+  if (!records_dir.empty() && !std::filesystem::is_directory(records_dir)) {
+    throw error("--records ", records_dir, ": not a directory");
+  }
   Transcript transcript(log_path);
 
   // Ctrl-C (or SIGTERM, SIGHUP) cuts a search under way short; its answer
@@ -106,6 +113,7 @@ int run_engine(const std::vector<std::string>& args) {
   InterruptGuard guard("\nkibitz engine: interrupted\n");
   EngineServer server(agent_spec, seed);
   server.watch_decisions(STDIN_FILENO, &guard.stop_flag());
+  if (!records_dir.empty()) server.keep_records(records_dir);
   BoundedLineReader reader(STDIN_FILENO, seat_protocol::kMaxLineBytes, &guard.stop_flag());
   while (const std::optional<BoundedLineReader::Line> line = reader.next()) {
     std::string reply;

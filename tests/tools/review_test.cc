@@ -189,5 +189,37 @@ TEST(Review, KibitzSeatKeepsARecordThatReviewReads) {
   fs::remove_all(dir);
 }
 
+// kibitz engine --records DIR keeps a seat record of each game and names it
+// in end_game's reply; an act asked twice at one point is one decision.
+TEST(Review, KibitzEngineKeepsSeatRecordsOnRequest) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("kibitz_engine_records_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string lines =
+      R"({"type":"hello","version":3})" "\n"
+      R"({"type":"new_game","game":"kuhn_poker","seat":1,"seed":3})" "\n"
+      R"({"type":"observations","observations":[{"kind":"dealt_to","seat":0},{"kind":"dealt","card":"K"},{"kind":"bet","seat":0}]})" "\n"
+      R"({"type":"act"})" "\n" R"({"type":"act"})" "\n" R"({"type":"end_game"})" "\n";
+  const auto engine = testing::run_kibitz("engine --agent 'ismcts(sims=200)' --records '" + dir.string() + "'", lines);
+  EXPECT_EQ(engine.exit_code, 0) << engine.err;
+  EXPECT_NE(engine.out.find(R"("type":"ended","observations":3,"record":")"), std::string::npos) << engine.out;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+  ASSERT_EQ(files.size(), 1u);
+  std::ifstream in(files[0]);
+  const replays::SeatRecord record = replays::read_seat_record(in, files[0].string());
+  EXPECT_EQ(record.source, "kibitz engine");
+  EXPECT_EQ(record.seat, 1);
+  ASSERT_EQ(record.decisions.size(), 1u);
+  EXPECT_EQ(record.decisions[0].stream_size, 3u);
+  EXPECT_EQ(record.decisions[0].played, "bet");  // the king calls
+  EXPECT_EQ(record.decisions[0].advised, "bet");
+  const auto no_dir = testing::run_kibitz("engine --agent random --records /no/such/dir", "");
+  EXPECT_EQ(no_dir.exit_code, 2);
+  EXPECT_NE(no_dir.err.find("--records /no/such/dir: not a directory"), std::string::npos) << no_dir.err;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kibitz::tools

@@ -150,6 +150,11 @@ std::string EngineServer::on_new_game(const EngineRequest& request) {
     agent_game_ = game->spec();
   }
   session_ = std::move(session);
+  records_.reset();
+  if (!records_dir_.empty()) {
+    records_ = std::make_unique<SeatRecordKeeper>(records_dir_, *game, seat, agent_spec_, "kibitz engine");
+    records_->start_game(++games_started_);
+  }
   return MessageWriter("game")
       .text("game", game->spec())
       .integer("seat", seat)
@@ -216,6 +221,8 @@ std::string EngineServer::on_act(const EngineRequest& request) {
   }
   const SeatDecision decision = session_->act(budget);
   if (watch && watch->input_closed()) input_closed_ = true;
+  // The engine plays what it answers: the move made is the move advised.
+  if (records_) records_->on_decision(session_->stream().size(), decision.action_text, decision.action_text);
   MessageWriter reply("action");
   reply.text("action", decision.action_text);
   // Objects from each legal action's text to its share, and to its value.
@@ -270,8 +277,18 @@ std::string EngineServer::on_end_game(const EngineRequest& request) {
     // The table's word: the engine does not score the game itself.
     agent_->game_over(GameEnd(session_->stream(), seat_return));
   }
+  std::string record;
+  if (records_) {
+    // The stream settles the returns for the record only where the game is
+    // over; the table's return is its word for this seat alone.
+    record = records_->finish(session_->stream(), std::nullopt);
+    records_.reset();
+  }
   session_.reset();
-  return MessageWriter("ended").integer("observations", observations).line();
+  MessageWriter reply("ended");
+  reply.integer("observations", observations);
+  if (!record.empty()) reply.text("record", record);
+  return reply.line();
 }
 
 }  // namespace kibitz::tools

@@ -21,6 +21,7 @@
 #include "agents/external/seat_protocol.h"
 #include "env/core/game.h"
 #include "tools/engine/engine_request.h"
+#include "tools/engine/seat_record_keeper.h"
 #include "tools/engine/seat_session.h"
 
 namespace kibitz::tools {
@@ -49,6 +50,11 @@ class EngineServer {
   // Whether an act was cut short because the requests' writer had gone.
   bool input_closed() const { return input_closed_; }
 
+  // From here on each game's seat record (replays/seat_record.h) is written
+  // into `directory` when the game ends, and end_game's reply names it
+  // ("record"). The directory is the engine's own choice, never a client's.
+  void keep_records(std::string directory) { records_dir_ = std::move(directory); }
+
  private:
   std::string dispatch(const EngineRequest& request);
   std::string on_hello(const EngineRequest& request);
@@ -72,9 +78,12 @@ class EngineServer {
   std::unique_ptr<Agent> agent_;
   std::string agent_game_;
   std::unique_ptr<SeatSession> session_;
+  std::string records_dir_;
+  std::unique_ptr<SeatRecordKeeper> records_;  // the game's, when records are kept
   int watch_fd_ = -1;
   const std::atomic<bool>* interrupt_ = nullptr;
   bool input_closed_ = false;
+  std::uint64_t games_started_ = 0;
 };
 
 // The games an engine can play: those whose seat stream is declared (the

@@ -22,12 +22,13 @@ std::string stamp() {
 
 }  // namespace
 
-SeatRecordKeeper::SeatRecordKeeper(std::string directory, const Game& game, Player seat, std::string agent)
+SeatRecordKeeper::SeatRecordKeeper(std::string directory, const Game& game, Player seat, std::string agent,
+                                   std::string source)
     : directory_(std::move(directory)), game_name_(game.name()) {
   record_.game = game.spec();
   record_.seat = seat;
   record_.agent = std::move(agent);
-  record_.source = "kibitz seat";
+  record_.source = std::move(source);
 }
 
 void SeatRecordKeeper::start_game(std::uint64_t number) {
@@ -40,6 +41,11 @@ void SeatRecordKeeper::start_game(std::uint64_t number) {
 }
 
 void SeatRecordKeeper::on_decision(std::size_t stream_size, std::string played, std::string advised) {
+  // Asked again at the same point (an engine's client may repeat act): the
+  // last answer is the decision.
+  if (!record_.decisions.empty() && record_.decisions.back().stream_size == stream_size) {
+    record_.decisions.pop_back();
+  }
   record_.decisions.push_back(replays::SeatRecordDecision{stream_size, std::move(played), std::move(advised)});
 }
 

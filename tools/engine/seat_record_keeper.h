@@ -1,9 +1,10 @@
-// SeatRecordKeeper: the record `kibitz seat` keeps of each game for its
-// seat (replays/seat_record.h): the stream as entered, each of the AI
-// seat's decisions (how much of the stream it had seen, the move made at
-// the table, the move the AI advised) and the result when the stream
-// settles it. At the end of a game, or when the session ends in one, it is
-// written to a file it names, for `kibitz review` and for reading.
+// SeatRecordKeeper: the record `kibitz seat` (and `kibitz engine
+// --records`) keeps of each game for its seat (replays/seat_record.h): the
+// stream as entered, each of the AI seat's decisions (how much of the
+// stream it had seen, the move made at the table, the move the AI advised)
+// and the result when the stream settles it. At the end of a game, or when
+// the session ends in one, it is written to a file it names, for `kibitz
+// review` and for reading.
 #pragma once
 
 #include <optional>
@@ -17,8 +18,10 @@ namespace kibitz::tools {
 
 class SeatRecordKeeper {
  public:
-  // Writes into `directory`; an empty one keeps nothing.
-  SeatRecordKeeper(std::string directory, const Game& game, Player seat, std::string agent);
+  // Writes into `directory`; an empty one keeps nothing. `source` names
+  // the keeper in the record ("kibitz seat", "kibitz engine").
+  SeatRecordKeeper(std::string directory, const Game& game, Player seat, std::string agent,
+                   std::string source = "kibitz seat");
 
   void start_game(std::uint64_t number);
   // The seat made a move at the table after seeing `stream_size`
