@@ -9,7 +9,10 @@
 // passes one under the build tree) or $KIBITZ_SCREENSHOTS.
 // Usage: node every_game_table.test.mjs --kibitz PATH --chromium PATH [--screenshots DIR] [--only GAME]
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { decisionProblems, hasContext } from './lib/layout_checks.mjs';
@@ -21,8 +24,8 @@ const TURN_TIMEOUT_MS = 60000;
 const VIEWPORTS = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
 // One person (seat 0) against fast agents; small parameters keep each game short.
 const GAMES = [
-  { spec: 'kuhn_poker', seats: ['human', 'random'], won: /wins|share|ties/ },
-  { spec: 'leduc_poker', seats: ['human', 'random'], won: /wins|share|ties/ },
+  { spec: 'kuhn_poker', seats: ['human', 'random'], won: /wins|share|ties/, review: true },
+  { spec: 'leduc_poker', seats: ['human', 'random'], won: /wins|share|ties/, review: true },
   { spec: 'liars_dice', seats: ['human', 'random'], won: /wins.*loses/ },
   { spec: 'laws_and_disorder(players=3)', seats: ['human', 'heuristic', 'heuristic'], won: /monies/ },
   { spec: 'tea_game(players=3,days=1,games_per_day=2)', seats: ['human', 'heuristic', 'heuristic'], won: /out best/ },
@@ -70,8 +73,29 @@ async function press(page, random) {
   return true;
 }
 
+// The seat record the finished page offers (js/seat_record.js): it must
+// hold every decision the person made, and `kibitz review` must review it.
+async function checkSeatRecord(page, kibitz, name, decisions) {
+  const link = page.locator('#record a');
+  assert.equal(await link.count(), 1, `${name}: no seat record offered at the end`);
+  const text = await page.evaluate(async () => (await fetch(document.querySelector('#record a').href)).text());
+  const record = JSON.parse(text);
+  assert.equal(record.format, 'kibitz-seat-record');
+  assert.equal(record.seat, 0);
+  assert.equal(record.decisions.length, decisions, `${name}: the record's decisions are not the person's`);
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-seat-record-'));
+  try {
+    const file = join(dir, await link.getAttribute('download'));
+    writeFileSync(file, text);
+    const review = execFileSync(kibitz, ['review', file, '--sims', '100', '--quiet'], { encoding: 'utf8' });
+    assert.match(review, new RegExp(`${decisions} decisions?, ${decisions} valued`), `${name}: ${review}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // Plays one table to its end at one viewport, checking every decision.
-async function playOne(browser, server, game, viewport, shots, random) {
+async function playOne(browser, server, game, viewport, shots, random, kibitz) {
   const table = await postJson(server.base + '/api/tables', { game: game.spec, seats: game.seats });
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
@@ -98,6 +122,7 @@ async function playOne(browser, server, game, viewport, shots, random) {
   const ending = await page.evaluate(() => document.getElementById('turn').textContent + ' ' +
                                             document.getElementById('result').innerText);
   assert.doesNotMatch(ending, /\d\.\d{4,}/, `${name}: the result shows a raw float: ${ending.slice(0, 200)}`);
+  if (game.review && viewport.name === 'laptop') await checkSeatRecord(page, kibitz, name, decisions);
   assert.deepEqual(errors, [], `${name} at ${viewport.name}: the page threw`);
   if (shots) await page.screenshot({ path: `${shots}/${name}_${viewport.name}_end.png`, fullPage: true });
   await context.close();
@@ -120,7 +145,7 @@ async function main() {
       const started = Date.now();
       // The two viewports play two tables of the game at once.
       const results = await Promise.all(VIEWPORTS.map((viewport, v) =>
-        playOne(browser, server, game, viewport, shots, seededRandom(34 + 10 * i + v))));
+        playOne(browser, server, game, viewport, shots, seededRandom(34 + 10 * i + v), values.kibitz)));
       for (const [v, r] of results.entries()) {
         assert.ok(r.withContext > 0, `${game.spec} at ${VIEWPORTS[v].name}: no decision showed its context`);
       }

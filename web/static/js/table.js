@@ -5,6 +5,7 @@
 import { connect, tableSocketUrl } from './connection.js';
 import { apply, applyPublic, gameName, initialState } from './table_state.js';
 import { rendererFor } from './renderers/index.js';
+import { seatRecordName, seatRecordText, withDecision, withoutLast } from './seat_record.js';
 
 const params = new URLSearchParams(location.search);
 const pathId = location.pathname.startsWith('/table/') ? location.pathname.slice('/table/'.length) : '';
@@ -14,6 +15,8 @@ const seatToken = params.get('seat') || '';
 let state = initialState();
 let seat = null;
 let publicSide = null;
+let decisions = [];      // the person's actions, for the seat record
+let recordOffered = false;
 
 // Each redraw is a User Timing measure ('kibitz-redraw', with the stream's
 // length as its detail): DevTools shows them, and the browser test
@@ -24,11 +27,28 @@ function redraw() {
   document.title = state.welcome ? `${state.welcome.game} · kibitz` : 'kibitz table';
   document.getElementById('game').textContent = state.welcome ? state.welcome.game : '';
   rendererFor(gameName(state), redraw).render(state, act);
+  offerRecord();
   performance.measure('kibitz-redraw', { start: started, detail: { entries: state.stream.length } });
 }
 
 function act(text) {
+  decisions = withDecision(decisions, state.stream.length, text);
   seat.send({ type: 'act', action: text });
+}
+
+// Once the game is over, a link to save the seat's record of it, for
+// `kibitz review FILE` (js/seat_record.js); made once, in the browser.
+function offerRecord() {
+  if (recordOffered) return;
+  const text = seatRecordText(state, decisions);
+  if (text === null) return;
+  recordOffered = true;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  link.download = seatRecordName(state);
+  link.textContent = 'Save your record of this game';
+  const where = document.getElementById('record');
+  where.append(link, ' (then kibitz review ' + link.download + ' sets each of your decisions against an engine)');
 }
 
 function status(text) {
@@ -52,6 +72,7 @@ function start() {
   seat = connect(tableSocketUrl(tableId, seatToken), {
     onMessage: message => {
       state = apply(state, message);
+      if (message.type === 'refused') decisions = withoutLast(decisions);
       if (message.type === 'welcome' && !message.spectator && !publicSide) openPublicSide();
       if (message.type === 'game_over' && publicSide) publicSide.close();
       redraw();
