@@ -262,11 +262,13 @@ void SeatConsole::print_where() {
   const std::size_t seen = session_->stream().size() + held_.size();
   if (seen == where_printed_at_ || session_->over()) return;
   where_printed_at_ = seen;
-  // What the seat sees, as the game writes it for the seat: it reads the
-  // seat's information only, so any world the stream allows gives it.
+  // What the seat sees, as the game writes it for the seat. It should read
+  // the seat's information only; two worlds drawn from the stream must
+  // agree on it, or it would show one world's made-up cards as facts.
   std::string where;
   try {
     where = session_->draw_world()->observation_string(seat_);
+    if (session_->draw_world()->observation_string(seat_) != where) return;
   } catch (const KibitzError&) {
     return;  // a world the sampler could not draw: nothing to summarise
   }
