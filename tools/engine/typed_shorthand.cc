@@ -229,6 +229,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+constexpr std::size_t kMaxShorthandWords = 64;
+
 bool reads(const StreamSpec& spec, int num_players, const std::string& text) {
   try {
     read_typed_observations(spec, num_players, text);
@@ -244,7 +246,9 @@ Shorthand expand_shorthand(const StreamSpec& spec, int num_players, const NextOb
                            std::string_view typed) {
   Shorthand out;
   const std::vector<std::string> words = words_of(typed);
-  if (words.empty()) return out;
+  // The longest observation is a few dozen words (a reveal's set); matching
+  // costs grow with the words, so a longer entry is read as typed only.
+  if (words.empty() || words.size() > kMaxShorthandWords) return out;
   if (words.size() == 1 && std::all_of(words[0].begin(), words[0].end(), ::isdigit) && words[0].size() <= 3) {
     const std::size_t n = std::stoul(words[0]);
     if (n >= 1 && n <= next.candidates.size()) out.picked = &next.candidates[n - 1];
@@ -298,6 +302,7 @@ std::string suggest_correction(const StreamSpec& spec, int num_players, const Ne
   // template's) the template words at most two letters off, nearest first.
   // Values (cards, seats, numbers) are kept: only words are corrected.
   const std::vector<std::string> words = words_of(typed);
+  if (words.size() > kMaxShorthandWords) return {};
   std::vector<std::vector<std::pair<std::size_t, std::string>>> options;
   for (const std::string& word : words) {
     std::vector<std::pair<std::size_t, std::string>> meant;
