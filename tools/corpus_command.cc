@@ -13,6 +13,7 @@
 #include "tools/command.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
+#include "tools/subcommands.h"
 
 namespace kibitz::tools {
 namespace {
@@ -170,50 +171,23 @@ int run_report(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-struct Subcommand {
-  const char* name;
-  CommandFn run;
-  const char* summary;
-};
-
-const std::vector<Subcommand>& subcommands() {
-  static const std::vector<Subcommand> table = {
-      {"add", run_add, "index replay files into the corpus (created when missing)"},
-      {"query", run_query, "run one read-only SQL statement and print its rows"},
-      {"report", run_report,
-       "a named report: agents (win, bluff, lie and overbid rates, 95% intervals)"},
-  };
-  return table;
-}
-
-void print_corpus_usage(std::ostream& out) {
-  out << "usage: kibitz corpus SUBCOMMAND DB [options]    (kibitz corpus SUBCOMMAND --help)\n\n"
-         "A replay corpus: replay files indexed in a SQLite database, one file you can also open\n"
-         "with the sqlite3 shell.\n\nsubcommands:\n";
-  for (const Subcommand& sub : subcommands()) {
-    const std::string name = sub.name;
-    out << "  " << name << std::string(8 - name.size(), ' ') << sub.summary << "\n";
-  }
-  out << "\nexample:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db "
-         "--report agents\n"
-         "\nschema and reports: docs/corpus.md\n";
+const SubcommandGroup& corpus_group() {
+  static const SubcommandGroup group{
+      "corpus", "DB [options]",
+      "A replay corpus: replay files indexed in a SQLite database, one file you can also open\n"
+      "with the sqlite3 shell.",
+      "example:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db --report agents\n"
+      "\nschema and reports: docs/corpus.md",
+      {
+          {"add", run_add, "index replay files into the corpus (created when missing)"},
+          {"query", run_query, "run one read-only SQL statement and print its rows"},
+          {"report", run_report, "a named report: agents (win, bluff, lie and overbid rates, 95% intervals)"},
+      }};
+  return group;
 }
 
 }  // namespace
 
-int run_corpus(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    print_corpus_usage(std::cerr);
-    return kExitBadInput;
-  }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_corpus_usage(std::cout);
-    return kExitOk;
-  }
-  for (const Subcommand& sub : subcommands()) {
-    if (args[0] == sub.name) return sub.run(std::vector<std::string>(args.begin() + 1, args.end()));
-  }
-  throw error("unknown corpus subcommand '", args[0], "'; subcommands: add, query, report");
-}
+int run_corpus(const std::vector<std::string>& args) { return run_subcommand(corpus_group(), args); }
 
 }  // namespace kibitz::tools

@@ -19,6 +19,7 @@
 #include "replays/verify.h"
 #include "tools/command.h"
 #include "tools/options.h"
+#include "tools/subcommands.h"
 #include "tools/replay/replay_view.h"
 #include "tools/replay/report_command.h"
 #include "tools/replay/scenario.h"
@@ -217,51 +218,21 @@ int run_view(const std::vector<std::string>& args) {
 }
 
 // The replay subcommands, in the order the help lists them.
-struct Subcommand {
-  const char* name;
-  CommandFn run;
-  const char* summary;
-};
-
-const std::vector<Subcommand>& subcommands() {
-  static const std::vector<Subcommand> table = {
-      {"verify", run_verify, "re-simulate every record of a file and check every recorded fact"},
-      {"export", run_export, "write the records of a file as JSON"},
-      {"run", run_scenario_command, "play a hand-written JSON scenario and print the final state"},
-      {"view", run_view, "step through a game as one seat saw it, or with everything revealed"},
-      {"report", run_replay_report, "an HTML page analysing a game: hidden cards, beliefs, bluffs"},
-  };
-  return table;
-}
-
-void print_replay_usage(std::ostream& out) {
-  out << "usage: kibitz replay SUBCOMMAND [options]    (kibitz replay SUBCOMMAND --help)\n\n"
-         "subcommands:\n";
-  for (const Subcommand& sub : subcommands()) {
-    const std::string name = sub.name;
-    out << "  " << name << std::string(10 - name.size(), ' ') << sub.summary << "\n";
-  }
-  out << "\nreplay files, scenarios and the JSON format: docs/replays.md\n";
+const SubcommandGroup& replay_group() {
+  static const SubcommandGroup group{
+      "replay", "[options]", "", "replay files, scenarios and the JSON format: docs/replays.md",
+      {
+          {"verify", run_verify, "re-simulate every record of a file and check every recorded fact"},
+          {"export", run_export, "write the records of a file as JSON"},
+          {"run", run_scenario_command, "play a hand-written JSON scenario and print the final state"},
+          {"view", run_view, "step through a game as one seat saw it, or with everything revealed"},
+          {"report", run_replay_report, "an HTML page analysing a game: hidden cards, beliefs, bluffs"},
+      }};
+  return group;
 }
 
 }  // namespace
 
-int run_replay(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    print_replay_usage(std::cerr);
-    return kExitBadInput;
-  }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_replay_usage(std::cout);
-    return kExitOk;
-  }
-  for (const Subcommand& sub : subcommands()) {
-    if (args[0] == sub.name) return sub.run(std::vector<std::string>(args.begin() + 1, args.end()));
-  }
-  std::string names;
-  for (const Subcommand& sub : subcommands())
-    names += std::string(names.empty() ? "" : ", ") + sub.name;
-  throw error("unknown replay subcommand '", args[0], "'; subcommands: ", names);
-}
+int run_replay(const std::vector<std::string>& args) { return run_subcommand(replay_group(), args); }
 
 }  // namespace kibitz::tools

@@ -8,23 +8,11 @@
 namespace kibitz::tools {
 namespace {
 
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
 // "dealt 5S JD 7S" as three "dealt" observations, when the words before the
 // trailing cards with any one of them make an observation whose kind ends
 // in one card; empty when the text is not of that shape.
 SeatStream expand_cards(const StreamSpec& spec, std::string_view text) {
-  const std::vector<std::string_view> words = words_of(text);
+  const std::vector<std::string_view> words = typed_words(text);
   std::size_t cards = 0;
   while (cards < words.size() && spec.find_card(words[words.size() - 1 - cards]) >= 0) ++cards;
   if (cards < 2 || cards == words.size()) return {};
@@ -53,7 +41,7 @@ SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std:
     if (end == std::string_view::npos) end = text.size();
     const std::string_view part = text.substr(start, end - start);
     start = end + 1;
-    if (words_of(part).empty()) continue;
+    if (typed_words(part).empty()) continue;
     try {
       out.push_back(spec.from_text(part));
     } catch (const KibitzError&) {
@@ -65,6 +53,18 @@ SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std:
   if (out.empty()) throw error("nothing to read: type an observation, or ? for what can come next");
   for (const Observation& o : out) spec.validate(o, num_players);
   return out;
+}
+
+std::vector<std::string_view> typed_words(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
 }
 
 std::string bounded_quote(std::string_view text, std::size_t max_chars) {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "env/core/observation.h"
 #include "env/core/stream_spec.h"
@@ -18,6 +19,9 @@ namespace kibitz::tools {
 // Throws KibitzError naming the part that reads as no observation (the
 // StreamSpec's reason) or a value out of range (seats by `num_players`).
 SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std::string_view text);
+
+// The words of `text`, split at spaces and tabs (views into `text`).
+std::vector<std::string_view> typed_words(std::string_view text);
 
 // `text` in quotes for a message; a text longer than `max_chars` is cut to
 // its first `max_chars` characters, followed by "..." and its length

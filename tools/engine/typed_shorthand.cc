@@ -13,13 +13,7 @@ namespace {
 
 std::vector<std::string> words_of(std::string_view text) {
   std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && text[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ') ++i;
-    if (i > start) words.emplace_back(text.substr(start, i - start));
-  }
+  for (const std::string_view word : typed_words(text)) words.emplace_back(word);
   return words;
 }
 
