@@ -35,7 +35,8 @@ const CommandUsage kReviewUsage{
     "kibitz review FILE [--seat S] [--game N] [--agent SPEC] [--sims N | --time-ms T]\n"
     "                     [--replicates R] [--seed S] [--json OUT] [--quiet]",
     "Reviews how seat S played game N (from 0) of the replay file FILE, or the game of a\n"
-    "seat record that kibitz seat wrote (its own seat, one game): at every decision\n"
+    "seat record (its own seat, one game) that kibitz seat, kibitz engine --records or\n"
+    "the web table wrote: at every decision\n"
     "of that seat an engine (a search agent: ismcts by default) values each legal action\n"
     "from the seat's own stream alone, drawing the hidden cards as the seat could; it never\n"
     "reads the record's true state. R independent searches (replicates) share the budget of\n"
