@@ -122,6 +122,22 @@ bool ReplayReader::next(ReplayRecord& out) {
   return true;
 }
 
+ReplayRecord read_record_at(const std::string& path, std::uint64_t index) {
+  ReplayReader reader(path);
+  std::string_view payload;
+  while (reader.record_index() < index) {
+    if (!reader.next_payload(payload)) {
+      throw error(path, " holds ", reader.record_index(), " records; --game ", index,
+                  " does not exist (records are counted from 0)");
+    }
+  }
+  ReplayRecord record;
+  if (!reader.next(record)) {
+    throw error(path, " holds ", index, " records; --game ", index, " does not exist (records are counted from 0)");
+  }
+  return record;
+}
+
 std::vector<ReplayRecord> read_replay_file(const std::string& path,
                                            std::string_view expected_game) {
   ReplayReader reader(path, expected_game);

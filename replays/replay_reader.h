@@ -56,6 +56,12 @@ class ReplayReader {
 };
 
 // Every record of a file, in order (see ReplayReader for the errors).
+// Record `index` (from 0) of the file at `path`, decoding only that one
+// (the frames before it are checked, not decoded). Throws KibitzError as the
+// reader does, or naming how many records the file holds when it has no
+// record `index` ("... --game N does not exist").
+ReplayRecord read_record_at(const std::string& path, std::uint64_t index);
+
 std::vector<ReplayRecord> read_replay_file(const std::string& path,
                                            std::string_view expected_game = {});
 

@@ -191,19 +191,7 @@ int run_view(const std::vector<std::string>& args) {
   }
   const std::uint64_t wanted = parse_uint64(game_text, "--game");
 
-  replays::ReplayReader reader(path);
-  std::string_view payload;
-  while (reader.record_index() < wanted) {
-    if (!reader.next_payload(payload)) {
-      throw error(path, " holds ", reader.record_index(), " records; --game ", wanted,
-                  " does not exist (records are counted from 0)");
-    }
-  }
-  replays::ReplayRecord record;
-  if (!reader.next(record)) {
-    throw error(path, " holds ", wanted, " records; --game ", wanted,
-                " does not exist (records are counted from 0)");
-  }
+  const replays::ReplayRecord record = replays::read_record_at(path, wanted);
   replays::require_legal_game(record, path, static_cast<std::size_t>(wanted));
   ViewOptions view;
   if (has_seat) view.as_seat = as_seat;

@@ -51,8 +51,6 @@ const CommandUsage kReviewUsage{
     "kibitz review leduc_poker-P0-20261203-171502-game1.seat.json\n"
     "kibitz review games.kbr --game 3 --seat 0 --agent 'ismcts(c=0.7)' --time-ms 40 --json r.json"};
 
-replays::ReplayRecord record_at(const std::string& path, std::size_t index);
-
 // The seat game to review in the file at `path`: seat `seat` of record
 // `index` of a replay file, or the seat of a seat record (a JSON document
 // kibitz seat writes), whose seat `seat` must be if given.
@@ -67,23 +65,7 @@ SeatGame seat_game_in(const std::string& path, std::size_t index, int seat, bool
     return seat_game_of(record);
   }
   if (!seat_given) throw error("--seat is required for a replay file (it holds every seat)");
-  return seat_game_of(record_at(path, index), seat);
-}
-
-// Record `index` of the file at `path`; a clear error when there is none.
-replays::ReplayRecord record_at(const std::string& path, std::size_t index) {
-  replays::ReplayReader reader(path);
-  replays::ReplayRecord record;
-  std::string_view payload;
-  for (std::size_t i = 0; i < index; ++i) {
-    if (!reader.next_payload(payload)) {
-      throw error(path, " holds ", i, " games; --game ", index, " does not exist (games are counted from 0)");
-    }
-  }
-  if (!reader.next(record)) {
-    throw error(path, " holds ", index, " games; --game ", index, " does not exist (games are counted from 0)");
-  }
-  return record;
+  return seat_game_of(replays::read_record_at(path, index), seat);
 }
 
 }  // namespace

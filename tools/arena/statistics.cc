@@ -32,15 +32,17 @@ void RunningMean::add(double x) {
   sum_squares_ += delta * (x - mean_);
 }
 
+std::optional<double> RunningMean::standard_error() const {
+  if (count_ < 2) return std::nullopt;
+  const double n = static_cast<double>(count_);
+  return std::sqrt(sum_squares_ / (n - 1.0) / n);
+}
+
 MeanEstimate RunningMean::estimate() const {
   MeanEstimate estimate;
   estimate.samples = count_;
   estimate.mean = mean_;
-  double half_width = 0.0;
-  if (count_ >= 2) {
-    const double n = static_cast<double>(count_);
-    half_width = kZ95 * std::sqrt(sum_squares_ / (n - 1.0) / n);
-  }
+  const double half_width = kZ95 * standard_error().value_or(0.0);
   estimate.low = mean_ - half_width;
   estimate.high = mean_ + half_width;
   return estimate;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -30,6 +31,10 @@ class RunningMean {
  public:
   void add(double x);
   std::int64_t count() const { return count_; }
+  double mean() const { return mean_; }
+  // The standard error of the mean, s / sqrt(n); unknown with fewer than
+  // two samples.
+  std::optional<double> standard_error() const;
   // The mean with the normal-approximation interval mean +- z * s / sqrt(n),
   // s the sample standard deviation. With fewer than two samples the spread
   // is unknown and the interval collapses to the mean.

@@ -17,12 +17,6 @@
 namespace kibitz::tools {
 namespace {
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string percent(double share) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "%.0f%%", 100.0 * share);
@@ -108,8 +102,9 @@ void SeatConsole::settle() {
   while (true) {
     next_ = next_observations(*session_, options_.worlds);
     if (session_->over()) {
-      print_result();
-      keep_record();
+      const std::optional<std::vector<double>> returns = settled_returns();
+      print_result(returns);
+      keep_record(returns);
       out_ << "The game is over. Type new for another game, or quit.\n";
       return;
     }
@@ -190,8 +185,7 @@ std::optional<std::vector<double>> SeatConsole::settled_returns() {
   return returns;
 }
 
-void SeatConsole::print_result() {
-  const std::optional<std::vector<double>> returns = settled_returns();
+void SeatConsole::print_result(const std::optional<std::vector<double>>& returns) {
   if (!returns) {
     out_ << "Result: it depends on cards " << seat_name() << " has not seen.\n";
     return;
@@ -203,9 +197,7 @@ void SeatConsole::print_result() {
   out_ << "\n";
 }
 
-void SeatConsole::keep_record() {
-  std::optional<std::vector<double>> returns;
-  if (session_->over()) returns = settled_returns();
+void SeatConsole::keep_record(const std::optional<std::vector<double>>& returns) {
   try {
     const std::string path = records_.finish(session_->stream(), returns);
     if (!path.empty()) out_ << "  record of the game: " << path << "   (kibitz review " << path << ")\n";
@@ -315,7 +307,7 @@ bool SeatConsole::handle(const std::string& line) {
     return true;
   }
   const std::string text = normalize_typing(line);
-  const std::string command = lower(text);
+  const std::string command = lowercase(text);
   if (command.empty()) {
     print_prompt_hint();
   } else if (command == "?" || command == "list") {
@@ -482,12 +474,12 @@ void SeatConsole::undo() {
 }
 
 void SeatConsole::list(std::string_view prefix) {
-  const std::string wanted = lower(prefix);
+  const std::string wanted = lowercase(prefix);
   std::size_t shown = 0, matching = 0;
   if (next_.seat_to_act && advice_) out_ << "  " << seat_name() << " (the AI) decides: play " << advice_->action_text << "\n";
   for (std::size_t i = 0; i < next_.candidates.size(); ++i) {
     const NextCandidate& c = next_.candidates[i];
-    if (lower(c.text).rfind(wanted, 0) != 0 && lower(c.own_action).rfind(wanted, 0) != 0) continue;
+    if (lowercase(c.text).rfind(wanted, 0) != 0 && lowercase(c.own_action).rfind(wanted, 0) != 0) continue;
     ++matching;
     if (shown == kMaxListed) continue;
     ++shown;
@@ -518,10 +510,10 @@ std::vector<std::string> SeatConsole::completions(std::string_view typed) const 
     if (!c.own_action.empty()) lines.push_back(c.own_action);
   }
   for (const char* command : {"undo", "show", "help", "advice", "new", "quit"}) lines.emplace_back(command);
-  const std::string wanted = lower(typed);
+  const std::string wanted = lowercase(typed);
   std::vector<std::string> out;
   for (std::string& line : lines) {
-    if (lower(line).rfind(wanted, 0) == 0 && std::find(out.begin(), out.end(), line) == out.end()) {
+    if (lowercase(line).rfind(wanted, 0) == 0 && std::find(out.begin(), out.end(), line) == out.end()) {
       out.push_back(std::move(line));
     }
   }

@@ -89,9 +89,11 @@ class SeatConsole {
   bool enter_one_by_one(const SeatStream& typed);
   // The game's returns, when the seat's stream settles them.
   std::optional<std::vector<double>> settled_returns();
-  void print_result();
-  // Writes the game's seat record, if one is kept, and says where.
-  void keep_record();
+  void print_result(const std::optional<std::vector<double>>& returns);
+  // Writes the game's seat record, if one is kept, and says where; with
+  // `returns` when the game is over and the stream settles them (settle()
+  // writes it then: later calls, at quit or a new game, find it written).
+  void keep_record(const std::optional<std::vector<double>>& returns = std::nullopt);
   // The AI seat's own move as its action text, when `move` (accepted with
   // the seat to act) is one the list of what could come next knew.
   std::string own_action_of(const SeatStream& move) const;

@@ -1,5 +1,6 @@
 #include "tools/engine/seat_entry.h"
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,12 @@ SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std:
   }
   if (out.empty()) throw error("nothing to read: type an observation, or ? for what can come next");
   for (const Observation& o : out) spec.validate(o, num_players);
+  return out;
+}
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 

@@ -20,6 +20,9 @@ namespace kibitz::tools {
 // StreamSpec's reason) or a value out of range (seats by `num_players`).
 SeatStream read_typed_observations(const StreamSpec& spec, int num_players, std::string_view text);
 
+// `text` in lower case (ASCII letters): entries read in any case.
+std::string lowercase(std::string_view text);
+
 // The words of `text`, split at spaces and tabs (views into `text`).
 std::vector<std::string_view> typed_words(std::string_view text);
 

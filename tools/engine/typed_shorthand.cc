@@ -17,12 +17,6 @@ std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string joined(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
@@ -97,7 +91,7 @@ class TemplateMatcher {
     }
     const TemplateWord& word = words_[w];
     if (!word.field) {
-      if (t < typed_.size() && !typed_[t].empty() && lower(word.text).rfind(lower(typed_[t]), 0) == 0) {
+      if (t < typed_.size() && !typed_[t].empty() && lowercase(word.text).rfind(lowercase(typed_[t]), 0) == 0) {
         take({word.text}, w, t + 1, omitted, false);
       }
       if (may_omit_) take({word.text}, w, t, omitted + 1, false);
@@ -124,7 +118,7 @@ class TemplateMatcher {
   // card taken for its mission card).
   void take(const std::vector<std::string>& text, std::size_t w, std::size_t t, int omitted, bool typed_value) {
     const int before = contradicted_;
-    if (typed_value && agreed_[w] && lower(joined(text)) != lower(*agreed_[w])) ++contradicted_;
+    if (typed_value && agreed_[w] && lowercase(joined(text)) != lowercase(*agreed_[w])) ++contradicted_;
     built_.insert(built_.end(), text.begin(), text.end());
     step(w + 1, t, omitted);
     built_.resize(built_.size() - text.size());
@@ -152,7 +146,7 @@ std::optional<std::vector<std::string>> field_values(const StreamSpec& spec, con
   std::size_t t = 0;
   for (std::size_t w = 0; w < words.size(); ++w) {
     if (!words[w].field) {
-      if (t >= typed.size() || lower(typed[t]) != lower(words[w].text)) return std::nullopt;
+      if (t >= typed.size() || lowercase(typed[t]) != lowercase(words[w].text)) return std::nullopt;
       ++t;
       continue;
     }
@@ -201,7 +195,7 @@ std::vector<std::vector<std::optional<std::string>>> agreed_values(
 // The observations' words, with each card list's words sorted: two texts
 // that differ only in card order stand for the same thing typed.
 std::string same_entry_key(const std::string& text) {
-  std::vector<std::string> words = words_of(lower(text));
+  std::vector<std::string> words = words_of(lowercase(text));
   std::sort(words.begin(), words.end());
   return joined(words);
 }
@@ -302,7 +296,7 @@ std::string suggest_correction(const StreamSpec& spec, int num_players, const Ne
     std::vector<std::pair<std::size_t, std::string>> meant;
     const bool letters =
         std::all_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
-    if (letters && !is_card_word(spec, word) && literals.count(lower(word)) == 0 && literals.count(word) == 0) {
+    if (letters && !is_card_word(spec, word) && literals.count(lowercase(word)) == 0 && literals.count(word) == 0) {
       for (const std::string& literal : literals) {
         const std::size_t d = edit_distance(word, literal);
         if (d <= 2 && d < literal.size()) meant.emplace_back(d, literal);

@@ -1,23 +1,12 @@
 #include "tools/review/decision_review.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
+
+#include "tools/arena/statistics.h"
 
 namespace kibitz::tools {
 namespace {
-
-// The mean and, with two or more samples, the standard error of the mean.
-std::pair<double, std::optional<double>> mean_and_error(const std::vector<double>& samples) {
-  double sum = 0.0;
-  for (const double x : samples) sum += x;
-  const double mean = samples.empty() ? 0.0 : sum / static_cast<double>(samples.size());
-  if (samples.size() < 2) return {mean, std::nullopt};
-  double squares = 0.0;
-  for (const double x : samples) squares += (x - mean) * (x - mean);
-  const double variance = squares / static_cast<double>(samples.size() - 1);
-  return {mean, std::sqrt(variance / static_cast<double>(samples.size()))};
-}
 
 std::optional<double> value_of(const ReplicateEstimate& r, const std::string& action) {
   for (const auto& [a, v] : r.values) {
@@ -70,15 +59,15 @@ DecisionReview combine_replicates(int move, const std::string& played, std::size
     d.verdict = Verdict::kGood;
     return d;
   }
-  std::map<std::string, std::vector<double>> values;
+  std::map<std::string, RunningMean> values;
   std::map<std::string, double> shares;
   for (const ReplicateEstimate& r : replicates) {
-    for (const auto& [a, v] : r.values) values[a].push_back(v);
+    for (const auto& [a, v] : r.values) values[a].add(v);
     for (const auto& [a, p] : r.policy) shares[a] += p / static_cast<double>(replicates.size());
   }
   for (const auto& [action, samples] : values) {
-    const auto [mean, error] = mean_and_error(samples);
-    d.actions.push_back(ActionEstimate{action, mean, error, static_cast<int>(samples.size()), shares[action]});
+    d.actions.push_back(ActionEstimate{action, samples.mean(), samples.standard_error(),
+                                       static_cast<int>(samples.count()), shares[action]});
   }
   std::stable_sort(d.actions.begin(), d.actions.end(),
                    [](const ActionEstimate& a, const ActionEstimate& b) { return a.value > b.value; });
@@ -90,13 +79,13 @@ DecisionReview combine_replicates(int move, const std::string& played, std::size
   if (played_estimate != d.actions.end()) {
     d.loss = d.actions.front().value - played_estimate->value;
     // Per replicate, best minus played, where that replicate valued both.
-    std::vector<double> differences;
+    RunningMean differences;
     for (const ReplicateEstimate& r : replicates) {
       const std::optional<double> best = value_of(r, d.best);
       const std::optional<double> mine = value_of(r, played);
-      if (best && mine) differences.push_back(*best - *mine);
+      if (best && mine) differences.add(*best - *mine);
     }
-    d.loss_error = mean_and_error(differences).second;
+    d.loss_error = differences.standard_error();
     d.relative_loss = d.spread > 0.0 ? std::min(1.0, *d.loss / d.spread) : 0.0;
   }
   d.verdict = verdict_for(d);
