@@ -29,7 +29,10 @@ using Clock = std::chrono::steady_clock;
 std::optional<Action> ask_seat(Agent& agent, const State& state, SeatFeed& feed,
                                const AnswerRules& rules, std::string& why) {
   const Player seat = state.current_player();
-  const Clock::time_point start = Clock::now();
+  // The clock is read only under a time limit: the loop of every arena,
+  // evaluation and bench game pays nothing for it otherwise.
+  const bool timed = rules.time_limit.count() > 0;
+  const Clock::time_point start = timed ? Clock::now() : Clock::time_point{};
   Action action = kInvalidAction;
   try {
     action = agent.act(SeatView(state, feed));
@@ -38,10 +41,11 @@ std::optional<Action> ask_seat(Agent& agent, const State& state, SeatFeed& feed,
     why = e.what();
     return std::nullopt;
   }
-  const auto taken = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  const auto taken =
+      timed ? std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start) : std::chrono::milliseconds{0};
   if (!state.is_legal(action)) {
     why = "chose action " + std::to_string(action) + ", which is not legal";
-  } else if (rules.time_limit.count() > 0 && taken > rules.time_limit) {
+  } else if (timed && taken > rules.time_limit) {
     why = "answered after " + std::to_string(taken.count()) + " ms, past the limit of " +
           std::to_string(rules.time_limit.count()) + " ms";
   } else {
@@ -53,15 +57,12 @@ std::optional<Action> ask_seat(Agent& agent, const State& state, SeatFeed& feed,
   return std::nullopt;
 }
 
-}  // namespace
-
-std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
-                                 MatchObserver* observer) {
-  return play_match(game, seats, chance, observer, AnswerRules{}).state;
-}
-
-MatchResult play_match(const Game& game, std::span<Agent* const> seats, Rng& chance,
-                       MatchObserver* observer, const AnswerRules& rules) {
+// The game loop: the result's state, and its forfeit (with its returns) if
+// a seat forfeited. A finished game's returns are left to the caller who
+// wants them: play_game's callers (every bench, training's games) do not,
+// and reading them costs an allocation per game.
+MatchResult run_match(const Game& game, std::span<Agent* const> seats, Rng& chance, MatchObserver* observer,
+                      const AnswerRules& rules) {
   KIBITZ_CHECK(static_cast<int>(seats.size()) == game.num_players(), "play_game: ", seats.size(),
                " agents for the ", game.num_players(), " seats of ", game.spec());
   for (std::size_t s = 0; s < seats.size(); ++s) {
@@ -110,7 +111,20 @@ MatchResult play_match(const Game& game, std::span<Agent* const> seats, Rng& cha
     if (observer != nullptr) observer->after_move(state, actor, action);
   }
   tell_game_over(state, seats);
-  result.returns = state.returns();
+  return result;
+}
+
+}  // namespace
+
+std::unique_ptr<State> play_game(const Game& game, std::span<Agent* const> seats, Rng& chance,
+                                 MatchObserver* observer) {
+  return run_match(game, seats, chance, observer, AnswerRules{}).state;
+}
+
+MatchResult play_match(const Game& game, std::span<Agent* const> seats, Rng& chance,
+                       MatchObserver* observer, const AnswerRules& rules) {
+  MatchResult result = run_match(game, seats, chance, observer, rules);
+  if (!result.forfeit.happened()) result.returns = result.state->returns();
   return result;
 }
 
