@@ -2,6 +2,7 @@
 
 #include <iterator>
 #include <sstream>
+#include <utility>
 
 #include "env/core/error.h"
 #include "env/core/json.h"
@@ -89,14 +90,41 @@ bool looks_like_json(std::istream& in) {
   return json;
 }
 
-SeatRecord read_seat_record(std::istream& in, const std::string& source) {
+namespace {
+
+void check_json(const std::string& text, const std::string& source, bool quote) {
+  try {
+    check_strict_json(text, source);
+  } catch (const KibitzError&) {
+    if (quote) throw;
+    // The parser's reason may quote a key of the file.
+    throw error(source, ": not valid JSON (a seat record is strict JSON: no key twice in an object, "
+                        "no NaN or Infinity)");
+  }
+}
+
+std::shared_ptr<const Game> record_game(const json::Value& doc, const std::string& source,
+                                        const SeatRecordChecks& checks) {
+  const std::string spec = text_member(doc, "game", source);
+  try {
+    return load_game(checks.game_spec ? checks.game_spec(spec) : spec);
+  } catch (const KibitzError& e) {
+    if (checks.quote) throw error(source, ": its game does not load: ", e.what());
+    throw error(source, ": its \"game\" is not a game this server builds (an unknown game, a parameter the "
+                        "game does not take, or one the server does not allow)");
+  }
+}
+
+}  // namespace
+
+SeatRecord read_seat_record(std::istream& in, const std::string& source, const SeatRecordChecks& checks) {
   std::string text;
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     text.append(buffer, static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxSeatRecordBytes) throw error(source, ": more than ", kMaxSeatRecordBytes, " bytes");
   }
-  check_strict_json(text, source);
+  check_json(text, source, checks.quote);
   json::Document doc;
   doc.Parse(text.data(), text.size());
   if (doc.HasParseError() || !doc.IsObject()) throw error(source, ": not a JSON object");
@@ -108,16 +136,11 @@ SeatRecord read_seat_record(std::istream& in, const std::string& source) {
     throw error(source, ": a seat record of another version; this build reads version ", kSeatRecordVersion);
   }
   SeatRecord record;
-  std::shared_ptr<const Game> game;
-  try {
-    game = load_game(text_member(doc, "game", source));
-  } catch (const KibitzError& e) {
-    throw error(source, ": its game does not load: ", e.what());
-  }
+  const std::shared_ptr<const Game> game = record_game(doc, source, checks);
   record.game = game->spec();
   const json::Value& seat = member(doc, "seat", source);
   if (!seat.IsInt() || seat.GetInt() < 0 || seat.GetInt() >= game->num_players()) {
-    throw error(source, ": \"seat\" is not a seat of ", record.game);
+    throw error(source, ": \"seat\" is not a seat of ", checks.quote ? record.game : game->name());
   }
   record.seat = seat.GetInt();
   record.agent = text_member(doc, "agent", source);
@@ -127,11 +150,16 @@ SeatRecord read_seat_record(std::istream& in, const std::string& source) {
   if (!stream.IsArray()) throw error(source, ": \"stream\" is not a list");
   const StreamSpec& spec = game->stream_spec();
   for (const json::Value& o : stream.GetArray()) {
+    const std::size_t index = record.stream.size();
     try {
-      record.stream.push_back(spec.from_json(text_of(o)));
-      spec.validate(record.stream.back(), game->num_players());
+      Observation observation = spec.from_json(text_of(o));
+      spec.validate(observation, game->num_players());
+      record.stream.push_back(std::move(observation));
     } catch (const KibitzError& e) {
-      throw error(source, ": observation ", record.stream.size(), " of the stream: ", e.what());
+      if (checks.quote) throw error(source, ": observation ", index, " of the stream: ", e.what());
+      // The game's reason may quote the entry's kind or card.
+      throw error(source, ": observation ", index, " of the stream is not one of ", game->name(),
+                  "'s observations (docs/protocol.md lists them)");
     }
   }
   read_decisions(member(doc, "decisions", source), record, source);
@@ -141,6 +169,10 @@ SeatRecord read_seat_record(std::istream& in, const std::string& source) {
     for (const json::Value& r : returns.GetArray()) {
       if (!r.IsNumber()) throw error(source, ": a return is not a number");
       record.returns->push_back(r.GetDouble());
+    }
+    if (record.returns->size() != static_cast<std::size_t>(game->num_players())) {
+      throw error(source, ": \"returns\" holds ", record.returns->size(), " values for ", game->num_players(),
+                  " seats");
     }
   } else if (!returns.IsNull()) {
     throw error(source, ": \"returns\" is neither a list nor null");

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -48,11 +49,24 @@ struct SeatRecord {
 
 void write_seat_record(std::ostream& out, const SeatRecord& record);
 
+// How read_seat_record treats a file that did not come from its reader's
+// own hands (a server reading an upload).
+struct SeatRecordChecks {
+  // The spec to load for the record's "game", or a KibitzError refusing
+  // it: a server checks a client's spec against its policy before any game
+  // is built from it. Empty: the record's spec as it is.
+  std::function<std::string(const std::string&)> game_spec;
+  // Whether an error may quote what the file holds (a key, a kind, the
+  // game's name): yes for a person's own file, where that helps; no for a
+  // file from the network, whose errors then name the problem only.
+  bool quote = true;
+};
+
 // Reads one seat record, checking everything (strict JSON, the format and
 // version, the game, every observation against the game's stream and the
 // decisions against the stream's length); throws KibitzError naming
 // `source` and the problem, never quoting the file's bytes at length.
-SeatRecord read_seat_record(std::istream& in, const std::string& source);
+SeatRecord read_seat_record(std::istream& in, const std::string& source, const SeatRecordChecks& checks = {});
 
 // Whether `in` (not consumed) starts like a JSON document rather than a
 // replay file's frames.

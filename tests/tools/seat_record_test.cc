@@ -77,6 +77,11 @@ TEST(SeatRecord, AnythingMalformedIsRefusedByName) {
             std::string::npos);
   EXPECT_NE(read_error(replaced(good, "\"game\": \"leduc_poker\"", "\"game\": \"no_such_game\"")).find("does not load"),
             std::string::npos);
+  // An observation that parses but names no seat of the game: its own index.
+  EXPECT_NE(read_error(replaced(good, "\"seat\":1}", "\"seat\":7}")).find("observation 1 of the stream"),
+            std::string::npos);
+  EXPECT_NE(read_error(replaced(good, "\"returns\": [1, -1]", "\"returns\": [1]")).find("1 values for 2 seats"),
+            std::string::npos);
   EXPECT_NE(read_error("{\"format\": \"kibitz-seat-record\", \"format\": 1}").find("twice"), std::string::npos);
   EXPECT_NE(read_error("[1, 2]").find("not a JSON object"), std::string::npos);
   std::istringstream frames("KBZR....");

@@ -2,7 +2,8 @@
 // a listed replay after a table played to its end, and of uploaded bytes;
 // unlisted names, damaged bytes and bad game numbers refused with the
 // problem named; the upload's own body limit (--max-upload-bytes) applying
-// to that route only; and a view being built holding up no other request.
+// to that route only; a seat record uploaded to the same route; and a view
+// being built holding up no other request.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -143,6 +144,33 @@ TEST_F(ServerReplayTest, UploadedBytesOpenInTheViewer) {
   const HttpAnswer bad_index = testing::http_request(port(), "POST", "/api/replays/view?game=2", bytes);
   EXPECT_EQ(bad_index.status, 400);
   EXPECT_TRUE(contains(bad_index.body, "game=2 does not exist")) << bad_index.body;
+}
+
+// A seat record posted to the same route opens as that seat's document;
+// one that is not sound is refused, its bytes not quoted back.
+TEST_F(ServerReplayTest, AnUploadedSeatRecordOpensInTheViewer) {
+  start();
+  const std::string record = R"({"format": "kibitz-seat-record", "version": 1, "game": "kuhn_poker",
+    "seat": 1, "agent": "", "source": "kibitz engine", "start_time": "",
+    "stream": [{"kind":"dealt_to","seat":0}, {"kind":"dealt","card":"K"}, {"kind":"bet","seat":0}],
+    "decisions": [{"stream_size": 3, "played": "bet", "advised": "bet"}], "returns": null})";
+  const HttpAnswer answer = testing::http_request(port(), "POST", "/api/replays/view", "\n" + record);
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const json::Document doc = parse(answer.body);
+  EXPECT_STREQ(doc["kind"].GetString(), "seat_record");
+  EXPECT_EQ(doc["seat"].GetInt(), 1);
+  EXPECT_EQ(doc["steps"].GetInt(), 3);
+  EXPECT_EQ(doc["decisions"][0]["step"].GetInt(), 3);
+
+  std::string hostile = record;
+  hostile.replace(hostile.find("\"kind\":\"bet\""), 12, "\"kind\":\"<b>MARKER</b>\"");
+  const HttpAnswer refused = testing::http_request(port(), "POST", "/api/replays/view", hostile);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_TRUE(contains(refused.body, "observation 2 of the stream")) << refused.body;
+  EXPECT_FALSE(contains(refused.body, "MARKER")) << refused.body;
+  const HttpAnswer second = testing::http_request(port(), "POST", "/api/replays/view?game=1", record);
+  EXPECT_EQ(second.status, 400);
+  EXPECT_TRUE(contains(second.body, "game=1 does not exist")) << second.body;
 }
 
 TEST_F(ServerReplayTest, TheUploadHasItsOwnBodyLimit) {

@@ -12,6 +12,7 @@
 #include "web/game_listing.h"
 #include "web/replay_view.h"
 #include "web/request_json.h"
+#include "web/seat_record_view.h"
 
 namespace kibitz::web {
 namespace {
@@ -149,14 +150,16 @@ HttpReply listed_view(const TableRegistry& registry, std::string_view name, std:
 
 HttpReply uploaded_view(const TableRegistry& registry, std::string_view target, std::string_view body) {
   if (body.empty()) {
-    return error_reply(400, "the request body is empty: send the bytes of a .kbr replay file");
+    return error_reply(400, "the request body is empty: send the bytes of a .kbr replay file or a seat record");
   }
   // An uploaded game spec is a client's: it passes the same policy as a table's.
   ReplayViewOptions options;
   options.game_policy = &registry.spec_policy();
   return view_reply([&] {
-    return replay_view_of_bytes(body, kUploadSource, parse_game_index(query_parameter(target, "game")),
-                                options);
+    const std::size_t game = parse_game_index(query_parameter(target, "game"));
+    // A seat record (JSON) is viewed too; the library lists only replay files.
+    if (looks_like_seat_record(body)) return seat_record_view_of_bytes(body, kUploadSource, game, options);
+    return replay_view_of_bytes(body, kUploadSource, game, options);
   });
 }
 
