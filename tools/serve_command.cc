@@ -18,6 +18,7 @@
 #include "env/core/error.h"
 #include "tools/command.h"
 #include "tools/options.h"
+#include "tools/serve_review.h"
 #include "tools/torch_program.h"
 #include "web/server/routes.h"
 #include "web/server/server.h"
@@ -36,7 +37,11 @@ constexpr CommandUsage kServeUsage{
     "stream; a closed tab rejoins with the same link. Spectators (/table/ID) see the public\n"
     "stream, and everything once the game has ended. Finished games are written to\n"
     "--replays DIR as ID.kbr and listed on the index page, where each opens in the replay\n"
-    "viewer (a .kbr file from elsewhere can be opened there too). Agents think on\n"
+    "viewer (a .kbr file from elsewhere can be opened there too). Once a game is over, a\n"
+    "person's seat may ask for a review of its own decisions, from its own stream alone\n"
+    "(docs/review.md): --review-agent at --review-sims simulations a decision, on the think\n"
+    "threads, at most --max-reviews at once, each stopped after --review-seconds; the page\n"
+    "shows its progress and then the review. Agents think on\n"
     "--think-threads threads and viewer documents are built on --view-threads threads,\n"
     "never on the network threads.\n"
     "--table 'GAME: SEAT,SEAT,...' creates a table at start-up and prints its links: GAME is\n"
@@ -335,6 +340,47 @@ void apply_spec_options(const SpecFlags& f, web::ServerOptions& server, std::ost
   policy.decks = load_catalogue("--decks", f.decks, out);
 }
 
+// "Review this game" at the tables (web/seat_reviews.h): the engine and its
+// budget, the operator's alone.
+struct ReviewFlags {
+  std::string agent = "ismcts";
+  long long sims = 400, seconds = 120, max_reviews = 1;
+};
+
+void add_review_options(boost::program_options::options_description& options, ReviewFlags& flags) {
+  namespace po = boost::program_options;
+  options.add_options()(
+      "review-agent", po::value(&flags.agent)->default_value(flags.agent)->value_name("SPEC"),
+      "the engine of a seat's review (a search agent: ismcts, mo_ismcts, pimc, ismcts_nn), checked "
+      "like a table's specs")(
+      "review-sims", count(flags.sims),
+      "simulations per decision of a review, shared by its 4 replicates (at most --max-sims)")(
+      "review-seconds", count(flags.seconds), "seconds one review may run before it is stopped")(
+      "max-reviews", count(flags.max_reviews),
+      "reviews queued or under way at once, each on a think thread (at most --think-threads; 0: "
+      "no reviews)");
+}
+
+// After apply_spec_options: the engine is checked against its policy.
+void apply_review_options(const ReviewFlags& f, web::ServerOptions& server) {
+  web::ReviewLimits& limits = server.reviews;
+  limits.max_running = checked_count<int>("max-reviews", f.max_reviews, 0);
+  if (limits.max_running > server.registry.think_threads) {
+    throw error("--max-reviews ", limits.max_running, ": at most --think-threads (",
+                server.registry.think_threads, "), since each review holds a think thread");
+  }
+  limits.time_limit = std::chrono::seconds(checked_count<long long>("review-seconds", f.seconds, 1));
+  if (limits.time_limit > std::chrono::hours(1)) throw error("--review-seconds ", f.seconds, ": at most 3600");
+  ServeReviewOptions review;
+  review.agent = f.agent;
+  review.simulations = checked_count<std::int64_t>("review-sims", f.sims, 1);
+  if (review.simulations > server.registry.spec_policy.caps.max_sims) {
+    throw error("--review-sims ", review.simulations, ": at most --max-sims (",
+                server.registry.spec_policy.caps.max_sims, ")");
+  }
+  server.reviewer = make_serve_reviewer(review, server.registry.spec_policy);
+}
+
 }  // namespace
 
 int run_serve(const std::vector<std::string>& args) {
@@ -347,10 +393,13 @@ int run_serve(const std::vector<std::string>& args) {
   add_serve_options(options, server, listen, tables, flags);
   SpecFlags spec_flags(server.registry.spec_policy.caps);
   add_spec_options(options, spec_flags);
+  ReviewFlags review_flags;
+  add_review_options(options, review_flags);
   if (!parse_command_options(kServeUsage, options, args)) return kExitOk;
   parse_listen(listen, server);
   apply_limits(flags, server);
   apply_spec_options(spec_flags, server, std::cout);
+  apply_review_options(review_flags, server);
   std::vector<web::TableSpec> specs;
   for (const std::string& table : tables) specs.push_back(parse_table_flag(table));
 

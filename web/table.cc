@@ -73,6 +73,7 @@ Table::Table(TablePlan plan, TableOptions options, ThinkPool& pool, EndHook on_e
     agents_.push_back(std::move(seat.agent));
   }
   seat_listener_.resize(plan.seats.size());
+  person_decisions_.resize(plan.seats.size());
   for (std::size_t s = 0; s < plan.seats.size(); ++s) {
     agent_feeds_.emplace_back(static_cast<Player>(s));
     listener_feeds_.push_back({SeatFeed(static_cast<Player>(s))});
@@ -163,6 +164,9 @@ ActResult Table::act(std::string_view token, std::string_view action_text) {
     } catch (const KibitzError&) {
       return refuse_locked(seat, action_text);
     }
+    // What the seat had been sent when it chose: its stream up to now.
+    person_decisions_[static_cast<std::size_t>(seat)].push_back(
+        {stream_locked(seat).size(), state_->action_to_string(seat, action), ""});
     apply_locked(seat, action, nullptr);
     advance_locked(wakeups);
   }
@@ -346,6 +350,33 @@ TableStatus Table::status() const {
 std::optional<replays::ReplayRecord> Table::record() const {
   std::lock_guard lock(mutex_);
   return record_;
+}
+
+std::optional<replays::SeatRecord> Table::seat_record(Player seat) {
+  KIBITZ_CHECK(seat >= 0 && seat < static_cast<Player>(tokens_.size()), "no seat ", seat);
+  std::lock_guard lock(mutex_);
+  if (!record_.has_value()) return std::nullopt;
+  replays::SeatRecord out;
+  out.game = game_->spec();
+  out.seat = seat;
+  out.source = "kibitz serve";
+  // The listeners' feed of the seat: what this table sends it, to the end.
+  out.stream = stream_locked(seat);
+  out.decisions = person_decisions_[static_cast<std::size_t>(seat)];
+  out.returns = record_->returns;
+  return out;
+}
+
+bool Table::tell_seat(Player seat, std::string message) {
+  KIBITZ_CHECK(seat >= 0 && seat < static_cast<Player>(tokens_.size()), "no seat ", seat);
+  std::shared_ptr<Subscription> listener;
+  {
+    std::lock_guard lock(mutex_);
+    listener = seat_listener_[static_cast<std::size_t>(seat)].lock();
+  }
+  if (listener == nullptr || !listener->push(std::move(message))) return false;
+  listener->notify();
+  return true;
 }
 
 bool Table::wait_until_over(std::chrono::milliseconds timeout) const {

@@ -43,6 +43,7 @@
 #include "env/core/state.h"
 #include "replays/recorder.h"
 #include "replays/replay_record.h"
+#include "replays/seat_record.h"
 #include "web/subscription.h"
 #include "web/table_spec.h"
 #include "web/think_pool.h"
@@ -100,6 +101,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   const std::string& id() const { return options_.id; }
   const Game& game() const { return *game_; }
+  std::shared_ptr<const Game> shared_game() const { return game_; }
   // The game's spec as clients see it (TablePlan::game_spec): catalogue
   // names where game().spec() holds the server's paths.
   const std::string& game_spec() const { return game_spec_; }
@@ -123,6 +125,16 @@ class Table : public std::enable_shared_from_this<Table> {
   TableStatus status() const;
   // The replay of the finished game; empty until then, and for an aborted one.
   std::optional<replays::ReplayRecord> record() const;
+  // Person seat `seat`'s record of the finished game (replays/seat_record.h):
+  // the stream this table sent it and each action it took, with how much of
+  // that stream it had seen; what a review of the seat reads (web/seat_reviews.h),
+  // never the true state. Empty until the game has finished, and for an
+  // aborted one. Its game is game().spec(), the server's own form.
+  std::optional<replays::SeatRecord> seat_record(Player seat);
+  // Queues `message` for person seat `seat`'s newest connection only, and
+  // wakes it; false when the seat has none open. Said to one seat alone: a
+  // review's progress and result.
+  bool tell_seat(Player seat, std::string message);
   // Waits until the game ended or was aborted; false on timeout.
   bool wait_until_over(std::chrono::milliseconds timeout) const;
   // Stops the game (no replay): used when the server shuts down.
@@ -199,6 +211,8 @@ class Table : public std::enable_shared_from_this<Table> {
   };
   std::vector<ListenerFeed> listener_feeds_;
   std::vector<std::weak_ptr<Subscription>> seat_listener_;  // the newest per seat
+  // Per seat: each action a person took there, as its seat record keeps it.
+  std::vector<std::vector<replays::SeatRecordDecision>> person_decisions_;
   std::chrono::steady_clock::time_point last_attended_;     // see unattended_for
 };
 

@@ -125,6 +125,11 @@ class TableRegistry {
   // Why the last replay could not be written (empty when all were).
   std::string last_replay_error() const;
 
+  // The pool the tables' agents think on: other agent work of the server
+  // (a seat's review, web/seat_reviews.h) runs there too, so that
+  // cancel_thinking() stops it as well.
+  ThinkPool& think_pool() { return *pool_; }
+
   const ServerLimits& limits() const { return options_.limits; }
   const SpecPolicy& spec_policy() const { return options_.spec_policy; }
   const std::string& replay_dir() const { return options_.replay_dir; }

@@ -33,10 +33,27 @@ TEST(ClientMessage, NamesWhatIsWrong) {
   EXPECT_EQ(error_of("[1]"), "a message must be a JSON object");
   EXPECT_EQ(error_of("{}"), "a message needs a \"type\" string");
   EXPECT_EQ(error_of(R"({"type":3})"), "a message needs a \"type\" string");
-  EXPECT_EQ(error_of(R"({"type":"join"})"), "unknown message type \"join\" (expected \"act\")");
+  EXPECT_EQ(error_of(R"({"type":"join"})"), "unknown message type \"join\" (expected \"act\" or \"review\")");
   EXPECT_EQ(error_of(R"({"type":"act"})"), "an act message needs an \"action\" string");
   EXPECT_EQ(error_of(R"({"type":"act","action":["bet"]})"),
             "an act message needs an \"action\" string");
+}
+
+// A review message: exactly its type and the asking seat's number; nothing
+// else, so that no client believes it chose the engine or the budget.
+TEST(ClientMessage, ReadsAReviewMessageStrictly) {
+  const ClientMessage review = parse_client_message(R"({"type":"review","seat":1})");
+  EXPECT_EQ(review.type, ClientMessage::Type::kReview);
+  EXPECT_EQ(review.seat, 1);
+  EXPECT_EQ(parse_client_message(R"({"type":"act","action":"bet"})").type, ClientMessage::Type::kAct);
+  const std::string no_seat = "a review message needs a \"seat\": the number of your seat";
+  EXPECT_EQ(error_of(R"({"type":"review"})"), no_seat);
+  EXPECT_EQ(error_of(R"({"type":"review","seat":-1})"), no_seat);
+  EXPECT_EQ(error_of(R"({"type":"review","seat":"0"})"), no_seat);
+  EXPECT_EQ(error_of(R"({"type":"review","seat":0.5})"), no_seat);
+  EXPECT_EQ(error_of(R"({"type":"review","seat":99999999999})"), no_seat);
+  EXPECT_EQ(error_of(R"({"type":"review","seat":0,"sims":100000000})"),
+            "a review message has two fields, \"type\" and \"seat\"; the server chooses the engine");
 }
 
 // Numbers on which rapidjson's conversion is undefined (0e90, found by

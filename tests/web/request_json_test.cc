@@ -146,7 +146,7 @@ TEST(RequestJsonTest, WebSocketMessagesUseIt) {
             std::string::npos);
   EXPECT_NE(message_refusal("").find("empty"), std::string::npos);
   const std::string nul = message_refusal(R"({"type":"a\u0000ct and the rest"})");
-  EXPECT_EQ(nul, "unknown message type \"a\\x00ct and the rest\" (expected \"act\")");
+  EXPECT_EQ(nul, "unknown message type \"a\\x00ct and the rest\" (expected \"act\" or \"review\")");
   EXPECT_EQ(message_refusal("[1]"), "a message must be a JSON object");
 }
 

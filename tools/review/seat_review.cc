@@ -1,6 +1,7 @@
 #include "tools/review/seat_review.h"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 
 #include "agents/registry.h"
@@ -58,8 +59,13 @@ int SeatReview::count(Verdict verdict) const {
 }
 
 SeatReview review_seat(const SeatGame& seat_game, const ReviewOptions& options) {
+  return review_seat(load_game(seat_game.game), seat_game, options);
+}
+
+SeatReview review_seat(std::shared_ptr<const Game> game, const SeatGame& seat_game, const ReviewOptions& options) {
   KIBITZ_CHECK(options.replicates >= 1, "review_seat: ", options.replicates, " replicates");
-  const std::shared_ptr<const Game> game = load_game(seat_game.game);
+  KIBITZ_CHECK(game != nullptr, "review_seat: no game");
+  const std::atomic<bool>* stop = options.budget.stop;
   const Rng root(options.seed);
   std::vector<Replicate> replicates;
   for (int r = 0; r < options.replicates; ++r) {
@@ -80,6 +86,7 @@ SeatReview review_seat(const SeatGame& seat_game, const ReviewOptions& options) 
   const ActBudget each = share_of(options.budget, options.replicates);
   bool checked_values = false;
   for (std::size_t i = 0; i < seat_game.decisions.size(); ++i) {
+    if (stop != nullptr && stop->load()) throw error("the review was stopped after ", i, " decisions");
     const SeatDecisionPoint& point = seat_game.decisions[i];
     if (point.stream_size > seat_game.stream.size()) throw error("decision ", i, " lies past the seat's stream");
     std::vector<ReplicateEstimate> estimates;
@@ -95,6 +102,8 @@ SeatReview review_seat(const SeatGame& seat_game, const ReviewOptions& options) 
                     "use a search agent (ismcts, mo_ismcts, pimc, ismcts_nn)");
       }
     }
+    // Searches stopped midway valued too little to judge by.
+    if (stop != nullptr && stop->load()) throw error("the review was stopped at decision ", i);
     review.decisions.push_back(combine_replicates(point.move, point.played, legal, estimates));
     if (options.progress) options.progress(i + 1, seat_game.decisions.size());
   }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,9 @@ namespace kibitz::tools {
 struct ReviewOptions {
   std::string agent = "ismcts";
   // Per decision in all; each replicate gets its share (at least one
-  // simulation, or one millisecond).
+  // simulation, or one millisecond). Its stop flag, when given, goes to
+  // every search and is read between decisions: once set, the review ends
+  // with a KibitzError (a review of searches cut short would misjudge).
   ActBudget budget;
   int replicates = 4;
   std::uint64_t seed = 1;
@@ -49,5 +52,8 @@ struct SeatReview {
 // game's sampler refuses, a decision where the stream does not put the seat
 // to act.
 SeatReview review_seat(const SeatGame& seat_game, const ReviewOptions& options);
+// The same on `game`, already loaded (seat_game.game is then not read):
+// for a caller that has the game (a web table), so no spec is loaded again.
+SeatReview review_seat(std::shared_ptr<const Game> game, const SeatGame& seat_game, const ReviewOptions& options);
 
 }  // namespace kibitz::tools

@@ -35,6 +35,8 @@ struct Server::Impl {
         sweep_timer(io) {
     context.views = std::make_unique<ThinkPool>(this->options.view_threads);
     context.view_started = this->options.view_started;
+    context.reviews = std::make_unique<SeatReviews>(registry.think_pool(), this->options.reviewer,
+                                                    this->options.reviews);
   }
 
   void listen() {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "web/seat_reviews.h"
 #include "web/server/server_limits.h"
 #include "web/server/static_pages.h"
 #include "web/table_registry.h"
@@ -32,6 +33,11 @@ struct ServerOptions {
   NetworkLimits network;
   RegistryOptions registry;
   StaticFileHook static_files = embedded_static_file;  // the pages (static_pages.h)
+  // "Review this game" at the tables (web/seat_reviews.h): the operator's
+  // reviewer, run on the think pool within `reviews`. Without one the
+  // server offers no review.
+  SeatReviewer reviewer;
+  ReviewLimits reviews;
 };
 
 class Server {

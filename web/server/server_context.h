@@ -1,6 +1,7 @@
 // What every connection of one Server shares (internal to web/server/):
 // the registry, the limits, the page hook, the count of open connections,
-// the gate through which tables wake connections and the replay views' pool.
+// the gate through which tables wake connections, the replay views' pool
+// and the seats' reviews.
 #pragma once
 
 #include <atomic>
@@ -12,6 +13,7 @@
 #include <utility>
 
 #include "web/replay_view_cache.h"
+#include "web/seat_reviews.h"
 #include "web/server/client_limits.h"
 #include "web/server/server_limits.h"
 #include "web/server/static_pages.h"
@@ -66,6 +68,8 @@ struct ServerContext {
   std::unique_ptr<ThinkPool> views{};
   ReplayViewCache view_cache{};
   std::function<void()> view_started{};
+  // "Review this game" (web/seat_reviews.h), on the registry's think pool.
+  std::unique_ptr<SeatReviews> reviews{};
 };
 
 // Counts one open connection, in all and for its client's address, for as

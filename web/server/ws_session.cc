@@ -4,8 +4,12 @@
 // sends its subscription's messages in order, one write at a time.
 //
 // From the client: {"type":"act","action":TEXT} -> Table::act; a refusal is
-// answered {"type":"refused","reason":...}. Anything else is answered
-// {"type":"error","reason":...} and the connection stays open. A message
+// answered {"type":"refused","reason":...}. {"type":"review","seat":S} ->
+// SeatReviews::request (web/seat_reviews.h), its refusal answered
+// {"type":"review_error","reason":...}; a seat's connection is told
+// {"type":"review_offer"} after its first messages when the server offers
+// reviews. Anything else is answered {"type":"error","reason":...} and the
+// connection stays open. A message
 // longer than max_message_bytes closes the connection with code 1009; one
 // over the rate is refused, and a run of message_burst of those closes it.
 //
@@ -82,6 +86,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       });
     });
     pump();
+    // After the welcome (which a page takes as a fresh start): whether this
+    // seat may ask for a review once the game is over.
+    if (!token_.empty() && context_.reviews && context_.reviews->offered()) {
+      send(MessageWriter("review_offer").line());
+    }
     read();
   }
 
@@ -203,10 +212,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
            " messages per second";
   }
 
-  // Reads {"type":"act","action":TEXT} (web/client_message.h); throws
+  // Reads an act or a review message (web/client_message.h); throws
   // KibitzError for anything else.
   void handle(const std::string& text) {
-    const ActMessage message = parse_client_message(text);
+    const ClientMessage message = parse_client_message(text);
+    if (message.type == ClientMessage::Type::kReview) {
+      const std::string refusal =
+          context_.reviews ? context_.reviews->request(table_, token_, message.seat) : "no review here";
+      if (!refusal.empty()) send(review_error_message(refusal));
+      return;
+    }
     if (token_.empty()) return send(reason_message("refused", "a spectator cannot act"));
     const ActResult result = table_->act(token_, message.action);
     if (!result.accepted) send(reason_message("refused", result.reason));
