@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -122,6 +123,28 @@ TEST(Review, AnEngineThatValuesNoActionIsRefused) {
   } catch (const KibitzError& e) {
     EXPECT_NE(std::string(e.what()).find("gives no value for each action"), std::string::npos) << e.what();
   }
+}
+
+// The stop flag (a web table's review past its time limit, or the server
+// shutting down) reaches the searches and ends the review with an error,
+// never a review of searches cut short; without it set, nothing changes.
+TEST(Review, AStopFlagEndsTheReview) {
+  const SeatGame game = seat_game_of(kuhn({"deal J", "deal K", "bet", "pass"}), 1);
+  std::atomic<bool> stop{true};
+  ReviewOptions options = quick();
+  options.budget.stop = &stop;
+  int progress = 0;
+  options.progress = [&](std::size_t, std::size_t) { ++progress; };
+  try {
+    review_seat(game, options);
+    FAIL() << "no error";
+  } catch (const KibitzError& e) {
+    EXPECT_NE(std::string(e.what()).find("the review was stopped"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(progress, 0);
+  stop = false;
+  EXPECT_EQ(json_of(review_seat(game, options)), json_of(review_seat(game, quick())));
+  EXPECT_EQ(progress, 1);
 }
 
 TEST(Review, TheCommandRefusesBadInputByName) {

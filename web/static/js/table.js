@@ -6,6 +6,8 @@ import { connect, tableSocketUrl } from './connection.js';
 import { apply, applyPublic, gameName, initialState } from './table_state.js';
 import { rendererFor } from './renderers/index.js';
 import { seatRecordName, seatRecordText, withDecision, withoutLast } from './seat_record.js';
+import { renderTableReview } from './table_review.js';
+import { applyReview, asked, initialReview, isReviewMessage } from './table_review_model.js';
 
 const params = new URLSearchParams(location.search);
 const pathId = location.pathname.startsWith('/table/') ? location.pathname.slice('/table/'.length) : '';
@@ -17,6 +19,7 @@ let seat = null;
 let publicSide = null;
 let decisions = [];      // the person's actions, for the seat record
 let recordOffered = false;
+let review = initialReview();  // this seat's review, once the game is over
 
 // Each redraw is a User Timing measure ('kibitz-redraw', with the stream's
 // length as its detail): DevTools shows them, and the browser test
@@ -28,6 +31,7 @@ function redraw() {
   document.getElementById('game').textContent = state.welcome ? state.welcome.game : '';
   rendererFor(gameName(state), redraw).render(state, act);
   offerRecord();
+  renderTableReview(state, review, askReview);
   performance.measure('kibitz-redraw', { start: started, detail: { entries: state.stream.length } });
 }
 
@@ -51,6 +55,15 @@ function offerRecord() {
   where.append(link, ' (then kibitz review ' + link.download + ' sets each of your decisions against an engine)');
 }
 
+// The server reviews the seat's own stream as it sent it; the engine and
+// its budget are the server's to choose, so the request names only the seat.
+function askReview() {
+  if (review.status === 'asked' || review.status === 'running') return;
+  review = asked(review);
+  seat.send({ type: 'review', seat: state.welcome.seat });
+  redraw();
+}
+
 function status(text) {
   document.getElementById('connection').textContent = text;
 }
@@ -71,6 +84,10 @@ function start() {
   }
   seat = connect(tableSocketUrl(tableId, seatToken), {
     onMessage: message => {
+      if (isReviewMessage(message)) {
+        review = applyReview(review, message);
+        return redraw();
+      }
       state = apply(state, message);
       if (message.type === 'refused') decisions = withoutLast(decisions);
       if (message.type === 'welcome' && !message.spectator && !publicSide) openPublicSide();

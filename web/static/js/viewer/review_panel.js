@@ -3,6 +3,8 @@
 // bars, the action played and the best marked, the loss and the verdict)
 // and the seat's figures with its worst decisions, each a button to its
 // step. review_model.js says what to draw; text goes in as text (dom.js).
+// The table page's review (js/table_review.js) draws its decisions with the
+// exported parts.
 import { el, fill } from '../dom.js';
 import * as R from './review_model.js';
 import { seatLabel } from './view_state.js';
@@ -19,12 +21,12 @@ function withError(value, error) {
   return error === null ? `${signed(value)} ±?` : `${signed(value)} ± ${error.toFixed(3)}`;
 }
 
-function verdictBadge(verdict) {
+export function verdictBadge(verdict) {
   return el('span', { class: `verdict verdict-${verdict}` }, verdict);
 }
 
 // What the loss means, in a sentence after the verdict.
-function lossSentence(decision) {
+export function lossSentence(decision) {
   if (decision.forced) return 'a forced move: the only legal action, nothing lost.';
   if (decision.loss === null) return 'the engine did not value the action played, so its loss is unknown.';
   const lost = `lost ${withError(decision.loss, decision.loss_error)}, ${share(decision.relative_loss)} of the ` +
@@ -48,7 +50,7 @@ function barRow(row) {
        el('span', { class: 'muted' }, ` · chosen ${share(row.share)}`)));
 }
 
-function barChartParts(decision) {
+export function barChartParts(decision) {
   const chart = R.barChart(decision);
   if (!chart.rows.length) return [];
   const track = el('ol', { class: 'review-bars', style: `--zero:${chart.zero}%` }, chart.rows.map(barRow));
