@@ -5,16 +5,22 @@
 // kibitz_web_viewer_js_test (node --test).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const here = new URL('.', import.meta.url);
 const fixture = () => JSON.parse(readFileSync(new URL('../fixtures/viewer_kuhn.json', here), 'utf8'));
 
 // The page serves view_state.js as a browser module, and node reads a .js
-// file outside a "type": "module" package as CommonJS: load its text as a
-// module instead. It imports nothing, so no relative import is lost.
-const source = readFileSync(new URL('../../../web/static/js/viewer/view_state.js', here), 'utf8');
-const V = await import('data:text/javascript;charset=utf-8,' + encodeURIComponent(source));
+// file outside a "type": "module" package as CommonJS: a copy of
+// web/static/js marked as a module package lets node load it and follow
+// its import of seat_view.js.
+const copy = mkdtempSync(join(tmpdir(), 'kibitz-viewer-js-'));
+cpSync(fileURLToPath(new URL('../../../web/static/js', here)), copy, { recursive: true });
+writeFileSync(join(copy, 'package.json'), '{"type": "module"}\n');
+const V = await import(join(copy, 'viewer', 'view_state.js'));
 
 const texts = state => state.stream.map(entry => entry.text);
 const keyOf = json => JSON.stringify(Object.keys(json).sort().map(k => [k, json[k]]));

@@ -99,13 +99,14 @@ export function renderResult(state, outcome = null) {
          el('td', { class: typeof cell === 'number' ? 'number' : null },
             typeof cell === 'number' ? formatNumber(cell) : cell)),
        el('td', { class: 'number' }, signed(value))));
-  const moves = state.gameOver.history.map(move => el('li', {}, move.text));
+  // No history where the moves are not known (a seat record in the viewer).
+  const moves = state.gameOver.history ? state.gameOver.history.map(move => el('li', {}, move.text)) : null;
   fill('result',
     chosen ? el('p', { class: 'outcome' }, chosen.headline) : null,
     el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), columns.map(c => el('th', {}, c)),
                                        el('th', {}, 'Return'))),
        el('tbody', {}, rows)),
-    el('details', {}, el('summary', {}, `Every move (${moves.length})`), el('ol', {}, moves)));
+    moves ? el('details', {}, el('summary', {}, `Every move (${moves.length})`), el('ol', {}, moves)) : null);
 }
 
 // Your stream in order, private entries shaded. Only what changed touches

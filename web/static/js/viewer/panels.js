@@ -4,6 +4,7 @@
 // view_state.js lets the perspective see; text always goes in as text.
 import { el, fill } from '../dom.js';
 import { drawChart } from './chart_svg.js';
+import { seatStep } from './seat_view.js';
 import * as V from './view_state.js';
 
 function percent(p) {
@@ -155,4 +156,40 @@ export function renderSummary(doc) {
       el('tr', {}, el('td', {}, V.seatLabel(doc, seat)), el('td', { class: 'agent' }, agents[seat] || ''),
          el('td', { class: 'number' }, doc.returns[seat] === undefined ? '' : signed(doc.returns[seat])))))),
     el('p', { class: 'muted' }, `${doc.steps} moves${doc.finished === false ? ', unfinished' : ''}.`));
+}
+
+// A seat record's step (seat_view.js), in place of the move into it: the
+// observation that brought the seat there, what it played there and what
+// the AI advised, and whether the record goes on.
+export function renderSeatRecordStep(doc, step) {
+  const at = seatStep(doc, step);
+  const who = V.seatLabel(doc, doc.seat);
+  const parts = [at.entry
+    ? el('p', {}, `Observation ${step}: `, el('strong', {}, at.entry.text))
+    : el('p', {}, 'The start: nothing seen yet.')];
+  for (const decision of at.decisions) {
+    parts.push(el('p', {}, `${who} decides here: played `, el('strong', {}, decision.played || 'a move the record does not name'),
+                  decision.advised ? `; the AI advised ${decision.advised}.` : '.'));
+  }
+  if (at.last) {
+    parts.push(el('p', { class: 'muted' }, at.settled ? 'The game is over.'
+      : 'The record stops here (its stream does not settle the result).'));
+  }
+  fill('decision', parts);
+}
+
+// A seat record's seats and returns, and who kept the record.
+export function renderSeatRecordSummary(doc) {
+  const agent = doc.agent ? `, advised by ${doc.agent}` : '';
+  fill('summary',
+    el('p', {}, `The seat record of ${V.seatLabel(doc, doc.seat)}, kept by ${doc.kept_by || 'an unnamed program'}${agent}` +
+                (doc.start_time ? `, started ${doc.start_time}` : '') + '.'),
+    doc.returns ? el('table', {},
+      el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), el('th', {}, 'Return'))),
+      el('tbody', {}, doc.returns.map((value, seat) =>
+        el('tr', {}, el('td', {}, V.seatLabel(doc, seat), seat === doc.seat ? ' (this record)' : ''),
+           el('td', { class: 'number' }, signed(value))))))
+      : el('p', { class: 'muted' }, 'No result: the seat\'s stream does not settle it.'),
+    el('p', { class: 'muted' }, `${doc.steps} observations, ${doc.decisions.length} decisions. The record holds ` +
+      'what this seat saw and nothing else: no other seat\'s view, no full view, no analysis.'));
 }

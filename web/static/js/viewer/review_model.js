@@ -6,7 +6,11 @@
 //
 // A decision's `move` is the index of the record's action the seat chose,
 // so it is decided at step `move` (the game after `move` moves): the step
-// where the viewer says the seat is to move.
+// where the viewer says the seat is to move. In a review of a seat record,
+// `move` is the number of observations the seat had seen when it decided,
+// which is the step of the seat record's document where it decided
+// (seat_view.js): the same rule, so the panels need no second one.
+import { isSeatRecord } from './seat_view.js';
 import { FULL, seatKey, seatLabel } from './view_state.js';
 
 export const FORMAT = 'kibitz-review';
@@ -94,6 +98,7 @@ export function matchReview(review, doc) {
   need(review.game_index === shown,
        `the review is of game ${review.game_index} of its file; the viewer shows game ${shown}`);
   need(review.seat < doc.players, `the review is of seat ${review.seat}; this game has seats 0 to ${doc.players - 1}`);
+  if (isSeatRecord(doc)) return matchSeatRecord(review, doc);
   for (const d of review.decisions) {
     need(d.move < doc.steps, `the review has a decision at move ${d.move}; this game has ${doc.steps} moves`);
     const move = doc.moves[d.move];
@@ -101,6 +106,20 @@ export function matchReview(review, doc) {
          `move ${d.move} of this replay is ${seatLabel(doc, move.player)}'s, not P${review.seat}'s`);
     need(move.text === d.played,
          `move ${d.move} of this replay is ${quoted(move.text)}; the review says ${quoted(d.played)}`);
+  }
+  return review;
+}
+
+// A seat record's review is of its seat, and each of its decisions is one
+// the record keeps at that step with the same move (kibitz review writes
+// "?" for a move the record does not name).
+function matchSeatRecord(review, doc) {
+  need(review.seat === doc.seat, `the review is of P${review.seat}; this is P${doc.seat}'s seat record`);
+  for (const d of review.decisions) {
+    const kept = doc.decisions.filter(k => k.step === d.move);
+    need(kept.length > 0, `the review has a decision at step ${d.move}; the seat record has none there`);
+    need(kept.some(k => (k.played || '?') === d.played),
+         `at step ${d.move} the seat record has ${quoted(kept[0].played)} played; the review says ${quoted(d.played)}`);
   }
   return review;
 }

@@ -13,7 +13,10 @@
 // The public sees the public stream and the public charts, and no
 // annotation or decision, since those speak of hidden cards (a bluff names
 // the card) or come from a seat's private reasoning. The full view shows
-// everything.
+// everything. A seat record's document (seat_view.js) has one perspective,
+// its own seat's, since it holds nothing else.
+
+import { checkSeatRecordDocument, isSeatRecord, seatRecordRendererState } from './seat_view.js';
 
 export const PUBLIC = 'public';
 export const FULL = 'full';
@@ -25,6 +28,7 @@ export const CHANCE = -1;
 export function checkDocument(doc) {
   if (!doc || typeof doc !== 'object') throw new Error('the viewer document is not a JSON object');
   if (typeof doc.error === 'string') throw new Error(doc.error);
+  if (isSeatRecord(doc)) return checkSeatRecordDocument(doc);
   for (const field of ['game', 'players', 'seats', 'returns', 'steps', 'moves', 'streams', 'public']) {
     if (!(field in doc)) throw new Error(`the viewer document has no "${field}"`);
   }
@@ -62,8 +66,10 @@ export function seatLabel(doc, seat) {
   return `P${seat}` + (label ? ` (${label === 'human' ? 'person' : label})` : '');
 }
 
-// Every seat, the public and the full view, in that order.
+// Every seat, the public and the full view, in that order; a seat record's
+// own seat alone.
 export function perspectives(doc) {
+  if (isSeatRecord(doc)) return [{ key: seatKey(doc.seat), label: seatLabel(doc, doc.seat) }];
   const list = doc.seats.map((_, seat) => ({ key: seatKey(seat), label: seatLabel(doc, seat) }));
   list.push({ key: PUBLIC, label: 'The public' });
   list.push({ key: FULL, label: 'Full view' });
@@ -72,6 +78,7 @@ export function perspectives(doc) {
 
 // A perspective key from a URL parameter; the full view when it names none.
 export function parsePerspective(doc, text) {
+  if (isSeatRecord(doc)) return seatKey(doc.seat);
   const seat = seatOf(text || '');
   if (seat !== null && seat < doc.players) return seatKey(seat);
   return text === PUBLIC ? PUBLIC : FULL;
@@ -96,6 +103,7 @@ function upTo(entries, step) {
 // at the last step of a finished game, the result. Null for the full view,
 // which the renderers do not draw.
 export function rendererState(doc, key, step) {
+  if (isSeatRecord(doc)) return key === seatKey(doc.seat) ? seatRecordRendererState(doc, step) : null;
   if (key === FULL) return null;
   const seat = seatOf(key);
   const spectator = seat === null;

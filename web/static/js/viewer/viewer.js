@@ -4,13 +4,16 @@
 // the full view. The URL keeps the game, the perspective and the step
 // (&view=seat1&step=K; #step=K works too), so a link opens there. A seat's
 // review of the game (kibitz review --json), picked beside the replay, is
-// drawn at the seat's decisions (review_panel.js).
+// drawn at the seat's decisions (review_panel.js). A picked seat record
+// (seat_view.js) shows its own seat's stream and nothing else.
 import { el, fill } from '../dom.js';
 import { rendererFor } from '../renderers/index.js';
 import { loadListed, loadUploaded } from './load.js';
-import { renderAnnotations, renderCharts, renderDecision, renderFullView, renderSummary } from './panels.js';
+import { renderAnnotations, renderCharts, renderDecision, renderFullView, renderSeatRecordStep,
+         renderSeatRecordSummary, renderSummary } from './panels.js';
 import { MAX_REVIEW_BYTES, matchReview, parseReview } from './review_model.js';
 import { renderReview } from './review_panel.js';
+import { isSeatRecord } from './seat_view.js';
 import * as V from './view_state.js';
 
 const PAGE_KEYS = 10;  // steps per PageUp / PageDown
@@ -86,9 +89,14 @@ function draw() {
   if (!page.doc) return;
   drawControls();
   drawView();
-  renderDecision(page.doc, page.key, page.step);
-  renderAnnotations(page.doc, page.key, page.step, go);
-  renderCharts(page.doc, page.key, page.step, go);
+  if (isSeatRecord(page.doc)) {
+    // No moves, annotations or charts: the record has only the seat's stream.
+    renderSeatRecordStep(page.doc, page.step);
+  } else {
+    renderDecision(page.doc, page.key, page.step);
+    renderAnnotations(page.doc, page.key, page.step, go);
+    renderCharts(page.doc, page.key, page.step, go);
+  }
   renderReview(page.review, page.doc, page.key, page.step, goToDecision);
   keepInUrl();
 }
@@ -116,9 +124,13 @@ function showDocument(doc, wantedStep, wantedKey) {
   page.game = doc.game_index ?? page.game;
   page.key = V.parsePerspective(doc, wantedKey);
   page.step = V.clampStep(doc, wantedStep, 0);
-  document.title = `${doc.game} · replay · kibitz`;
+  const seatRecord = isSeatRecord(doc);
+  document.title = `${doc.game} · ${seatRecord ? 'seat record' : 'replay'} · kibitz`;
   byId('game').textContent = doc.game;
-  byId('source').textContent = `${doc.source || page.fileName}` + (doc.games > 1 ? `, game ${page.game}` : '');
+  byId('source').textContent = `${doc.source || page.fileName}` + (doc.games > 1 ? `, game ${page.game}` : '') +
+    (seatRecord ? `, the seat record of ${V.seatLabel(doc, doc.seat)}` : '');
+  byId('move-title').textContent = seatRecord ? 'What the seat saw at this step' : 'The move into this step';
+  byId('annotations-panel').hidden = byId('charts-panel').hidden = seatRecord;
   fill('perspective', V.perspectives(doc).map(p =>
     el('option', { value: p.key, selected: p.key === page.key ? '' : null }, p.label)));
   const games = Number.isInteger(doc.games) ? doc.games : 1;
@@ -130,7 +142,8 @@ function showDocument(doc, wantedStep, wantedKey) {
   byId('side').hidden = false;
   byId('review-input').disabled = false;
   keepReviewIfItMatches();
-  renderSummary(doc);
+  if (seatRecord) renderSeatRecordSummary(doc);
+  else renderSummary(doc);
   draw();
 }
 
@@ -183,7 +196,7 @@ async function load(wantedStep, wantedKey) {
   } catch (error) {
     byId('load-status').textContent = '';
     clearView();
-    fill('load-error', `Could not open the replay: ${error.message}`);
+    fill('load-error', `Could not open the file: ${error.message}`);
   }
 }
 
@@ -241,7 +254,10 @@ function start() {
   byId('full-streams-box').addEventListener('toggle', draw);
   document.addEventListener('keydown', onKey);
   if (page.file) load(linkedStep(), params.get('view'));
-  else byId('load-status').textContent = 'Pick a replay file (.kbr) to open it, or choose one from the server\'s list.';
+  else {
+    byId('load-status').textContent =
+      'Pick a replay file (.kbr) or a seat record (.json) to open it, or choose a replay from the server\'s list.';
+  }
 }
 
 start();
