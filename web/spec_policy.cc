@@ -137,6 +137,12 @@ std::int64_t check_cost(const std::string& what, const ParamSpec& decl, std::int
 // Checks every parameter of a validated spec by its role and rewrites the
 // spec's arguments: catalogue paths for names, checked nested specs,
 // lowered defaults. Returns what the node buys, nested agents included.
+bool names_an_agent(const std::string& text) {
+  const auto& agents = registered_agents();
+  return std::any_of(agents.begin(), agents.end(),
+                     [&](const AgentInfo& info) { return info.name == text; });
+}
+
 NodeCost check_params(const std::string& what, const std::vector<ParamSpec>& declared,
                       const Params& params, int depth, Spec& spec, Walk& walk) {
   NodeCost own;
@@ -161,6 +167,9 @@ NodeCost check_params(const std::string& what, const std::vector<ParamSpec>& dec
                     "= runs a program on the server, which this server never does");
       case ParamRole::kAgentSpec: {
         const std::string& value = params.get_string(decl.name);
+        // A keyword default that names no agent (ismcts's opponents=tree:
+        // search the other seats) builds nothing to bound.
+        if (value == param_value_to_string(decl.default_value) && !names_an_agent(value)) break;
         const Spec child = parse_spec(value);
         CheckedNode node = check_agent_node(
             child, what + ", " + decl.name + ": agent " + child.name, depth + 1, walk);

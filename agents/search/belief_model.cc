@@ -58,13 +58,14 @@ void AgentBeliefModel::policy(const State& world, std::vector<double>& out) {
 
 std::unique_ptr<BeliefModel> make_belief_model(const std::string& owner, const std::string& spec,
                                                std::shared_ptr<const Game> game,
-                                               std::uint64_t seed) {
+                                               std::uint64_t seed,
+                                               const std::string& parameter) {
   // Build one agent now so a bad spec fails when the search agent is made,
   // not mid-decision.
   try {
     make_agent(spec, game, 0);
   } catch (const KibitzError& e) {
-    throw error(owner, ": bad belief_model '", spec, "' (an agent spec): ", e.what());
+    throw error(owner, ": bad ", parameter, " '", spec, "' (an agent spec): ", e.what());
   }
   return std::make_unique<AgentBeliefModel>(spec, std::move(game), seed);
 }

@@ -78,6 +78,7 @@ class AgentBeliefModel : public BeliefModel {
 // build for `game` is an error naming `owner` and the parameter.
 std::unique_ptr<BeliefModel> make_belief_model(const std::string& owner, const std::string& spec,
                                                std::shared_ptr<const Game> game,
-                                               std::uint64_t seed);
+                                               std::uint64_t seed,
+                                               const std::string& parameter = "belief_model");
 
 }  // namespace kibitz

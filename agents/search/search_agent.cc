@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <exception>
+#include <limits>
 #include <thread>
 
 #include "agents/search/belief_params.h"
@@ -34,9 +35,14 @@ void SearchAgent::build_engines() {
       belief_model = make_belief_model("agent " + spec_, settings_.belief_model, game_,
                                        rng_.child("belief_model", thread).seed());
     }
+    std::unique_ptr<BeliefModel> opponent_model;
+    if (settings_.model_opponents && !settings_.opponent_model.empty()) {
+      opponent_model = make_belief_model("agent " + spec_, settings_.opponent_model, game_,
+                                         rng_.child("opponent_model", thread).seed(), "opponents");
+    }
     engines_.push_back(std::make_unique<SearchEngine>(
         game_, settings_, factory_(rng_.child("evaluator", thread).seed()),
-        std::move(belief_model)));
+        std::move(belief_model), std::move(opponent_model)));
   }
 }
 
@@ -61,11 +67,22 @@ Action SearchAgent::act(const SeatView& view) {
   // Most visits wins; ties go to the lower action, so the choice is
   // deterministic. With no visits at all (a forced move, or a budget spent
   // before any root child was tried) the first legal action is played.
+  // With backed-up values the root's visits are shared evenly, so the
+  // highest value wins instead (ties again to the lower action).
   Action chosen = legal_[0];
   std::uint64_t most = 0;
+  double highest = -std::numeric_limits<double>::infinity();
   for (Action a : legal_) {
-    if (summary_.visits[static_cast<std::size_t>(a)] > most) {
-      most = summary_.visits[static_cast<std::size_t>(a)];
+    const auto i = static_cast<std::size_t>(a);
+    if (settings_.best_values) {
+      if (summary_.visits[i] == 0) continue;
+      const double value = summary_.action_value_sums[i] / static_cast<double>(summary_.visits[i]);
+      if (value > highest) {
+        highest = value;
+        chosen = a;
+      }
+    } else if (summary_.visits[i] > most) {
+      most = summary_.visits[i];
       chosen = a;
     }
   }
@@ -144,9 +161,11 @@ void SearchAgent::record_decision(Action chosen) {
   std::uint64_t total = 0;
   for (Action a : legal_) total += summary_.visits[static_cast<std::size_t>(a)];
   for (Action a : legal_) {
+    // Evenly shared visits say nothing of a preference: the choice does.
     const double share =
-        total > 0 ? static_cast<double>(summary_.visits[static_cast<std::size_t>(a)]) / total
-                  : (a == chosen ? 1.0 : 0.0);
+        total > 0 && !settings_.best_values
+            ? static_cast<double>(summary_.visits[static_cast<std::size_t>(a)]) / total
+            : (a == chosen ? 1.0 : 0.0);
     last_.policy.emplace_back(a, share);
   }
   if (summary_.value_visits > 0) {
@@ -209,6 +228,14 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
   settings.c = params.get_double("c");
   settings.max_nodes = params.get_int("max_nodes");
   read_belief_params(params, /*has_policy=*/false, settings);
+  if (variant == SearchVariant::kSingleObserver && params.get_string("opponents") != "tree") {
+    settings.model_opponents = true;
+    settings.opponent_model = params.get_string("opponents");
+    settings.best_values = params.get_string("values") == "best";
+  } else if (variant == SearchVariant::kSingleObserver && params.get_string("values") == "best") {
+    throw error("agent " + name + ": values=best needs opponents=<an agent spec>: with the "
+                "other seats searched in the tree, their nodes hold their own values");
+  }
   SearchAgent::Budget budget;
   budget.simulations = params.get_int("sims");
   budget.worlds = variant == SearchVariant::kDeterminized ? params.get_int("worlds") : 1;
@@ -220,11 +247,15 @@ std::unique_ptr<Agent> make_search_agent(const std::string& name, SearchVariant 
                                        factory, seed);
 }
 
+// `params` come first and `last` after the shared ones: parameters added
+// later go last, so the specs written before them keep their order.
 AgentInfo ismcts_family_info(const std::string& name, const std::string& summary,
-                             SearchVariant variant, std::vector<ParamSpec> params) {
+                             SearchVariant variant, std::vector<ParamSpec> params,
+                             std::vector<ParamSpec> last = {}) {
   for (ParamSpec& p : common_params()) params.push_back(std::move(p));
   for (ParamSpec& p : rollout_limit_params("the returns paid so far")) params.push_back(std::move(p));
   for (ParamSpec& p : belief_params(/*has_policy=*/false)) params.push_back(std::move(p));
+  for (ParamSpec& p : last) params.push_back(std::move(p));
   return {name, summary, std::move(params),
           [name, variant](const Params& p, std::shared_ptr<const Game> game, std::uint64_t seed) {
             return make_search_agent(name, variant, p, std::move(game), seed);
@@ -240,7 +271,20 @@ AgentInfo SearchAgent::ismcts_info() {
       "availability counts",
       SearchVariant::kSingleObserver,
       {ParamSpec::integer("sims", 1000, 1, 1'000'000'000, "simulations per decision")
-           .as_cost(CostKind::kSimulations)});
+           .as_cost(CostKind::kSimulations)},
+      {ParamSpec::text("opponents", "tree",
+                       "tree: the other seats' moves are searched in the tree like the "
+                       "searching seat's; or an agent spec (e.g. cfr) whose reported "
+                       "distribution, acting on each seat's own view of the sampled world, "
+                       "draws their moves, so the values are what the searching seat earns "
+                       "best-responding to that agent")
+           .as_agent_spec(),
+       ParamSpec::choice("values", "mean", {"mean", "best"},
+                         "what each root action is worth: mean (the mean return of the "
+                         "simulations through it) or best (needs opponents=SPEC: backed up "
+                         "through the tree, the searching seat's most visited move at its "
+                         "later decisions, a visit-weighted mean at chance and the opponents': "
+                         "its value best-responding to them)")});
 }
 
 AgentInfo SearchAgent::mo_ismcts_info() {

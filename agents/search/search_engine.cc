@@ -41,19 +41,27 @@ void RootSummary::add(const RootSummary& other) {
 
 SearchEngine::SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
                            std::unique_ptr<Evaluator> evaluator,
-                           std::unique_ptr<BeliefModel> belief_model)
+                           std::unique_ptr<BeliefModel> belief_model,
+                           std::unique_ptr<BeliefModel> opponent_model)
     : game_(std::move(game)),
       settings_(settings),
       evaluator_(std::move(evaluator)),
       puct_(evaluator_->has_prior()),
       value_low_(game_->min_return()),
-      belief_model_(std::move(belief_model)) {
+      belief_model_(std::move(belief_model)),
+      opponent_model_(std::move(opponent_model)) {
   const double range = game_->max_return() - game_->min_return();
   KIBITZ_CHECK(range > 0, "game ", game_->name(), " has an empty return range");
   value_scale_ = 1.0 / range;
-  KIBITZ_CHECK(
-      !settings_.model_opponents || (settings_.variant == SearchVariant::kSingleObserver && puct_),
-      "model_opponents needs SO-ISMCTS and an evaluator with a policy");
+  KIBITZ_CHECK(!settings_.model_opponents ||
+                   (settings_.variant == SearchVariant::kSingleObserver &&
+                    (puct_ || opponent_model_)),
+               "model_opponents needs SO-ISMCTS and an opponent model or an evaluator with a "
+               "policy");
+  KIBITZ_CHECK(!opponent_model_ || settings_.model_opponents,
+               "an opponent model needs model_opponents");
+  KIBITZ_CHECK(!settings_.best_values || settings_.model_opponents,
+               "best_values needs model_opponents");
   KIBITZ_CHECK(!settings_.searcher_values || settings_.model_opponents,
                "searcher_values needs model_opponents");
   KIBITZ_CHECK(settings_.belief_worlds == 0 || puct_ || belief_model_,
@@ -192,6 +200,8 @@ std::int64_t SearchEngine::run_simulations(
 
 void SearchEngine::simulate(Rng& rng) {
   keys_.start_simulation(*world_);
+  // The model's agents follow each world from where it was drawn.
+  if (opponent_model_) opponent_model_->begin_world();
   const int num_trees = static_cast<int>(trees_.size());
   for (int k = 0; k < num_trees; ++k) {
     current_[static_cast<std::size_t>(k)] = SearchTree::kRoot;
@@ -208,7 +218,11 @@ void SearchEngine::simulate(Rng& rng) {
       action = sample_chance_outcome(outcomes_, rng);
     } else if (modeled(actor)) {
       world_->legal_actions(legal_);
-      evaluator_->policy(*world_, prior_);
+      if (opponent_model_) {
+        opponent_model_->policy(*world_, prior_);
+      } else {
+        evaluator_->policy(*world_, prior_);
+      }
       action = legal_[rng.sample_index(prior_)];
     } else {
       const int s = selector(actor);
@@ -216,6 +230,10 @@ void SearchEngine::simulate(Rng& rng) {
                   action)) {
         break;
       }
+    }
+    // Backups need to know who moved where (SO: the one tree follows all).
+    if (settings_.best_values && !detached_[0]) {
+      trees_[0].node(current_[0]).actor = static_cast<std::int8_t>(actor);
     }
     // A tree other than the searching seat's keys a move it sees for the
     // first time by what the move adds to its owner's view: mark the view
@@ -282,6 +300,9 @@ bool SearchEngine::select_ucb(SearchTree& tree, std::int32_t node, Rng& rng, Act
     ++tree.edge(e).availability;
     return true;
   }
+  // Backed-up values value every root action, so the root's actions take
+  // turns (fewest visits first) and each is valued with the same effort.
+  const bool evenly = settings_.best_values && node == SearchTree::kRoot;
   double best = -std::numeric_limits<double>::infinity();
   for (std::int32_t e : compatible_) {
     const SearchEdge& edge = tree.edge(e);
@@ -289,7 +310,8 @@ bool SearchEngine::select_ucb(SearchTree& tree, std::int32_t node, Rng& rng, Act
     const double n = child.visits;
     const double q = (child.value_sum / n - value_low_) * value_scale_;
     const double score =
-        q + settings_.c * std::sqrt(std::log(static_cast<double>(edge.availability)) / n);
+        evenly ? -n
+               : q + settings_.c * std::sqrt(std::log(static_cast<double>(edge.availability)) / n);
     if (score > best) {
       best = score;
       action = edge.action;
@@ -366,7 +388,9 @@ std::int32_t SearchEngine::descend(int k, Player actor, Action action, bool& cre
   if (detached_[static_cast<std::size_t>(k)]) return SearchTree::kNoNode;
   std::int32_t e = tree.find_edge(node, action);
   if (e >= 0 && tree.edge(e).child != SearchTree::kNoNode) return tree.edge(e).child;
-  const Player value_seat = actor >= 0 ? actor : tree.owner();
+  // A modelled opponent's node keeps the owner's values: nothing selects
+  // for the opponent, and backed-up values read the owner's.
+  const Player value_seat = actor >= 0 && !modeled(actor) ? actor : tree.owner();
   if (!grouped(k, actor)) {
     const std::int32_t child = tree.add_node(value_seat, static_cast<std::uint64_t>(action));
     if (child == SearchTree::kNoNode) return child;
@@ -451,12 +475,55 @@ void SearchEngine::add_root_summary(RootSummary& out) const {
   for (const SearchEdge& edge : tree.edges(SearchTree::kRoot)) {
     if (edge.child == SearchTree::kNoNode) continue;
     // A root child's value_seat is the searching seat (it chose the edge).
-    out.visits[static_cast<std::size_t>(edge.action)] += tree.node(edge.child).visits;
-    out.action_value_sums[static_cast<std::size_t>(edge.action)] += tree.node(edge.child).value_sum;
+    const SearchNode& child = tree.node(edge.child);
+    out.visits[static_cast<std::size_t>(edge.action)] += child.visits;
+    out.action_value_sums[static_cast<std::size_t>(edge.action)] +=
+        settings_.best_values ? backed_up_value(tree, edge.child) * child.visits : child.value_sum;
   }
   const SearchNode& root = tree.node(SearchTree::kRoot);
   out.value_sum += root.value_sum;
   out.value_visits += root.visits;
+}
+
+double SearchEngine::backed_up_value(const SearchTree& tree, std::int32_t index) const {
+  const SearchNode& node = tree.node(index);
+  const std::span<const SearchEdge> edges = tree.edges(index);
+  if (node.actor == observer_) {
+    // The searching seat plays its best move here: the highest value among
+    // the moves the search tried at least half as often as its favourite.
+    // A move tried a handful of times has a value too noisy to pick by (the
+    // maximum of noisy values is biased upwards), and the favourite alone
+    // is often a tie broken blindly where few simulations reached.
+    std::uint32_t most = 0;
+    for (const SearchEdge& edge : edges) {
+      if (edge.child != SearchTree::kNoNode) most = std::max(most, tree.node(edge.child).visits);
+    }
+    double best = -std::numeric_limits<double>::infinity();
+    for (const SearchEdge& edge : edges) {
+      if (edge.child == SearchTree::kNoNode) continue;
+      const std::uint32_t visits = tree.node(edge.child).visits;
+      if (visits == 0 || 2 * static_cast<std::uint64_t>(visits) < most) continue;
+      best = std::max(best, backed_up_value(tree, edge.child));
+    }
+    if (most > 0) return best;
+  } else if (node.actor != SearchNode::kUnknownActor) {
+    // Chance or a modelled opponent: the moves as often as they were drawn.
+    // Edges that the owner cannot tell apart share a child: count it once.
+    double sum = 0.0;
+    double visits = 0.0;
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      const std::int32_t child = edges[i].child;
+      if (child == SearchTree::kNoNode || tree.node(child).visits == 0) continue;
+      bool seen = false;
+      for (std::size_t j = 0; j < i && !seen; ++j) seen = edges[j].child == child;
+      if (seen) continue;
+      sum += backed_up_value(tree, child) * tree.node(child).visits;
+      visits += tree.node(child).visits;
+    }
+    if (visits > 0) return sum / visits;
+  }
+  // A leaf, or a node no simulation left: its simulations' mean.
+  return node.visits > 0 ? node.value_sum / node.visits : 0.0;
 }
 
 }  // namespace kibitz

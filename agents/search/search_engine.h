@@ -72,6 +72,22 @@ struct SearchSettings {
   // their own (sampled) cards; selecting for them in one shared tree would
   // let them act on the searching seat's belief instead.
   bool model_opponents = false;
+  // The agent spec whose moves model the other seats when model_opponents
+  // is set (AgentBeliefModel, acting on each seat's own view of the sampled
+  // world; SearchAgent builds it per engine); empty: the evaluator's policy.
+  // With the opponents fixed to a model, the searching seat's values are
+  // what it earns best-responding to that model (docs/review.md uses this
+  // to compare with exact best responses).
+  std::string opponent_model;
+  // With model_opponents only: each root action's value is backed up
+  // through the tree instead of averaged over the simulations through it:
+  // where the searching seat moves, the value of its most visited move;
+  // where chance or a modelled opponent moves, the visit-weighted mean of
+  // the moves' values. The plain mean also counts the searching seat's
+  // exploring moves further down, so it undervalues every action; the
+  // backup estimates what the action is worth when the seat plays its best
+  // afterwards (docs/search.md).
+  bool best_values = false;
   // With model_opponents only: every leaf is valued by the searching seat
   // from its own information state (Evaluator::seat_values; the network
   // evaluator plays on to that seat's next decision first), not by the seat
@@ -143,10 +159,13 @@ struct RootSummary {
 class SearchEngine {
  public:
   // `belief_model`, when given, weights the belief pool instead of the
-  // evaluator's policy (only with settings.belief_worlds > 0).
+  // evaluator's policy (only with settings.belief_worlds > 0);
+  // `opponent_model`, when given, draws the modelled opponents' moves
+  // instead of the evaluator's policy (only with settings.model_opponents).
   SearchEngine(std::shared_ptr<const Game> game, const SearchSettings& settings,
                std::unique_ptr<Evaluator> evaluator,
-               std::unique_ptr<BeliefModel> belief_model = nullptr);
+               std::unique_ptr<BeliefModel> belief_model = nullptr,
+               std::unique_ptr<BeliefModel> opponent_model = nullptr);
 
   // Searches for the view's seat and adds the results into `out` (sized by
   // out.clear(num_distinct_actions)). Trees are reset first, keeping their
@@ -180,11 +199,14 @@ class SearchEngine {
   std::int32_t descend(int k, Player actor, Action action, bool& created);
   void evaluate_and_backup(Rng& rng);
   void add_root_summary(RootSummary& out) const;
+  // The searching seat's backed-up value of a node (best_values).
+  double backed_up_value(const SearchTree& tree, std::int32_t index) const;
 
   // Tree index that selects for `actor`, and whether tree k groups actor's
   // moves by its owner's observation rather than by action.
   int selector(Player actor) const;
-  // Whether `actor`'s moves are drawn from the evaluator's policy.
+  // Whether `actor`'s moves are drawn from a model (the opponent model, or
+  // else the evaluator's policy) instead of selected in the tree.
   bool modeled(Player actor) const;
   bool grouped(int k, Player actor) const;
   int room_hint(Player actor) const;
@@ -202,6 +224,7 @@ class SearchEngine {
   std::unique_ptr<State> determinization_;  // PIMC: the world being searched
   std::unique_ptr<BeliefSampler> belief_;   // with belief_worlds > 0
   std::unique_ptr<BeliefModel> belief_model_;  // weights belief_: given, or the evaluator's
+  std::unique_ptr<BeliefModel> opponent_model_;  // the modelled opponents' moves, when given
 
   // Per-simulation scratch, reused so a simulation allocates nothing.
   std::vector<std::int32_t> current_;  // per tree: the node reached

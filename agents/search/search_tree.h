@@ -33,6 +33,12 @@ struct SearchNode {
   // owner at the root and after chance moves.
   std::int8_t value_seat = 0;
   bool has_prior = false;  // the edges hold an evaluator's prior (PUCT search)
+  // Who moves at this node (a seat, or chance), once a simulation has left
+  // it; kUnknownActor before. Backed-up values (SearchSettings::
+  // best_values) take a maximum where the searching seat moves and a mean
+  // elsewhere. It fits in the node's padding.
+  static constexpr std::int8_t kUnknownActor = -128;
+  std::int8_t actor = kUnknownActor;
 };
 
 // One move out of a node. Several edges may share a child when the tree's

@@ -23,6 +23,23 @@ class BestResponseSolver {
 
   double root_value() { return value(tree_.root()); }
 
+  // The seat's value of each action at one of its infosets, given that the
+  // infoset was reached: reach-weighted values over the reach.
+  std::vector<double> action_values(int infoset_index) {
+    const GameTree::Infoset& infoset = tree_.infoset(infoset_index);
+    double total_reach = 0.0;
+    for (int node_index : infoset.nodes) total_reach += reach_[static_cast<std::size_t>(node_index)];
+    if (total_reach <= 0.0) {
+      throw error("information state '", infoset.key, "' of seat ", infoset.player,
+                  " is never reached against these policies, so it has no values");
+    }
+    std::vector<double> values;
+    for (std::size_t i = 0; i < infoset.legal_actions.size(); ++i) {
+      values.push_back(reach_weighted_value(infoset, static_cast<int>(i)) / total_reach);
+    }
+    return values;
+  }
+
   // The chosen action index at an infoset of the seat.
   int best_action(int infoset_index) {
     int& best = best_[static_cast<std::size_t>(infoset_index)];
@@ -37,13 +54,7 @@ class BestResponseSolver {
     int chosen = 0;
     double chosen_value = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < num_actions; ++i) {
-      double sum = 0.0;
-      for (int node_index : infoset.nodes) {
-        const double reach = reach_[static_cast<std::size_t>(node_index)];
-        // Histories the others never reach weigh nothing: skip their subtrees.
-        if (reach == 0.0) continue;
-        sum += reach * value(tree_.edge_child(tree_.node(node_index).first_edge + i));
-      }
+      const double sum = reach_weighted_value(infoset, i);
       // Strictly greater: ties go to the lowest action, so results are stable.
       if (sum > chosen_value) {
         chosen_value = sum;
@@ -56,6 +67,19 @@ class BestResponseSolver {
 
  private:
   static constexpr int kUnsolved = -1;
+
+  // Sum over the infoset's histories of reach x the seat's value after
+  // action i there.
+  double reach_weighted_value(const GameTree::Infoset& infoset, int i) {
+    double sum = 0.0;
+    for (int node_index : infoset.nodes) {
+      const double reach = reach_[static_cast<std::size_t>(node_index)];
+      // Histories the others never reach weigh nothing: skip their subtrees.
+      if (reach == 0.0) continue;
+      sum += reach * value(tree_.edge_child(tree_.node(node_index).first_edge + i));
+    }
+    return sum;
+  }
   static constexpr int kInProgress = -2;
 
   // Forward pass in preorder: chance and other seats multiply in, the
@@ -170,6 +194,19 @@ BestResponse best_response(const GameTree& tree, std::span<const double> table, 
                         {{infosets[k].legal_actions[static_cast<std::size_t>(chosen)], 1.0}});
   }
   return response;
+}
+
+std::vector<double> best_response_action_values(const GameTree& tree,
+                                                std::span<const double> table, Player seat,
+                                                int infoset_index) {
+  KIBITZ_CHECK(infoset_index >= 0 && infoset_index < static_cast<int>(tree.infosets().size()),
+               "bad infoset ", infoset_index);
+  KIBITZ_CHECK(tree.infoset(infoset_index).player == seat, "infoset ", infoset_index,
+               " is not seat ", seat, "'s");
+  KIBITZ_CHECK(table.size() == static_cast<std::size_t>(tree.num_infoset_actions()),
+               "policy table size ", table.size(), " != ", tree.num_infoset_actions());
+  BestResponseSolver solver(tree, table, seat);
+  return solver.action_values(infoset_index);
 }
 
 BestResponse best_response(const Game& game, const TabularPolicy& policy, Player seat,

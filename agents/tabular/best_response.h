@@ -52,4 +52,16 @@ BestResponse best_response(const GameTree& tree, std::span<const double> table, 
 BestResponse best_response(const Game& game, const TabularPolicy& policy, Player seat,
                            std::size_t max_nodes = kDefaultMaxTreeNodes);
 
+// The value to `seat` of each legal action (in the infoset's order) at one
+// of its information sets: its expected return taking the action there and
+// best-responding below, against the other seats playing `table`, given
+// that the set was reached (its histories weighted by chance's and the
+// others' reach; perfect recall makes the seat's own reach a common
+// factor). This is what an action is worth against those policies, and
+// the best value minus another's is that action's exact loss. Throws
+// KibitzError when the others never reach the set.
+std::vector<double> best_response_action_values(const GameTree& tree,
+                                                std::span<const double> table, Player seat,
+                                                int infoset_index);
+
 }  // namespace kibitz

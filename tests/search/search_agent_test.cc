@@ -109,7 +109,8 @@ TEST(SearchAgent, RegisteredWithEveryParameterDeclared) {
   auto agent = make_agent("ismcts", game, 1);
   EXPECT_EQ(agent->spec(),
             "ismcts(sims=1000,c=0.7,rollout=random,max_nodes=1000000,time_ms=0,threads=1,rollout_moves=0,rollout_stop=end"
-            ",belief=0,belief_model=random,belief_floor=0.2,belief_power=1,belief_min_ess=0,belief_rounds=1)");
+            ",belief=0,belief_model=random,belief_floor=0.2,belief_power=1,belief_min_ess=0,belief_rounds=1"
+            ",opponents=tree,values=mean)");
   EXPECT_EQ(make_agent("pimc(sims=5)", game, 1)->spec(),
             "pimc(worlds=20,sims=5,c=0.7,rollout=random,max_nodes=1000000,time_ms=0,threads=1,rollout_moves=0,rollout_stop=end"
             ",belief=0,belief_model=random,belief_floor=0.2,belief_power=1,belief_min_ess=0,belief_rounds=1)");
@@ -132,7 +133,8 @@ TEST(SearchAgent, RolloutByAnotherAgentNestedSpec) {
   auto agent = make_agent("ismcts(sims=30,rollout=pimc(worlds=1,sims=2))", game, 3);
   EXPECT_EQ(agent->spec(),
             "ismcts(sims=30,c=0.7,rollout=pimc(worlds=1,sims=2),max_nodes=1000000,time_ms=0,"
-            "threads=1,rollout_moves=0,rollout_stop=end,belief=0,belief_model=random,belief_floor=0.2,belief_power=1,belief_min_ess=0,belief_rounds=1)");
+            "threads=1,rollout_moves=0,rollout_stop=end,belief=0,belief_model=random,belief_floor=0.2,belief_power=1,belief_min_ess=0,belief_rounds=1,"
+            "opponents=tree,values=mean)");
   std::vector<std::unique_ptr<Agent>> agents;
   agents.push_back(std::move(agent));
   agents.push_back(make_agent("random", game, 4));

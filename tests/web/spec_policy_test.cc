@@ -305,6 +305,9 @@ TEST(SpecPolicyTest, CostsAboveTheCapsAreRefusedNamingTheCapAndItsFlag) {
       // A belief model acts in every world of the pool: belief x rounds x its own cost.
       {"ismcts(sims=10,belief=100,belief_rounds=10,belief_model=ismcts(sims=1000))",
        "nested searches multiplied"},
+      // A modelled opponent acts in every simulation.
+      {"ismcts(sims=1000,opponents=ismcts(sims=1000))", "nested searches multiplied"},
+      {"ismcts(opponents=engine(cmd=x))", "runs a program on the server"},
   };
   for (const Case& c : cases) {
     const std::string message = agent_error(c.spec, policy);
@@ -318,6 +321,9 @@ TEST(SpecPolicyTest, CostsAboveTheCapsAreRefusedNamingTheCapAndItsFlag) {
   EXPECT_EQ(agent_error("ismcts(sims=100,rollout=ismcts(sims=1000))", policy), "");
   EXPECT_EQ(agent_error("ismcts(sims=10,belief=100,belief_model=ismcts(sims=1000))", policy), "");
   EXPECT_EQ(agent_error("ismcts(sims=100000,belief=64,belief_model=heuristic)", policy), "");
+  // opponents=tree (the default, written or not) names no agent to bound.
+  EXPECT_EQ(agent_error("ismcts(opponents=tree)", policy), "");
+  EXPECT_EQ(agent_error("ismcts(sims=100,opponents=cfr,values=best)", policy), "");
 }
 
 TEST(SpecPolicyTest, ADefaultAboveACapIsLoweredToIt) {
