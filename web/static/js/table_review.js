@@ -49,7 +49,7 @@ function saveLink(review, welcome) {
   const link = el('a', { class: 'review-save', download: reviewFileName(welcome),
                          href: URL.createObjectURL(new Blob([reviewFileText(review)], { type: 'application/json' })) },
                   'Save this review');
-  return el('p', {}, link, ' (the replay viewer shows it beside this game\'s replay)');
+  return el('p', {}, link, ' (its decisions are counted in entries of your stream, as in your record of this game)');
 }
 
 function reviewParts(review, welcome) {
