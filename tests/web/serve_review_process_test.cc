@@ -3,7 +3,7 @@
 // the end, asks for the review of its seat, hears its progress and gets a
 // "kibitz-review" document with one decision per action it took; the
 // refusals (before the end, a spectator, a second request while one runs);
-// and the review flags checked at start-up.
+// a review past its time limit stopped; the review flags checked at start-up.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -89,19 +89,15 @@ TEST_F(ServeReviewProcessTest, ASeatGetsItsReviewWithProgressOnceTheGameIsOver) 
     ASSERT_TRUE(spectator.send(testing::review_request(0)));
     EXPECT_NE(testing::await_review(spectator).error.find("a spectator has no seat"), std::string::npos);
   }
-  testing::HeardReview first, heard;
+  testing::HeardReview heard;
   {
     testing::AbortAfter guard(seat, testing::patience(60s));
     ASSERT_TRUE(seat.send(testing::review_request(0)));
-    ASSERT_TRUE(seat.send(testing::review_request(0)));  // at once again: one review per seat at a time
-    first = testing::await_review(seat);
     heard = testing::await_review(seat);
   }
-  EXPECT_EQ(first.error, "a review of your seat is already under way");
   ASSERT_TRUE(heard.error.empty()) << heard.error;
   const int n = played.acts;
-  std::vector<std::pair<int, int>> progress = first.progress;
-  progress.insert(progress.end(), heard.progress.begin(), heard.progress.end());
+  const std::vector<std::pair<int, int>>& progress = heard.progress;
   ASSERT_GE(progress.size(), 2u);
   EXPECT_EQ(progress.front(), std::make_pair(0, n));
   EXPECT_EQ(progress.back(), std::make_pair(n, n));
@@ -130,6 +126,35 @@ TEST_F(ServeReviewProcessTest, ASeatGetsItsReviewWithProgressOnceTheGameIsOver) 
   }
   EXPECT_EQ(again.review, heard.review);
   EXPECT_TRUE(again.progress.empty());
+  child_->send(SIGTERM);
+  EXPECT_EQ(child_->wait(), 0) << child_->err();
+}
+
+// A review that cannot end within --review-seconds: a second request while
+// it runs is refused, and at the limit the engine's searches are stopped
+// (ActBudget::stop through review_seat) and the seat is told, with no review.
+TEST_F(ServeReviewProcessTest, ASecondRequestIsRefusedAndALongReviewIsStoppedAtItsLimit) {
+  serve({"--max-sims", "100000000", "--review-sims", "100000000", "--review-seconds", "1", "--table",
+         "kuhn_poker: human,random"});
+  ASSERT_EQ(links_.size(), 2u) << child_->out();
+  WsClient seat(port_, links_[0]);
+  {
+    testing::AbortAfter guard(seat, testing::patience(10s));
+    Rng rng(3);
+    ASSERT_TRUE(testing::play_seat_to_end(seat, rng).over);
+  }
+  testing::AbortAfter guard(seat, testing::patience(20s));
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_TRUE(seat.send(testing::review_request(0)));
+  ASSERT_TRUE(seat.send(testing::review_request(0)));
+  const testing::HeardReview second = testing::await_review(seat);
+  EXPECT_EQ(second.error, "a review of your seat is already under way");
+  ASSERT_FALSE(second.progress.empty());
+  EXPECT_EQ(second.progress.front().first, 0);
+  const testing::HeardReview stopped = testing::await_review(seat);
+  EXPECT_NE(stopped.error.find("ran past this server's limit of 1 s"), std::string::npos) << stopped.error;
+  EXPECT_TRUE(stopped.review.empty());
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, testing::patience(3s));
   child_->send(SIGTERM);
   EXPECT_EQ(child_->wait(), 0) << child_->err();
 }
