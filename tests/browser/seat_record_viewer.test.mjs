@@ -9,8 +9,11 @@
 // the end; that the review's worst decision, clicked, is the step where the
 // seat called with its jack, with the review's verdict and bars and the
 // record's own move; that a review of another seat and a seat record whose
-// text holds markup are refused with a message and no markup. Screenshots
-// go to --screenshots DIR.
+// text holds markup are refused with a message and no markup. Then, for
+// every game, seat 0's stream of a random game (as the server's document
+// of its replay gives it) is made a seat record and opened: the game's
+// renderer draws it at the first step and the last, where the result
+// shows, without an error. Screenshots go to --screenshots DIR.
 // Usage: node seat_record_viewer.test.mjs --kibitz PATH --chromium PATH [--screenshots DIR]
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -55,15 +58,26 @@ async function logShown(page) {
   return page.$$eval('#log li', items => items.map(li => li.textContent));
 }
 
+// Picks a file and waits for the page to show it or refuse it. What an
+// earlier file left (its controls, its refusal) is cleared first, so the
+// wait is for this file's outcome.
 async function openRecord(page, path) {
-  await page.evaluate(() => { document.getElementById('open-file').open = true; });
+  await page.evaluate(() => {
+    document.getElementById('open-file').open = true;
+    document.getElementById('controls').hidden = true;
+    document.getElementById('load-error').textContent = '';
+  });
   await page.setInputFiles('#file-input', path);
   await page.waitForFunction(() => document.getElementById('load-error').textContent !== '' ||
                                    !document.getElementById('controls').hidden, null, { timeout: WAIT_MS });
 }
 
 async function pickReview(page, path) {
-  await page.evaluate(() => { document.getElementById('open-file').open = true; });
+  await page.evaluate(() => {
+    document.getElementById('open-file').open = true;
+    document.getElementById('review-summary-panel').hidden = true;
+    document.getElementById('review-error').textContent = '';
+  });
   await page.setInputFiles('#review-input', path);
   await page.waitForFunction(() => document.getElementById('review-error').textContent !== '' ||
                                    !document.getElementById('review-summary-panel').hidden, null, { timeout: WAIT_MS });
@@ -150,6 +164,55 @@ async function run(browser, server, files, viewport, shots) {
   await context.close();
 }
 
+// Every game's table renderer reads a seat record's stream: seat 0's of a
+// random game's replay, with its decisions where the replay has seat 0 move.
+const GAMES = { kuhn_poker: 2, leduc_poker: 2, liars_dice: 2, tea_game: 3, loyalist_spies: 4, adulting: 4,
+                laws_and_disorder: 4, spoon_nomic: 4 };
+
+async function seatRecordOf(kibitz, server, dir, game) {
+  const replay = join(dir, `${game}.kbr`);
+  execFileSync(kibitz, ['arena', '--game', game, '--agents', Array(GAMES[game]).fill('random').join(','),
+                        '--games', '1', '--record', replay, '--quiet'], { stdio: 'pipe' });
+  const reply = await fetch(server.base + '/api/replays/view', { method: 'POST', body: readFileSync(replay) });
+  const doc = await reply.json();
+  assert.ok(reply.ok, `${game}: ${doc.error}`);
+  const stream = doc.streams[0];
+  const decisions = [];
+  doc.moves.forEach((move, i) => {
+    if (move.player === 0) {
+      decisions.push({ stream_size: stream.filter(e => e.step <= i).length, played: move.text, advised: '' });
+    }
+  });
+  const path = join(dir, `${game}.seat.json`);
+  writeFileSync(path, JSON.stringify({ format: 'kibitz-seat-record', version: 1, game: doc.game, seat: 0, agent: '',
+    source: 'seat_record_viewer.test', start_time: '', stream: stream.map(e => e.json), decisions,
+    returns: doc.returns }));
+  return { path, steps: stream.length };
+}
+
+async function everyGameOpens(browser, server, kibitz) {
+  const dir = mkdtempSync(join(tmpdir(), 'kibitz-seat-records-'));
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const errors = [];
+  page.on('pageerror', error => errors.push(error.message));
+  await page.goto(server.base + '/viewer.html');
+  for (const game of Object.keys(GAMES)) {
+    const { path, steps } = await seatRecordOf(kibitz, server, dir, game);
+    await openRecord(page, path);
+    assert.equal(await page.textContent('#load-error'), '', `${game}: the record was refused`);
+    assert.deepEqual(await stepShown(page), { step: 0, steps }, game);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    for (const key of ['PageDown', 'ArrowRight', 'End']) await page.keyboard.press(key);
+    assert.equal((await stepShown(page)).step, steps, game);
+    assert.equal((await logShown(page)).length, steps, `${game}: the log at the end`);
+    assert.ok(await page.locator('#result-panel').isVisible(), `${game}: no result at the end`);
+    await page.keyboard.press('Home');
+    assert.equal((await logShown(page)).length, 0, `${game}: the log at the start`);
+  }
+  assert.deepEqual(errors, [], 'the page threw');
+  await page.context().close();
+}
+
 async function main() {
   const { values } = parseArgs({ options: {
     kibitz: { type: 'string' }, chromium: { type: 'string' }, screenshots: { type: 'string' } } });
@@ -166,6 +229,8 @@ async function main() {
       await run(browser, server, files, viewport, shots);
       console.log(`ok: a seat record and its review in the viewer at ${viewport.name} ${viewport.width}x${viewport.height}`);
     }
+    await everyGameOpens(browser, server, values.kibitz);
+    console.log(`ok: a seat record of every game (${Object.keys(GAMES).join(', ')}) shows its stream and result`);
   } finally {
     await browser.close();
     const exit = await server.stop();
