@@ -43,6 +43,14 @@ struct ActionEstimate {
   double share = 0.0;           // the mean policy share
 };
 
+// What the game's own analysis says of the move played, where the game has
+// bluff or claim analysis (tools/review/decision_notes.h).
+struct DecisionNote {
+  std::string kind;      // "bluff", "play", "claim", "bid", "declaration"
+  std::string text;      // one line, e.g. "claim adult, truth child: a lie; ..."
+  bool flagged = false;  // a bluff, a lie, an overbid, an inflated rank
+};
+
 struct DecisionReview {
   int move = 0;
   std::string played;
@@ -55,6 +63,7 @@ struct DecisionReview {
   double relative_loss = 0.0;   // loss / spread, in [0, 1]; 0 when unknown
   Verdict verdict = Verdict::kUnclear;
   bool forced = false;  // the only legal action
+  std::optional<DecisionNote> note;  // none where the game's analysis says nothing
 };
 
 // Combines the replicates of one decision where `played` was played, one

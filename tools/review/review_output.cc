@@ -20,7 +20,8 @@ std::string with_error(double value, const std::optional<double>& error) {
   return fixed(value) + (error ? " ±" + fixed(*error, "%.3f") : std::string(" ±?"));
 }
 
-// The decisions' indices, worst loss first (the known ones).
+}  // namespace
+
 std::vector<std::size_t> worst_first(const SeatReview& review) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < review.decisions.size(); ++i) {
@@ -35,6 +36,8 @@ std::vector<std::size_t> worst_first(const SeatReview& review) {
   });
   return order;
 }
+
+namespace {
 
 constexpr std::size_t kWorstListed = 5;
 
@@ -53,6 +56,7 @@ void print_review(std::ostream& out, const SeatReview& review, const ReviewSourc
     std::snprintf(line, sizeof line, "%5d  %-16.16s  %-16.16s  %-16s  %9.0f%%  %s\n", d.move, d.played.c_str(),
                   d.best.c_str(), loss.c_str(), 100.0 * d.relative_loss, std::string(verdict_name(d.verdict)).c_str());
     out << line;
+    if (d.note) out << "       " << d.note->kind << ": " << d.note->text << "\n";
   }
   out << "\n" << review.decisions.size() << (review.decisions.size() == 1 ? " decision, " : " decisions, ")
       << review.valued << " valued: mean loss "
@@ -87,7 +91,14 @@ void write_review_json(std::ostream& out, const SeatReview& review, const Review
         << ", \"loss_error\": " << (d.loss_error ? shortest_number(*d.loss_error) : "null")
         << ", \"spread\": " << shortest_number(d.spread) << ", \"relative_loss\": " << shortest_number(d.relative_loss)
         << ", \"verdict\": " << json_quote(verdict_name(d.verdict)) << ", \"forced\": " << (d.forced ? "true" : "false")
-        << ",\n     \"actions\": [";
+        << ", \"note\": ";
+    if (d.note) {
+      out << "{\"kind\": " << json_quote(d.note->kind) << ", \"text\": " << json_quote(d.note->text)
+          << ", \"flagged\": " << (d.note->flagged ? "true" : "false") << "}";
+    } else {
+      out << "null";
+    }
+    out << ",\n     \"actions\": [";
     for (std::size_t a = 0; a < d.actions.size(); ++a) {
       const ActionEstimate& e = d.actions[a];
       out << (a == 0 ? "" : ", ") << "{\"action\": " << json_quote(e.action) << ", \"value\": " << shortest_number(e.value)

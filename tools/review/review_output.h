@@ -4,6 +4,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "tools/review/seat_review.h"
 
@@ -14,6 +15,11 @@ struct ReviewSource {
   std::string file;
   std::size_t game = 0;
 };
+
+// The decisions' indices, worst first: those whose loss is known, the
+// verdicts beyond the noise by severity, then by the share of the spread
+// lost.
+std::vector<std::size_t> worst_first(const SeatReview& review);
 
 void print_review(std::ostream& out, const SeatReview& review, const ReviewSource& source);
 void write_review_json(std::ostream& out, const SeatReview& review, const ReviewSource& source);
