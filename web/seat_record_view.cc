@@ -1,5 +1,6 @@
 #include "web/seat_record_view.h"
 
+#include <memory>
 #include <sstream>
 
 #include "agents/external/seat_protocol.h"

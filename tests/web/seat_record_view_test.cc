@@ -4,7 +4,8 @@
 // record settles it, and nothing of another seat (no other stream, no
 // moves, no state text); and records from the network that are malformed,
 // of another format or version, of an unknown game or one the server does
-// not allow, refused with the problem named and nothing of the file quoted.
+// not allow, refused with the problem named and nothing of the file quoted;
+// and any cut or altered record answered, never crashed on.
 #include "web/seat_record_view.h"
 
 #include <gtest/gtest.h>
@@ -182,6 +183,35 @@ TEST(SeatRecordViewTest, RecordsFromTheNetworkAreRefusedWithoutQuotingThem) {
   EXPECT_TRUE(contains(refusal(replaced("\"stream_size\": 4", "\"stream_size\": 40")), "\"stream_size\""));
   EXPECT_TRUE(contains(refusal(replaced("\"returns\": [-1, 1]", "\"returns\": [-1]")), "1 values for 2 seats"));
   EXPECT_TRUE(contains(refusal(good, 1), "a seat record of one game; game=1 does not exist"));
+}
+
+// Bytes from the network may be anything: every cut of a sound record, and
+// the record with any byte changed, is either a document or a KibitzError
+// (which the route answers 400), never another exception or a crash.
+TEST(SeatRecordViewTest, CutAndAlteredRecordsEndInAnswers) {
+  const SpecPolicy policy;
+  ReplayViewOptions options;
+  options.game_policy = &policy;
+  const std::string good = bytes_of(kuhn_fold().record);
+  std::size_t refused = 0;
+  const auto view = [&](const std::string& bytes) {
+    try {
+      parse(seat_record_view_of_bytes(bytes, "uploaded file", 0, options));
+    } catch (const KibitzError&) {
+      ++refused;
+    }
+  };
+  // Every cut before the closing brace (what follows it is white space).
+  const std::size_t end = good.rfind('}');
+  for (std::size_t cut = 0; cut <= end; ++cut) view(good.substr(0, cut));
+  EXPECT_EQ(refused, end + 1) << "a cut record was taken";
+  for (std::size_t at = 0; at < good.size(); ++at) {
+    for (const char c : {'\0', '"', '}', '9', '\xff'}) {
+      std::string bytes = good;
+      bytes[at] = c;
+      view(bytes);
+    }
+  }
 }
 
 // A person's own file, read without a policy, is told exactly what is wrong.
