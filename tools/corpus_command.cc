@@ -7,7 +7,7 @@
 
 #include "env/core/error.h"
 #include "replays/corpus/corpus_query.h"
-#include "replays/corpus/corpus_reports.h"
+#include "replays/corpus/report_catalog.h"
 #include "replays/corpus/corpus_schema.h"
 #include "replays/corpus/corpus_writer.h"
 #include "tools/command.h"
@@ -136,38 +136,56 @@ int run_query(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
+// The report's help: one line per named report, from the catalog.
+std::string report_description() {
+  std::string text =
+      "Prints a named report over the corpus DB, each rate with its 95% Wilson interval and its\n"
+      "count n. --game NAME keeps one game (a report about one game refuses another); --seat S\n"
+      "keeps one seat (bluff-wins). Columns and definitions: docs/corpus.md. The reports:\n";
+  for (const corpus::NamedReport& report : corpus::named_reports()) {
+    std::string name = report.name;
+    name.resize(11, ' ');
+    text += "  " + name + report.summary + "\n";
+  }
+  text.pop_back();
+  return text;
+}
+
 int run_report(const std::vector<std::string>& args) {
+  static const std::string description = report_description();
   const CommandUsage usage{
-      "corpus report", "kibitz corpus report DB --report agents [--game NAME] [--json | --csv]",
-      "Prints a named report over the corpus DB. agents: per game and agent, the seat-games\n"
-      "played, the win rate (the top return, ties included) and, where the game's analysis\n"
-      "gives them, the bluff rate (Loyalist Spies), lie rate and overbid rate (Adulting), each\n"
-      "with its 95% Wilson interval and its count n. Definitions: docs/corpus.md.",
+      "corpus report",
+      "kibitz corpus report DB --report NAME [--game NAME] [--seat S] [--json | --csv]",
+      description,
       "kibitz corpus report games.db --report agents\n"
-      "kibitz corpus report games.db --report agents --game adulting --json"};
+      "kibitz corpus report games.db --report bids --json\n"
+      "kibitz corpus report games.db --report bluff-wins --seat 2"};
   po::options_description options;
   std::string db_path;
-  std::string report;
-  std::string game;
+  corpus::ReportRequest request;
+  int seat = -1;
   bool json = false;
   bool csv = false;
   options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
                         "the corpus (positional)")(
-      "report", po::value(&report)->required()->value_name("NAME"), "the report: agents")(
-      "game", po::value(&game)->value_name("NAME"),
+      "report", po::value(&request.report)->required()->value_name("NAME"),
+      "the report: agents, games, claims, bids, bluffs, laws or bluff-wins")(
+      "game", po::value(&request.game)->value_name("NAME"),
       "only this game (its name, e.g. loyalist_spies)")(
+      "seat", po::value(&seat)->value_name("S"), "only this seat (bluff-wins; seats count from 0)")(
       "json", po::bool_switch(&json), "print the figures as JSON")("csv", po::bool_switch(&csv),
                                                                    "print the figures as CSV");
   po::positional_options_description positional;
   positional.add("db", 1);
-  if (!parse_command_options(usage, options, args, positional)) return kExitOk;
-  if (report != "agents")
-    throw error("unknown report '", report, "'; reports: ", corpus::kReportNames);
+  const auto values = parse_command_options(usage, options, args, positional);
+  if (!values) return kExitOk;
+  if (values->count("seat")) request.seat = seat;
+  corpus::check_report_request(request);
   const corpus::TableFormat format = table_format(json, csv);
   const auto db = corpus::open_corpus_read_only(db_path);
-  const auto rows = corpus::agents_report(*db, game);
-  corpus::print_table(corpus::agents_table(rows, format == corpus::TableFormat::kText), format,
-                      std::cout);
+  corpus::print_table(
+      corpus::run_named_report(*db, request, format == corpus::TableFormat::kText), format,
+      std::cout);
   return kExitOk;
 }
 
@@ -181,7 +199,8 @@ const SubcommandGroup& corpus_group() {
       {
           {"add", run_add, "index replay files into the corpus (created when missing)"},
           {"query", run_query, "run one read-only SQL statement and print its rows"},
-          {"report", run_report, "a named report: agents (win, bluff, lie and overbid rates, 95% intervals)"},
+          {"report", run_report,
+           "a named report: agents, games, claims, bids, bluffs, laws, bluff-wins"},
       }};
   return group;
 }

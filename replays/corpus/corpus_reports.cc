@@ -1,6 +1,6 @@
 #include "replays/corpus/corpus_reports.h"
 
-#include <cstdio>
+#include "replays/corpus/report_columns.h"
 
 namespace kibitz::replays::corpus {
 
@@ -18,27 +18,6 @@ constexpr const char* kAgentsSql =
 std::optional<analysis::Proportion> proportion(Statement& s, int hits, int total) {
   if (s.is_null(total)) return std::nullopt;
   return analysis::wilson(static_cast<int>(s.integer(hits)), static_cast<int>(s.integer(total)));
-}
-
-std::string percent(const std::optional<analysis::Proportion>& p) {
-  if (!p) return "";
-  if (p->total == 0) return "-";
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f%% [%.1f, %.1f] n=%d", 100 * p->rate, 100 * p->low,
-                100 * p->high, p->total);
-  return text;
-}
-
-void add_numbers(std::vector<Cell>& row, const std::optional<analysis::Proportion>& p) {
-  if (!p) {
-    row.insert(row.end(), 5, Cell{});
-    return;
-  }
-  row.push_back(integer_cell(p->hits));
-  row.push_back(integer_cell(p->total));
-  row.push_back(real_cell(p->rate));
-  row.push_back(real_cell(p->low));
-  row.push_back(real_cell(p->high));
 }
 
 }  // namespace
@@ -69,18 +48,17 @@ ResultTable agents_table(const std::vector<AgentReportRow>& rows, bool for_peopl
   } else {
     table.columns = {"game", "agent", "games"};
     for (const char* figure : {"win", "bluff", "lie", "overbid"}) {
-      for (const char* part : {"hits", "total", "rate", "low", "high"}) {
-        table.columns.push_back(std::string(figure) + "_" + part);
-      }
+      add_share_columns(table.columns, figure);
     }
   }
   for (const AgentReportRow& r : rows) {
     std::vector<Cell> row = {text_cell(r.game), text_cell(r.agent), integer_cell(r.seat_games)};
     if (for_people) {
       for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid})
-        row.push_back(text_cell(percent(p)));
+        row.push_back(text_cell(share_text(p)));
     } else {
-      for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid}) add_numbers(row, p);
+      for (const auto& p : {std::optional(r.win), r.bluff, r.lie, r.overbid})
+        add_share_cells(row, p);
     }
     table.rows.push_back(std::move(row));
   }

@@ -1,4 +1,5 @@
-// The named reports of `kibitz corpus report` (docs/corpus.md "Reports").
+// The agents report of `kibitz corpus report` (docs/corpus.md "Reports"; the
+// other named reports are in report_queries.h, the list in report_catalog.h).
 //
 // agents: per game and agent (the name `replay report` counts a seat under),
 // the seat-games it played, its win rate (games with the top return, ties
@@ -34,8 +35,5 @@ std::vector<AgentReportRow> agents_report(Database& db, const std::string& game)
 // The report as printed: `for_people` writes each rate as "37.5% [31.9, 43.1]";
 // otherwise every count, rate and bound has its own column (CSV, JSON).
 ResultTable agents_table(const std::vector<AgentReportRow>& rows, bool for_people);
-
-// The names `kibitz corpus report --report` takes, for its help and errors.
-inline constexpr const char* kReportNames = "agents";
 
 }  // namespace kibitz::replays::corpus

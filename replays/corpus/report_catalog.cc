@@ -1,0 +1,89 @@
+#include "replays/corpus/report_catalog.h"
+
+#include <algorithm>
+
+#include "env/core/error.h"
+#include "replays/corpus/corpus_reports.h"
+#include "replays/corpus/report_queries.h"
+
+namespace kibitz::replays::corpus {
+
+namespace {
+
+const NamedReport* find_report(const std::string& name) {
+  for (const NamedReport& report : named_reports()) {
+    if (name == report.name) return &report;
+  }
+  return nullptr;
+}
+
+std::string games_text(const NamedReport& report) {
+  if (report.games.empty()) return "any game";
+  std::string text;
+  for (const std::string& game : report.games) text += (text.empty() ? "" : " or ") + game;
+  return text;
+}
+
+ReportQuery query_of(const std::string& name) {
+  if (name == "games") return games_query();
+  if (name == "claims") return claims_query();
+  if (name == "bids") return bids_query();
+  if (name == "bluffs") return bluffs_query();
+  if (name == "laws") return laws_query();
+  if (name == "bluff-wins") return bluff_wins_query();
+  throw error("no report named '", name, "'; reports: ", report_list());
+}
+
+}  // namespace
+
+const std::vector<NamedReport>& named_reports() {
+  static const std::vector<NamedReport> reports = {
+      {"agents", {}, false, "per game and agent: win, bluff, lie and overbid rates"},
+      {"games", {}, false, "per game: games, finished share, mean length and duration, forfeits"},
+      {"claims", {"adulting"}, false,
+       "per agent: claims, lie and adult-lie rates, adult claims voted down, lies that won"},
+      {"bids", {"adulting"}, false,
+       "per agent: bids, overbid rate and mean overbid, underbid rate, bids that won"},
+      {"bluffs", {"loyalist_spies"}, false,
+       "per agent and role: plays, bluff rate, bluffs caught, mean effect (judged games)"},
+      {"laws", {"laws_and_disorder"}, false,
+       "per agent: laws made, enforced share, pay and monies, fates"},
+      {"bluff-wins", {"loyalist_spies", "adulting"}, true,
+       "the games in which a seat bluffed and won (--seat S, --game NAME)"},
+  };
+  return reports;
+}
+
+std::string report_list() {
+  std::string text;
+  for (const NamedReport& report : named_reports()) {
+    text += (text.empty() ? "" : ", ") + std::string(report.name) + " (" + games_text(report) + ")";
+  }
+  return text;
+}
+
+void check_report_request(const ReportRequest& request) {
+  const NamedReport* report = find_report(request.report);
+  if (report == nullptr)
+    throw error("unknown report '", request.report, "'; reports: ", report_list());
+  if (!request.game.empty() && !report->games.empty() &&
+      std::find(report->games.begin(), report->games.end(), request.game) == report->games.end()) {
+    throw error("the ", report->name, " report is about ", games_text(*report), ", not --game ",
+                request.game, "; reports: ", report_list());
+  }
+  if (request.seat && !report->takes_seat) {
+    throw error("--seat applies to the bluff-wins report only, not ", report->name,
+                "; reports: ", report_list());
+  }
+  if (request.seat && *request.seat < 0)
+    throw error("--seat must be a seat number, 0 or more, got ", *request.seat);
+}
+
+ResultTable run_named_report(Database& db, const ReportRequest& request, bool for_people) {
+  check_report_request(request);
+  if (request.report == "agents") return agents_table(agents_report(db, request.game), for_people);
+  return run_report_query(db, query_of(request.report), request.game, request.seat.value_or(-1),
+                          for_people);
+}
+
+}  // namespace kibitz::replays::corpus

@@ -1,0 +1,113 @@
+#include "replays/corpus/report_queries.h"
+
+namespace kibitz::replays::corpus {
+
+namespace {
+
+using Kind = ReportColumn::Kind;
+
+ReportColumn text(const char* key, const char* heading, int a) {
+  return {Kind::kText, key, heading, a, 0};
+}
+ReportColumn count(const char* key, const char* heading, int a) {
+  return {Kind::kCount, key, heading, a, 0};
+}
+ReportColumn share(const char* key, const char* heading, int hits, int total) {
+  return {Kind::kShare, key, heading, hits, total};
+}
+ReportColumn mean(const char* key, const char* heading, int sum, int n) {
+  return {Kind::kMean, key, heading, sum, n};
+}
+
+}  // namespace
+
+ReportQuery games_query() {
+  return {"SELECT game, count(*), sum(finished), total(length), count(forfeit_seat), "
+          "total(duration_seconds) "
+          "FROM games WHERE ?1 = '' OR game = ?1 GROUP BY game ORDER BY game",
+          {text("game", "game", 0), count("games", "games", 1),
+           share("finished", "finished [95%]", 2, 1), mean("mean_length", "mean length", 3, 1),
+           count("forfeits", "forfeits", 4),
+           mean("mean_duration_seconds", "mean duration (s)", 5, 1)}};
+}
+
+ReportQuery claims_query() {
+  // An adult lie is a child claiming adult; a claim stands unless voted
+  // down; a successful bluff is an adult lie that stood and won the card.
+  return {"SELECT s.agent, count(*), sum(c.lie), "
+          "sum(c.claim_adult AND NOT c.truth_adult), sum(c.claim_adult), "
+          "sum(c.claim_adult AND NOT c.stands), "
+          "sum(c.claim_adult AND NOT c.truth_adult AND c.stands AND c.won_card) "
+          "FROM seats s JOIN adulting_claims c ON c.game_id = s.game_id AND c.seat = s.seat "
+          "WHERE s.game = 'adulting' GROUP BY s.agent ORDER BY s.agent",
+          {text("agent", "agent", 0), count("claims", "claims", 1),
+           share("lie", "lie rate", 2, 1), share("adult_lie", "adult lie rate", 3, 1),
+           share("voted_down", "adult claims voted down", 5, 4),
+           share("successful_bluff", "adult lies that won", 6, 3)}};
+}
+
+ReportQuery bids_query() {
+  return {"SELECT s.agent, count(*), sum(b.overbid), "
+          "total(CASE WHEN b.overbid THEN b.bid - b.value END), sum(b.bid < b.value), "
+          "sum(b.won), total(b.bid - b.value) "
+          "FROM seats s JOIN adulting_bids b ON b.game_id = s.game_id AND b.seat = s.seat "
+          "WHERE s.game = 'adulting' GROUP BY s.agent ORDER BY s.agent",
+          {text("agent", "agent", 0), count("bids", "bids", 1),
+           share("overbid", "overbid rate", 2, 1), mean("mean_overbid", "mean overbid", 3, 2),
+           share("underbid", "underbid rate", 4, 1), share("won", "bids that won", 5, 1),
+           mean("mean_bid_minus_value", "mean bid - value", 6, 1)}};
+}
+
+ReportQuery bluffs_query() {
+  // Caught: a bluff across whose reveal the public P(Traitor) still moved
+  // toward the truth (up for a Traitor, down for a loyal player), over the
+  // bluffs whose belief was tracked, as `replay report` counts it.
+  return {"SELECT s.agent, CASE WHEN p.traitor THEN 'Traitor' ELSE 'Loyal' END, count(*), "
+          "sum(p.bluff), sum(p.bluff AND p.belief_before IS NOT NULL), "
+          "sum(p.bluff AND CASE WHEN p.traitor THEN p.belief_after > p.belief_before "
+          "ELSE p.belief_after < p.belief_before END), "
+          "total(p.effect), count(p.effect) "
+          "FROM seats s JOIN spies_plays p ON p.game_id = s.game_id AND p.seat = s.seat "
+          "WHERE s.game = 'loyalist_spies' AND p.bluff IS NOT NULL "
+          "GROUP BY s.agent, p.traitor ORDER BY s.agent, p.traitor DESC",
+          {text("agent", "agent", 0), text("role", "role", 1), count("plays", "plays", 2),
+           share("bluff", "bluff rate", 3, 2), share("caught", "bluffs caught", 5, 4),
+           mean("mean_effect", "mean effect", 6, 7)}};
+}
+
+ReportQuery laws_query() {
+  return {"SELECT s.agent, count(*), sum(l.enforced > 0), total(l.enforced), total(l.pay), "
+          "total(l.maker_net), total(l.others_net), sum(l.fate = 'on the table'), "
+          "sum(l.fate = 'dropped'), sum(l.fate = 'destroyed') "
+          "FROM seats s JOIN laws l ON l.game_id = s.game_id AND l.maker = s.seat "
+          "WHERE s.game = 'laws_and_disorder' GROUP BY s.agent ORDER BY s.agent",
+          {text("agent", "agent", 0), count("laws", "laws made", 1),
+           share("enforced", "enforced", 2, 1), mean("mean_enforcements", "enforcements", 3, 1),
+           mean("mean_pay", "mean pay", 4, 1), mean("mean_maker_net", "maker net", 5, 1),
+           mean("mean_others_net", "others net", 6, 1), count("on_table", "on the table", 7),
+           count("dropped", "dropped", 8), count("destroyed", "destroyed", 9)}};
+}
+
+ReportQuery bluff_wins_query() {
+  // Spies: the seat's judged bluffs (seats.bluffs, NULL when not judged).
+  // Adulting: its adult lies that stood, whether or not it then won the card.
+  // Column 6, the game's id, orders the rows as the files were added.
+  return {"SELECT f.path, g.record_index, g.game, s.seat, s.agent, s.bluffs, g.game_id "
+          "FROM seats s JOIN games g ON g.game_id = s.game_id "
+          "JOIN files f ON f.file_id = g.file_id "
+          "WHERE s.game = 'loyalist_spies' AND ?1 IN ('', 'loyalist_spies') "
+          "AND s.won = 1 AND s.bluffs > 0 AND (?2 < 0 OR s.seat = ?2) "
+          "UNION ALL "
+          "SELECT f.path, g.record_index, g.game, s.seat, s.agent, count(*), g.game_id "
+          "FROM seats s JOIN adulting_claims c ON c.game_id = s.game_id AND c.seat = s.seat "
+          "JOIN games g ON g.game_id = s.game_id JOIN files f ON f.file_id = g.file_id "
+          "WHERE s.game = 'adulting' AND ?1 IN ('', 'adulting') "
+          "AND s.won = 1 AND (?2 < 0 OR s.seat = ?2) "
+          "AND c.claim_adult = 1 AND c.truth_adult = 0 AND c.stands = 1 "
+          "GROUP BY s.game_id, s.seat "
+          "ORDER BY 7, 4",
+          {text("file", "file", 0), count("record", "record", 1), text("game", "game", 2),
+           count("seat", "seat", 3), text("agent", "agent", 4), count("bluffs", "bluffs", 5)}};
+}
+
+}  // namespace kibitz::replays::corpus
