@@ -11,6 +11,10 @@
 //                      synthetic games (400,000 seat rows in four games and
 //                      eight agents, written once): seconds per report
 //                      (target: under 1 s)
+//   named_report/NAME  each other named report over the same corpus, whose
+//                      decision tables hold as many rows a game as real
+//                      arena games (about 6 million in all) and whose
+//                      tallies are summed from them as `corpus add` does
 //
 // Files live in the temporary directory and are removed at the end.
 #include <benchmark/benchmark.h>
@@ -26,7 +30,9 @@
 #include "env/core/registry.h"
 #include "replays/corpus/corpus_reports.h"
 #include "replays/corpus/corpus_schema.h"
+#include "replays/corpus/corpus_tallies.h"
 #include "replays/corpus/corpus_writer.h"
+#include "replays/corpus/report_catalog.h"
 #include "replays/record_codec.h"
 #include "replays/recorder.h"
 
@@ -95,9 +101,76 @@ void add_file(benchmark::State& state, int games, bool bluffs) {
 void BM_AddSpies(benchmark::State& state) { add_file(state, 2000, false); }
 void BM_AddSpiesBluffs(benchmark::State& state) { add_file(state, 8, true); }
 
+// Rows per game in the decision tables, as in heuristic-vs-random arena
+// games of four seats (measured on 8 games of each): Spies plays, Adulting
+// claims and bids, laws.
+constexpr int kSpiesPlays = 75;
+constexpr int kClaims = 129;
+constexpr int kBids = 25;
+constexpr int kLaws = 10;
+
+int draw(Rng& rng, int bound) { return static_cast<int>(rng.uniform_int(static_cast<std::uint64_t>(bound))); }
+
+// The decision rows of one synthetic game, so that the reports over
+// spies_plays, adulting_claims, adulting_bids and laws (and the tallies
+// summed from them) read as many rows as a corpus of real games would hold.
+struct DecisionInserts {
+  explicit DecisionInserts(corpus::Database& db)
+      : play(db, "INSERT INTO spies_plays(game_id, round, mission, seat, card, traitor, place, fit, "
+                 "honest_card, effect, effect_error, bluff, belief_before, belief_after, fooled) "
+                 "VALUES (?1, ?2, ?3, ?4, 7, ?5, 'high', 'matched', ?6, ?7, 0.01, ?8, ?9, ?10, 0)"),
+        claim(db, "INSERT INTO adulting_claims(game_id, round, seat, truth_adult, claim_adult, lie, ups, "
+                  "downs, stands, won_card) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 2, 1, ?7, ?8)"),
+        bid(db, "INSERT INTO adulting_bids(game_id, round, card, seat, bid, value, monies, won, refund, "
+                "overbid) VALUES (?1, ?2, 3, ?3, ?4, ?5, 40, ?6, 0, ?7)"),
+        law(db, "INSERT INTO laws(game_id, serial, maker, made_turn, fate, amendments, enforced, pay, "
+                "maker_net, others_net) VALUES (?1, ?2, ?3, ?2, ?4, 0, ?5, 4, ?6, ?7)"),
+        tallies(db) {}
+
+  void add(std::int64_t game_id, const std::string& name, Rng& rng) {
+    if (name == "loyalist_spies") {
+      for (int i = 0; i < kSpiesPlays; ++i) {
+        const double before = rng.uniform_double();
+        play.bind(1, game_id).bind(2, i / 20).bind(3, i / 4 % 5).bind(4, i % 4).bind(5, draw(rng, 4) == 0 ? 1 : 0);
+        if (draw(rng, 2) == 0) play.bind(6, 3).bind(7, rng.uniform_double() - 0.5);
+        play.bind(8, draw(rng, 12) == 0 ? 1 : 0).bind(9, before).bind(10, rng.uniform_double()).run();
+      }
+      tallies.spies(game_id);
+    } else if (name == "adulting") {
+      for (int i = 0; i < kClaims; ++i) {
+        const int truth = draw(rng, 2);
+        const int claim = draw(rng, 4) == 0 ? 1 - truth : truth;
+        claim_row(game_id, i, truth, claim, rng);
+      }
+      for (int i = 0; i < kBids; ++i) {
+        const int bid_value = draw(rng, 30);
+        const int value = draw(rng, 30);
+        bid.bind(1, game_id).bind(2, i).bind(3, draw(rng, 4)).bind(4, bid_value).bind(5, value);
+        bid.bind(6, draw(rng, 2)).bind(7, bid_value > value ? 1 : 0).run();
+      }
+      tallies.adulting(game_id);
+    } else if (name == "laws_and_disorder") {
+      const char* fates[] = {"on the table", "dropped", "destroyed"};
+      for (int i = 0; i < kLaws; ++i) {
+        law.bind(1, game_id).bind(2, i + 1).bind(3, draw(rng, 4)).bind(4, std::string_view(fates[draw(rng, 3)]));
+        law.bind(5, draw(rng, 3)).bind(6, draw(rng, 20) - 5).bind(7, draw(rng, 20) - 10).run();
+      }
+    }
+  }
+
+  void claim_row(std::int64_t game_id, int i, int truth, int claim_adult, Rng& rng) {
+    claim.bind(1, game_id).bind(2, i / 4).bind(3, i % 4).bind(4, truth).bind(5, claim_adult);
+    claim.bind(6, truth != claim_adult ? 1 : 0).bind(7, draw(rng, 2)).bind(8, draw(rng, 4) == 0 ? 1 : 0).run();
+  }
+
+  corpus::Statement play, claim, bid, law;
+  corpus::TallyInserter tallies;  // as `corpus add` sums each game's decisions
+};
+
 // 100,000 games of four seats each, rows written straight into the schema
 // (playing and analysing that many games would take hours): four games,
-// eight agents, every per-seat count filled where its game has it.
+// eight agents, every per-seat count filled where its game has it, and the
+// decision tables as full as real games fill them (about 6 million rows).
 std::string synthesized_corpus() {
   const std::string path = temp_path("report.db");
   remove_corpus(path);
@@ -112,6 +185,7 @@ std::string synthesized_corpus() {
                          "INSERT INTO seats(game_id, seat, game, agent, label, agent_spec, return, won, win_share, "
                          "plays, bluffs, claims, lies, bids, overbids) "
                          "VALUES (?1, ?2, ?3, ?4, ?4, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+  DecisionInserts decisions(*db);
   const char* games[] = {"loyalist_spies", "adulting", "laws_and_disorder", "kuhn_poker"};
   Rng rng(kSeed);
   for (int g = 0; g < kSynthesizedGames; ++g) {
@@ -130,13 +204,19 @@ std::string synthesized_corpus() {
       }
       seat.run();
     }
+    decisions.add(game_id, name, rng);
   }
   transaction.commit();
   return path;
 }
 
-void BM_AgentsReport(benchmark::State& state) {
+const std::string& report_corpus() {
   static const std::string path = synthesized_corpus();
+  return path;
+}
+
+void BM_AgentsReport(benchmark::State& state) {
+  const std::string& path = report_corpus();
   std::size_t rows = 0;
   for (auto _ : state) {
     // Opening (and checking the schema) is part of a report's cost.
@@ -149,11 +229,27 @@ void BM_AgentsReport(benchmark::State& state) {
 }
 
 void BM_AgentsReportOneGame(benchmark::State& state) {
-  static const std::string path = synthesized_corpus();
+  const std::string& path = report_corpus();
   for (auto _ : state) {
     const auto db = corpus::open_corpus(path, corpus::OpenMode::kReadOnly);
     benchmark::DoNotOptimize(corpus::agents_report(*db, "adulting").size());
   }
+}
+
+// One named report over the synthetic corpus, opened the way `kibitz corpus
+// report` opens it, printing left out.
+void BM_NamedReport(benchmark::State& state, const char* report, const char* game) {
+  const std::string& path = report_corpus();
+  corpus::ReportRequest request;
+  request.report = report;
+  request.game = game;
+  std::size_t rows = 0;
+  for (auto _ : state) {
+    const auto db = corpus::open_corpus(path, corpus::OpenMode::kReadOnly);
+    rows = corpus::run_named_report(*db, request, false).rows.size();
+    benchmark::DoNotOptimize(rows);
+  }
+  state.counters["rows"] = static_cast<double>(rows);
 }
 
 }  // namespace
@@ -163,6 +259,22 @@ BENCHMARK(kibitz::bench::BM_AddSpies)->Unit(benchmark::kMillisecond)->UseRealTim
 BENCHMARK(kibitz::bench::BM_AddSpiesBluffs)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK(kibitz::bench::BM_AgentsReport)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(kibitz::bench::BM_AgentsReportOneGame)->Unit(benchmark::kMillisecond)->UseRealTime();
+// BENCHMARK_CAPTURE pastes the name into an identifier: no qualified names.
+using kibitz::bench::BM_NamedReport;
+BENCHMARK_CAPTURE(BM_NamedReport, games, "games", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, claims, "claims", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, bids, "bids", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, bluffs, "bluffs", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, laws, "laws", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, bluff_wins, "bluff-wins", "")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_NamedReport, bluff_wins_adulting, "bluff-wins", "adulting")
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);

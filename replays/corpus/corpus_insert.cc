@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "replays/corpus/corpus_tallies.h"
+
 namespace kibitz::replays::corpus {
 
 namespace analysis = replays::analysis;
@@ -49,8 +51,10 @@ struct RowInserter::Statements {
         law(db,
             "INSERT INTO laws(game_id, serial, maker, made_turn, fate, amendments, enforced, pay, "
             "maker_net, "
-            "others_net) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)") {}
+            "others_net) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        tallies(db) {}
   Statement game, seat, play, claim, bid, declaration, law;
+  TallyInserter tallies;
 };
 
 RowInserter::RowInserter(Database& db) : db_(db), s_(std::make_unique<Statements>(db)) {}
@@ -87,8 +91,14 @@ void RowInserter::insert(std::int64_t file_id, const GameRows& rows) {
     s.bind(10, seat.plays).bind(11, seat.bluffs).bind(12, seat.claims).bind(13, seat.lies);
     s.bind(14, seat.bids).bind(15, seat.overbids).run();
   }
-  if (!rows.spies_plays.empty()) insert_spies(game_id, rows);
-  if (rows.adulting) insert_adulting(game_id, *rows.adulting);
+  if (!rows.spies_plays.empty()) {
+    insert_spies(game_id, rows);
+    s_->tallies.spies(game_id);
+  }
+  if (rows.adulting) {
+    insert_adulting(game_id, *rows.adulting);
+    s_->tallies.adulting(game_id);
+  }
   if (rows.laws) insert_laws(game_id, *rows.laws);
 }
 

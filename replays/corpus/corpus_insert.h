@@ -1,5 +1,6 @@
 // Writes GameRows (corpus_rows.h) into the corpus tables through prepared
-// statements, every value bound. The caller holds the transaction.
+// statements, every value bound, then each game's per-seat tallies
+// (corpus_tallies.h). The caller holds the transaction.
 #pragma once
 
 #include <cstdint>

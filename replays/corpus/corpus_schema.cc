@@ -17,7 +17,10 @@ constexpr char kSqliteHeader[] = "SQLite format 3";
 
 // Kept in step with docs/corpus.md "Schema"; one statement per table or
 // index. Per-seat counts (plays, bluffs, claims, ...) are copied into
-// `seats` so that the per-agent report reads one table.
+// `seats` so that the per-agent report reads one table; the *_tallies
+// tables sum each seat's decisions (corpus_tallies.h) so that the claims,
+// bids and bluffs reports read about one row per seat, not millions of
+// decisions.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta(
   key TEXT PRIMARY KEY,
@@ -140,6 +143,41 @@ CREATE TABLE laws(
   others_net INTEGER NOT NULL
 );
 CREATE INDEX laws_by_game ON laws(game_id);
+CREATE TABLE spies_play_tallies(
+  game_id INTEGER NOT NULL REFERENCES games(game_id),
+  seat INTEGER NOT NULL,
+  traitor INTEGER NOT NULL,
+  plays INTEGER NOT NULL,
+  bluffs INTEGER,
+  bluffs_tracked INTEGER,
+  bluffs_caught INTEGER,
+  effect_sum REAL NOT NULL,
+  effects INTEGER NOT NULL,
+  PRIMARY KEY(game_id, seat, traitor)
+) WITHOUT ROWID;
+CREATE TABLE adulting_claim_tallies(
+  game_id INTEGER NOT NULL REFERENCES games(game_id),
+  seat INTEGER NOT NULL,
+  claims INTEGER NOT NULL,
+  lies INTEGER NOT NULL,
+  adult_claims INTEGER NOT NULL,
+  adult_lies INTEGER NOT NULL,
+  voted_down INTEGER NOT NULL,
+  stood_lies INTEGER NOT NULL,
+  successful_bluffs INTEGER NOT NULL,
+  PRIMARY KEY(game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE adulting_bid_tallies(
+  game_id INTEGER NOT NULL REFERENCES games(game_id),
+  seat INTEGER NOT NULL,
+  bids INTEGER NOT NULL,
+  overbids INTEGER NOT NULL,
+  overbid_sum INTEGER NOT NULL,
+  underbids INTEGER NOT NULL,
+  won INTEGER NOT NULL,
+  bid_minus_value_sum INTEGER NOT NULL,
+  PRIMARY KEY(game_id, seat)
+) WITHOUT ROWID;
 )sql";
 
 enum class FileKind { kMissingOrEmpty, kSqlite, kOther };

@@ -14,7 +14,8 @@ namespace kibitz::replays::corpus {
 
 // Bumped whenever a table or column changes meaning or goes; a database of
 // another version is refused (build it again from the replay files).
-inline constexpr int kCorpusSchemaVersion = 1;
+// Version 2 added the per-seat tally tables (docs/corpus.md "Schema").
+inline constexpr int kCorpusSchemaVersion = 2;
 // meta's `application` value: what marks a SQLite file as a kibitz corpus.
 inline constexpr const char* kCorpusApplication = "kibitz corpus";
 

@@ -32,13 +32,9 @@ ReportQuery games_query() {
 }
 
 ReportQuery claims_query() {
-  // An adult lie is a child claiming adult; a claim stands unless voted
-  // down; a successful bluff is an adult lie that stood and won the card.
-  return {"SELECT s.agent, count(*), sum(c.lie), "
-          "sum(c.claim_adult AND NOT c.truth_adult), sum(c.claim_adult), "
-          "sum(c.claim_adult AND NOT c.stands), "
-          "sum(c.claim_adult AND NOT c.truth_adult AND c.stands AND c.won_card) "
-          "FROM seats s JOIN adulting_claims c ON c.game_id = s.game_id AND c.seat = s.seat "
+  return {"SELECT s.agent, sum(c.claims), sum(c.lies), sum(c.adult_lies), sum(c.adult_claims), "
+          "sum(c.voted_down), sum(c.successful_bluffs) "
+          "FROM seats s JOIN adulting_claim_tallies c ON c.game_id = s.game_id AND c.seat = s.seat "
           "WHERE s.game = 'adulting' GROUP BY s.agent ORDER BY s.agent",
           {text("agent", "agent", 0), count("claims", "claims", 1),
            share("lie", "lie rate", 2, 1), share("adult_lie", "adult lie rate", 3, 1),
@@ -47,10 +43,9 @@ ReportQuery claims_query() {
 }
 
 ReportQuery bids_query() {
-  return {"SELECT s.agent, count(*), sum(b.overbid), "
-          "total(CASE WHEN b.overbid THEN b.bid - b.value END), sum(b.bid < b.value), "
-          "sum(b.won), total(b.bid - b.value) "
-          "FROM seats s JOIN adulting_bids b ON b.game_id = s.game_id AND b.seat = s.seat "
+  return {"SELECT s.agent, sum(b.bids), sum(b.overbids), sum(b.overbid_sum), sum(b.underbids), "
+          "sum(b.won), sum(b.bid_minus_value_sum) "
+          "FROM seats s JOIN adulting_bid_tallies b ON b.game_id = s.game_id AND b.seat = s.seat "
           "WHERE s.game = 'adulting' GROUP BY s.agent ORDER BY s.agent",
           {text("agent", "agent", 0), count("bids", "bids", 1),
            share("overbid", "overbid rate", 2, 1), mean("mean_overbid", "mean overbid", 3, 2),
@@ -59,16 +54,12 @@ ReportQuery bids_query() {
 }
 
 ReportQuery bluffs_query() {
-  // Caught: a bluff across whose reveal the public P(Traitor) still moved
-  // toward the truth (up for a Traitor, down for a loyal player), over the
-  // bluffs whose belief was tracked, as `replay report` counts it.
-  return {"SELECT s.agent, CASE WHEN p.traitor THEN 'Traitor' ELSE 'Loyal' END, count(*), "
-          "sum(p.bluff), sum(p.bluff AND p.belief_before IS NOT NULL), "
-          "sum(p.bluff AND CASE WHEN p.traitor THEN p.belief_after > p.belief_before "
-          "ELSE p.belief_after < p.belief_before END), "
-          "total(p.effect), count(p.effect) "
-          "FROM seats s JOIN spies_plays p ON p.game_id = s.game_id AND p.seat = s.seat "
-          "WHERE s.game = 'loyalist_spies' AND p.bluff IS NOT NULL "
+  // Only the games judged for bluffs: their tallies' bluffs are not NULL.
+  return {"SELECT s.agent, CASE WHEN p.traitor THEN 'Traitor' ELSE 'Loyal' END, sum(p.plays), "
+          "sum(p.bluffs), sum(p.bluffs_tracked), sum(p.bluffs_caught), total(p.effect_sum), "
+          "sum(p.effects) "
+          "FROM seats s JOIN spies_play_tallies p ON p.game_id = s.game_id AND p.seat = s.seat "
+          "WHERE s.game = 'loyalist_spies' AND p.bluffs IS NOT NULL "
           "GROUP BY s.agent, p.traitor ORDER BY s.agent, p.traitor DESC",
           {text("agent", "agent", 0), text("role", "role", 1), count("plays", "plays", 2),
            share("bluff", "bluff rate", 3, 2), share("caught", "bluffs caught", 5, 4),
@@ -98,13 +89,11 @@ ReportQuery bluff_wins_query() {
           "WHERE s.game = 'loyalist_spies' AND ?1 IN ('', 'loyalist_spies') "
           "AND s.won = 1 AND s.bluffs > 0 AND (?2 < 0 OR s.seat = ?2) "
           "UNION ALL "
-          "SELECT f.path, g.record_index, g.game, s.seat, s.agent, count(*), g.game_id "
-          "FROM seats s JOIN adulting_claims c ON c.game_id = s.game_id AND c.seat = s.seat "
+          "SELECT f.path, g.record_index, g.game, s.seat, s.agent, c.stood_lies, g.game_id "
+          "FROM seats s JOIN adulting_claim_tallies c ON c.game_id = s.game_id AND c.seat = s.seat "
           "JOIN games g ON g.game_id = s.game_id JOIN files f ON f.file_id = g.file_id "
           "WHERE s.game = 'adulting' AND ?1 IN ('', 'adulting') "
-          "AND s.won = 1 AND (?2 < 0 OR s.seat = ?2) "
-          "AND c.claim_adult = 1 AND c.truth_adult = 0 AND c.stands = 1 "
-          "GROUP BY s.game_id, s.seat "
+          "AND s.won = 1 AND c.stood_lies > 0 AND (?2 < 0 OR s.seat = ?2) "
           "ORDER BY 7, 4",
           {text("file", "file", 0), count("record", "record", 1), text("game", "game", 2),
            count("seat", "seat", 3), text("agent", "agent", 4), count("bluffs", "bluffs", 5)}};

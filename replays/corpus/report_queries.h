@@ -1,8 +1,8 @@
 // The SQL and columns of the named reports beyond `agents` (docs/corpus.md
 // "Reports"), each over the tables the corpus documents and nothing else.
 // The per-agent reports start from `seats` (through `seats_by_agent`, in
-// agent order, so the grouping needs no sort) and reach each seat's
-// decisions through the decision tables' (game_id, seat) indexes.
+// agent order, so the grouping needs no sort) and join each seat's tallies
+// (corpus_tallies.h) by primary key, or its laws through `laws_by_game`.
 #pragma once
 
 #include "replays/corpus/report_columns.h"
