@@ -19,7 +19,7 @@
 #include "replays/corpus/corpus_schema.h"
 #include "replays/corpus/sqlite_db.h"
 #include "replays/replay_reader.h"
-#include "tests/replays/replay_test_util.h"
+#include "tests/replays/corpus_test_util.h"
 
 namespace kibitz::replays::testing {
 namespace {
@@ -30,22 +30,6 @@ using corpus::OpenMode;
 using corpus::Statement;
 
 constexpr const char* kSpies = "--game loyalist_spies --agents heuristic,random";
-
-// Records `games` games of `arena_options` to `path`.
-void record(const std::string& arena_options, int games, const std::string& path) {
-  const CommandResult arena =
-      run_kibitz("arena " + arena_options + " --games " + std::to_string(games) +
-                 " --quiet --record '" + path + "'");
-  ASSERT_EQ(arena.exit_code, 0) << arena.err;
-}
-
-// One number from the corpus (a read-only connection of the test's own).
-long long scalar(const std::string& db_path, const std::string& sql) {
-  Database db(db_path, OpenMode::kReadOnly);
-  Statement s(db, sql);
-  EXPECT_TRUE(s.step()) << sql;
-  return s.integer(0);
-}
 
 // Per agent of `game`, its seat-row sums: name -> {games, wins, plays, bluffs, claims, lies, bids,
 // overbids}.
@@ -62,18 +46,6 @@ std::map<std::string, std::vector<long long>> corpus_sums(const std::string& db_
     for (int c = 1; c <= 8; ++c) out[s.text(0)].push_back(static_cast<long long>(s.real(c)));
   }
   return out;
-}
-
-json::Document report_json(const TempDir& dir, const std::string& games,
-                           const std::string& flags = "") {
-  const std::string out = dir.file(fs::path(games).stem().string() + ".json");
-  const CommandResult report =
-      run_kibitz("replay report '" + games + "' --json '" + out + "' " + flags);
-  EXPECT_EQ(report.exit_code, 0) << report.err;
-  json::Document doc;
-  doc.Parse(read_bytes(out).c_str());
-  EXPECT_FALSE(doc.HasParseError());
-  return doc;
 }
 
 TEST(Corpus, CountsWhatReplayReportCounts) {
@@ -276,7 +248,7 @@ TEST(Corpus, RefusesWhatIsNotACorpusOfThisVersion) {
   const CommandResult version = run_kibitz("corpus report '" + other + "' --report agents");
   EXPECT_EQ(version.exit_code, 2);
   EXPECT_TRUE(contains(version.err, "schema version 99") &&
-              contains(version.err, "reads version 1"))
+              contains(version.err, "reads version 2"))
       << version.err;
 
   // A corpus whose first page (the schema) was overwritten after the header.
