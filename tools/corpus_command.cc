@@ -144,7 +144,7 @@ std::string report_description() {
       "keeps one seat (bluff-wins). Columns and definitions: docs/corpus.md. The reports:\n";
   for (const corpus::NamedReport& report : corpus::named_reports()) {
     std::string name = report.name;
-    name.resize(11, ' ');
+    name.resize(12, ' ');
     text += "  " + name + report.summary + "\n";
   }
   text.pop_back();
@@ -169,7 +169,7 @@ int run_report(const std::vector<std::string>& args) {
   options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
                         "the corpus (positional)")(
       "report", po::value(&request.report)->required()->value_name("NAME"),
-      "the report: agents, games, claims, bids, bluffs, laws or bluff-wins")(
+      "the report (listed above)")(
       "game", po::value(&request.game)->value_name("NAME"),
       "only this game (its name, e.g. loyalist_spies)")(
       "seat", po::value(&seat)->value_name("S"), "only this seat (bluff-wins; seats count from 0)")(

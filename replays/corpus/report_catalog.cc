@@ -17,12 +17,6 @@ const NamedReport* find_report(const std::string& name) {
   return nullptr;
 }
 
-std::string games_text(const NamedReport& report) {
-  if (report.games.empty()) return "any game";
-  std::string text;
-  for (const std::string& game : report.games) text += (text.empty() ? "" : " or ") + game;
-  return text;
-}
 
 ReportQuery query_of(const std::string& name) {
   if (name == "games") return games_query();
@@ -38,18 +32,18 @@ ReportQuery query_of(const std::string& name) {
 
 const std::vector<NamedReport>& named_reports() {
   static const std::vector<NamedReport> reports = {
-      {"agents", {}, false, "per game and agent: win, bluff, lie and overbid rates"},
-      {"games", {}, false, "per game: games, finished share, mean length and duration, forfeits"},
+      {"agents", {}, false, "win, bluff, lie and overbid rates per game and agent"},
+      {"games", {}, false, "games, finished share, mean length and duration, forfeits per game"},
       {"claims", {"adulting"}, false,
-       "per agent: claims, lie and adult-lie rates, adult claims voted down, lies that won"},
+       "Adulting claims per agent: lie, adult-lie, voted-down, winning-lie rates"},
       {"bids", {"adulting"}, false,
-       "per agent: bids, overbid rate and mean overbid, underbid rate, bids that won"},
+       "Adulting bids per agent: overbid rate and mean, underbid rate, won share"},
       {"bluffs", {"loyalist_spies"}, false,
-       "per agent and role: plays, bluff rate, bluffs caught, mean effect (judged games)"},
+       "Loyalist Spies plays per agent and role: bluff rate, caught, mean effect"},
       {"laws", {"laws_and_disorder"}, false,
-       "per agent: laws made, enforced share, pay and monies, fates"},
+       "Laws and Disorder laws per agent: enforced share, pay, monies, fates"},
       {"bluff-wins", {"loyalist_spies", "adulting"}, true,
-       "the games in which a seat bluffed and won (--seat S, --game NAME)"},
+       "games in which a seat bluffed and won (Spies, Adulting; --seat S)"},
   };
   return reports;
 }
@@ -57,8 +51,15 @@ const std::vector<NamedReport>& named_reports() {
 std::string report_list() {
   std::string text;
   for (const NamedReport& report : named_reports()) {
-    text += (text.empty() ? "" : ", ") + std::string(report.name) + " (" + games_text(report) + ")";
+    text += (text.empty() ? "" : ", ") + std::string(report.name) + " (" + report_games(report) + ")";
   }
+  return text;
+}
+
+std::string report_games(const NamedReport& report) {
+  if (report.games.empty()) return "any game";
+  std::string text;
+  for (const std::string& game : report.games) text += (text.empty() ? "" : " or ") + game;
   return text;
 }
 
@@ -68,7 +69,7 @@ void check_report_request(const ReportRequest& request) {
     throw error("unknown report '", request.report, "'; reports: ", report_list());
   if (!request.game.empty() && !report->games.empty() &&
       std::find(report->games.begin(), report->games.end(), request.game) == report->games.end()) {
-    throw error("the ", report->name, " report is about ", games_text(*report), ", not --game ",
+    throw error("the ", report->name, " report is about ", report_games(*report), ", not --game ",
                 request.game, "; reports: ", report_list());
   }
   if (request.seat && !report->takes_seat) {

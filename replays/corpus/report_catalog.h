@@ -32,6 +32,10 @@ const std::vector<NamedReport>& named_reports();
 // "agents (any game), ..., claims (adulting), ...": for help and refusals.
 std::string report_list();
 
+// The games `report` is about: "adulting", "loyalist_spies or adulting",
+// "any game".
+std::string report_games(const NamedReport& report);
+
 // Throws KibitzError naming the problem and listing the reports: an unknown
 // report, a --game the report is not about, a --seat it does not take or
 // that is negative. Needs no database, so bad flags fail before one is opened.
