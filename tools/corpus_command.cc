@@ -7,9 +7,9 @@
 
 #include "env/core/error.h"
 #include "replays/corpus/corpus_query.h"
-#include "replays/corpus/report_catalog.h"
 #include "replays/corpus/corpus_schema.h"
 #include "replays/corpus/corpus_writer.h"
+#include "replays/corpus/report_catalog.h"
 #include "tools/command.h"
 #include "tools/interrupt.h"
 #include "tools/options.h"
@@ -169,9 +169,8 @@ int run_report(const std::vector<std::string>& args) {
   options.add_options()("db", po::value(&db_path)->required()->value_name("DB"),
                         "the corpus (positional)")(
       "report", po::value(&request.report)->required()->value_name("NAME"),
-      "the report (listed above)")(
-      "game", po::value(&request.game)->value_name("NAME"),
-      "only this game (its name, e.g. loyalist_spies)")(
+      "the report (listed above)")("game", po::value(&request.game)->value_name("NAME"),
+                                   "only this game (its name, e.g. loyalist_spies)")(
       "seat", po::value(&seat)->value_name("S"), "only this seat (bluff-wins; seats count from 0)")(
       "json", po::bool_switch(&json), "print the figures as JSON")("csv", po::bool_switch(&csv),
                                                                    "print the figures as CSV");
@@ -183,18 +182,19 @@ int run_report(const std::vector<std::string>& args) {
   corpus::check_report_request(request);
   const corpus::TableFormat format = table_format(json, csv);
   const auto db = corpus::open_corpus_read_only(db_path);
-  corpus::print_table(
-      corpus::run_named_report(*db, request, format == corpus::TableFormat::kText), format,
-      std::cout);
+  corpus::print_table(corpus::run_named_report(*db, request, format == corpus::TableFormat::kText),
+                      format, std::cout);
   return kExitOk;
 }
 
 const SubcommandGroup& corpus_group() {
   static const SubcommandGroup group{
-      "corpus", "DB [options]",
+      "corpus",
+      "DB [options]",
       "A replay corpus: replay files indexed in a SQLite database, one file you can also open\n"
       "with the sqlite3 shell.",
-      "example:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db --report agents\n"
+      "example:\n  kibitz corpus add games.db games.kbr && kibitz corpus report games.db --report "
+      "agents\n"
       "\nschema and reports: docs/corpus.md",
       {
           {"add", run_add, "index replay files into the corpus (created when missing)"},
@@ -207,6 +207,8 @@ const SubcommandGroup& corpus_group() {
 
 }  // namespace
 
-int run_corpus(const std::vector<std::string>& args) { return run_subcommand(corpus_group(), args); }
+int run_corpus(const std::vector<std::string>& args) {
+  return run_subcommand(corpus_group(), args);
+}
 
 }  // namespace kibitz::tools

@@ -17,7 +17,6 @@ const NamedReport* find_report(const std::string& name) {
   return nullptr;
 }
 
-
 ReportQuery query_of(const std::string& name) {
   if (name == "games") return games_query();
   if (name == "claims") return claims_query();
@@ -34,15 +33,25 @@ const std::vector<NamedReport>& named_reports() {
   static const std::vector<NamedReport> reports = {
       {"agents", {}, false, "win, bluff, lie and overbid rates per game and agent"},
       {"games", {}, false, "games, finished share, mean length and duration, forfeits per game"},
-      {"claims", {"adulting"}, false,
+      {"claims",
+       {"adulting"},
+       false,
        "Adulting claims per agent: lie, adult-lie, voted-down, winning-lie rates"},
-      {"bids", {"adulting"}, false,
+      {"bids",
+       {"adulting"},
+       false,
        "Adulting bids per agent: overbid rate and mean, underbid rate, won share"},
-      {"bluffs", {"loyalist_spies"}, false,
+      {"bluffs",
+       {"loyalist_spies"},
+       false,
        "Loyalist Spies plays per agent and role: bluff rate, caught, mean effect"},
-      {"laws", {"laws_and_disorder"}, false,
+      {"laws",
+       {"laws_and_disorder"},
+       false,
        "Laws and Disorder laws per agent: enforced share, pay, monies, fates"},
-      {"bluff-wins", {"loyalist_spies", "adulting"}, true,
+      {"bluff-wins",
+       {"loyalist_spies", "adulting"},
+       true,
        "games in which a seat bluffed and won (Spies, Adulting; --seat S)"},
   };
   return reports;
@@ -51,7 +60,8 @@ const std::vector<NamedReport>& named_reports() {
 std::string report_list() {
   std::string text;
   for (const NamedReport& report : named_reports()) {
-    text += (text.empty() ? "" : ", ") + std::string(report.name) + " (" + report_games(report) + ")";
+    text +=
+        (text.empty() ? "" : ", ") + std::string(report.name) + " (" + report_games(report) + ")";
   }
   return text;
 }

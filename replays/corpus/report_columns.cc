@@ -103,7 +103,8 @@ void add_share_cells(std::vector<Cell>& row, const std::optional<analysis::Propo
 }
 
 void add_share_columns(std::vector<std::string>& columns, const std::string& key) {
-  for (const char* part : {"hits", "total", "rate", "low", "high"}) columns.push_back(key + "_" + part);
+  for (const char* part : {"hits", "total", "rate", "low", "high"})
+    columns.push_back(key + "_" + part);
 }
 
 }  // namespace kibitz::replays::corpus

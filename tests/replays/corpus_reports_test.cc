@@ -107,7 +107,8 @@ TEST_F(CorpusReports, ClaimsCountWhatReplayReportCounts) {
     expect_share(row, "voted_down",
                  a["adult_lies_caught"].GetInt() + a["false_accusations"].GetInt(),
                  a["adult_lies"].GetInt() + a["truthful_adult_claims"].GetInt());
-    expect_share(row, "successful_bluff", a["successful_bluffs"].GetInt(), a["adult_lies"].GetInt());
+    expect_share(row, "successful_bluff", a["successful_bluffs"].GetInt(),
+                 a["adult_lies"].GetInt());
     adult_lies += a["adult_lies"].GetInt();
   }
   EXPECT_GT(adult_lies, 0) << "random should lie, or the comparison proves little";
@@ -333,7 +334,8 @@ TEST_F(CorpusReports, BluffWinsAreTheSeatsThatBluffedAndWon) {
     const auto r = static_cast<int>(s.integer(0));
     const auto seat = static_cast<int>(s.integer(1));
     if (spies_won[r][seat])
-      expected.emplace(spies_, r, "loyalist_spies", seat, s.text(2), static_cast<int>(s.integer(3)));
+      expected.emplace(spies_, r, "loyalist_spies", seat, s.text(2),
+                       static_cast<int>(s.integer(3)));
   }
   ASSERT_FALSE(expected.empty()) << "no seat bluffed and won: the test proves little";
 
@@ -341,7 +343,8 @@ TEST_F(CorpusReports, BluffWinsAreTheSeatsThatBluffedAndWon) {
   ASSERT_NO_FATAL_FAILURE(corpus_report("--report bluff-wins", rows));
   EXPECT_EQ(bluff_wins(rows), expected);
   for (int seat = 0; seat < 4; ++seat) {
-    ASSERT_NO_FATAL_FAILURE(corpus_report("--report bluff-wins --seat " + std::to_string(seat), rows));
+    ASSERT_NO_FATAL_FAILURE(
+        corpus_report("--report bluff-wins --seat " + std::to_string(seat), rows));
     std::set<BluffWin> of_seat;
     for (const BluffWin& w : expected) {
       if (std::get<3>(w) == seat) of_seat.insert(w);
@@ -397,7 +400,8 @@ TEST_F(CorpusReports, RefusesWhatDoesNotApply) {
   }
   const CommandResult unknown = run_kibitz("corpus report " + db + " --report nope");
   EXPECT_TRUE(contains(unknown.err, "unknown report 'nope'")) << unknown.err;
-  const CommandResult wrong = run_kibitz("corpus report " + db + " --report claims --game loyalist_spies");
+  const CommandResult wrong =
+      run_kibitz("corpus report " + db + " --report claims --game loyalist_spies");
   EXPECT_TRUE(contains(wrong.err, "about adulting")) << wrong.err;
   // The checks need no database: a missing one is not what is reported.
   const CommandResult early = run_kibitz("corpus report missing.db --report bids --seat 1");

@@ -38,8 +38,7 @@ inline void parse_json(const std::string& text, json::Document& doc) {
 // `kibitz replay report GAMES --json` with `flags`; `tag` names its output.
 inline void report_json(const TempDir& dir, const std::string& games, json::Document& doc,
                         const std::string& flags = "", const std::string& tag = "") {
-  const std::string out =
-      dir.file(std::filesystem::path(games).stem().string() + tag + ".json");
+  const std::string out = dir.file(std::filesystem::path(games).stem().string() + tag + ".json");
   const CommandResult report =
       run_kibitz("replay report '" + games + "' --json '" + out + "' " + flags);
   EXPECT_EQ(report.exit_code, 0) << report.err;
