@@ -281,7 +281,8 @@ std::string shown_spec(const std::string& built, const std::vector<ParamSpec>& d
     std::string shown = value;
     if (decl->role == ParamRole::kFile) {
       if (const std::string* name = name_of_checked_path(checked, value)) shown = *name;
-    } else if (decl->role == ParamRole::kAgentSpec) {
+    } else if (decl->role == ParamRole::kAgentSpec && names_an_agent(parse_spec(value).name)) {
+      // A keyword such as opponents=tree names no agent: nothing to rename.
       shown = shown_agent_spec(value, checked);
     }
     changed = changed || shown != value;
