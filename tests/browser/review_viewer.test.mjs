@@ -33,6 +33,11 @@ function makeFiles(kibitz) {
   run(['review', 'g.kbr', '--game', '1', '--seat', '1', '--sims', '400', '--json', 'r.json', '--quiet']);
   run(['review', 'g.kbr', '--game', '2', '--seat', '1', '--sims', '400', '--json', 'other.json', '--quiet']);
   writeFileSync(join(dir, 'markup.json'), JSON.stringify({ format: '<img id="injected" src="x">', version: 1 }));
+  // Leduc has no bluff or claim analysis, so its review has no notes: each
+  // decision gets a stand-in one (with markup) to show it is drawn as text.
+  const reviewed = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  for (const d of reviewed.decisions) d.note = { kind: 'claim', text: '<img id="note-injected" src="x"> a lie', flagged: true };
+  writeFileSync(join(dir, 'r.json'), JSON.stringify(reviewed));
   return { dir, replay: join(dir, 'g.kbr'), review: join(dir, 'r.json'), other: join(dir, 'other.json'),
            markup: join(dir, 'markup.json') };
 }
@@ -152,6 +157,9 @@ async function run(browser, server, files, viewport, shots) {
   await page.click(`button.review-worst[data-step="${move}"]`);
   const decision = review.decisions.find(d => d.move === move);
   await checkDecisionPanel(page, review, decision);
+  assert.equal(await page.textContent('#review-step .review-note.flagged'), `claim: ${decision.note.text}`,
+               'the game\'s note on the move, as text');
+  assert.equal(await page.locator('#note-injected').count(), 0, 'the note\'s markup became an element');
   assert.equal(await page.getAttribute(`button.review-worst[data-step="${move}"]`, 'aria-current'), 'step');
   assert.deepEqual(await layoutProblems(page), [], `${viewport.name}: the review's layout`);
   // The click brought the decision's panel into view, below the controls

@@ -57,6 +57,12 @@ test('a review is read field by field, and what is wrong is named', () => {
   refused(x => { x.decisions.push({ ...x.decisions[0] }); }, /two decisions at the same move/);
   refused(x => { x.worst = [2]; }, /"worst" names a move that is none of its decisions/);
   refused(x => { x.format = 'x'.repeat(500); }, /format is "x{57}\.\.\."/);  // a long value is cut
+  // The game's note on a move: optional, and checked when there.
+  const noted = review();
+  noted.decisions[0].note = { kind: 'claim', text: 'claim adult, truth child: a lie', flagged: true };
+  assert.deepEqual(R.parseReview(JSON.stringify(noted)), noted);
+  refused(x => { x.decisions[0].note = { kind: 'claim', text: 3, flagged: true }; }, /"note" is not \{kind, text, flagged\}/);
+  refused(x => { x.decisions[0].note = '<b>lie</b>'; }, /"note" is not/);
 });
 
 test('a review fits only the game it is of', () => {

@@ -53,6 +53,12 @@ function checkDecision(d, i) {
   need(isNumber(d.spread) && isNumber(d.relative_loss), `${where} lacks "spread" or "relative_loss"`);
   need(VERDICTS.includes(d.verdict), `${where}'s verdict ${quoted(d.verdict)} is none of ${VERDICTS.join(', ')}`);
   need(typeof d.forced === 'boolean', `${where} has no "forced"`);
+  // The game's note on the move (kibitz review's notes; none in older files).
+  const note = d.note;
+  need(note === undefined || note === null ||
+       (typeof note === 'object' && typeof note.kind === 'string' && typeof note.text === 'string' &&
+        typeof note.flagged === 'boolean'),
+       `${where}'s "note" is not {kind, text, flagged}`);
   need(Array.isArray(d.actions), `${where} has no "actions" list`);
   d.actions.forEach((entry, a) => checkAction(entry, `${where}, action ${a},`));
 }

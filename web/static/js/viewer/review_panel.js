@@ -73,8 +73,17 @@ function decisionParts(review, doc, decision) {
     el('p', {}, `${seatLabel(doc, review.seat)} to move: played `, el('strong', {}, decision.played),
        decision.forced ? '' : '; the engine\'s best: ', decision.forced ? '' : el('strong', {}, decision.best), '.'),
     el('p', { class: 'review-verdict' }, verdictBadge(decision.verdict), ' ', lossSentence(decision)),
+    ...noteParts(decision),
     ...barChartParts(decision),
   ];
+}
+
+// The game's own note on the move (a bluff, a lie, an overbid), as text.
+export function noteParts(decision) {
+  const note = decision.note;
+  if (!note) return [];
+  return [el('p', { class: note.flagged ? 'review-note flagged' : 'review-note' },
+             el('strong', {}, `${note.kind}: `), note.text)];
 }
 
 // The decision at `step`, or where the seat's decisions before and after it are.
