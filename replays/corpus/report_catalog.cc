@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "env/core/error.h"
+#include "env/games/adulting/manifest.h"
+#include "env/games/laws_and_disorder/manifest.h"
+#include "env/games/loyalist_spies/manifest.h"
 #include "replays/corpus/corpus_reports.h"
 #include "replays/corpus/report_queries.h"
 
@@ -34,23 +37,23 @@ const std::vector<NamedReport>& named_reports() {
       {"agents", {}, false, "win, bluff, lie and overbid rates per game and agent"},
       {"games", {}, false, "games, finished share, mean length and duration, forfeits per game"},
       {"claims",
-       {"adulting"},
+       {std::string(adulting::kGameName)},
        false,
        "Adulting claims per agent: lie, adult-lie, voted-down, winning-lie rates"},
       {"bids",
-       {"adulting"},
+       {std::string(adulting::kGameName)},
        false,
        "Adulting bids per agent: overbid rate and mean, underbid rate, won share"},
       {"bluffs",
-       {"loyalist_spies"},
+       {std::string(loyalist_spies::kGameName)},
        false,
        "Loyalist Spies plays per agent and role: bluff rate, caught, mean effect"},
       {"laws",
-       {"laws_and_disorder"},
+       {std::string(laws_and_disorder::kGameName)},
        false,
        "Laws and Disorder laws per agent: enforced share, pay, monies, fates"},
       {"bluff-wins",
-       {"loyalist_spies", "adulting"},
+       {std::string(loyalist_spies::kGameName), std::string(adulting::kGameName)},
        true,
        "games in which a seat bluffed and won (Spies, Adulting; --seat S)"},
   };
