@@ -20,6 +20,7 @@
 #include "agents/tabular/tabular_policy.h"
 #include "env/core/registry.h"
 #include "replays/replay_record.h"
+#include "tests/tools/scripted_record.h"
 #include "tools/review/seat_decisions.h"
 #include "tools/review/seat_review.h"
 
@@ -29,21 +30,8 @@ namespace {
 const std::string kLeducPolicy =
     std::string(KIBITZ_SOURCE_DIR) + "/training/models/leduc_poker/policy.txt";
 
-// A record of `game` from its actions' texts (chance's deals included).
-replays::ReplayRecord scripted(const std::string& game_spec,
-                               const std::vector<std::string>& texts) {
-  const auto game = load_game(game_spec);
-  auto state = game->new_initial_state();
-  replays::ReplayRecord record;
-  record.game = game->spec();
-  record.seat_labels = record.agent_specs = {"a", "b"};
-  for (const std::string& text : texts) {
-    const Action a = state->string_to_action(state->current_player(), text);
-    record.actions.push_back(a);
-    state->apply_action(a);
-  }
-  record.returns = state->returns();
-  return record;
+replays::ReplayRecord scripted(const std::string& game_spec, const std::vector<std::string>& texts) {
+  return testing::scripted_record(game_spec, texts);
 }
 
 // The engine whose values estimate the exact ones: the other seat is drawn

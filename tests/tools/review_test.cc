@@ -18,6 +18,7 @@
 #include "replays/replay_record.h"
 #include "replays/seat_record.h"
 #include "tests/tools/kibitz_run.h"
+#include "tests/tools/scripted_record.h"
 #include "tools/review/review_output.h"
 #include "tools/review/seat_decisions.h"
 #include "tools/review/seat_review.h"
@@ -27,18 +28,7 @@ namespace {
 
 // A Kuhn poker record from its actions' texts (chance's deals included).
 replays::ReplayRecord kuhn(const std::vector<std::string>& texts) {
-  const auto game = load_game("kuhn_poker");
-  auto state = game->new_initial_state();
-  replays::ReplayRecord record;
-  record.game = game->spec();
-  record.seat_labels = record.agent_specs = {"a", "b"};
-  for (const std::string& text : texts) {
-    const Action a = state->string_to_action(state->current_player(), text);
-    record.actions.push_back(a);
-    state->apply_action(a);
-  }
-  record.returns = state->returns();
-  return record;
+  return testing::scripted_record("kuhn_poker", texts);
 }
 
 ReviewOptions quick() {
