@@ -14,10 +14,6 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-// A 128-bit unsigned product (a GCC/Clang extension; __extension__ keeps
-// -Wpedantic quiet about it).
-__extension__ using Uint128 = unsigned __int128;
-
 }  // namespace
 
 std::uint64_t derive_seed(std::uint64_t seed, std::string_view label, std::uint64_t index) {
@@ -39,34 +35,11 @@ Rng Rng::child(std::string_view label, std::uint64_t index) const {
   return Rng(derive_seed(seed_, label, index));
 }
 
-std::uint64_t Rng::next() {
-  const std::uint64_t result = rotl(s_[0] + s_[3], 23) + s_[0];
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
+namespace internal {
+void throw_zero_bound() {
+  internal::check_failed(__FILE__, __LINE__, "bound > 0", "uniform_int needs a positive bound");
 }
-
-std::uint64_t Rng::uniform_int(std::uint64_t bound) {
-  KIBITZ_CHECK(bound > 0, "uniform_int needs a positive bound");
-  // Lemire's multiply-and-reject: unbiased and usually one multiplication.
-  Uint128 m = static_cast<Uint128>(next()) * bound;
-  std::uint64_t low = static_cast<std::uint64_t>(m);
-  if (low < bound) {
-    const std::uint64_t threshold = (0 - bound) % bound;
-    while (low < threshold) {
-      m = static_cast<Uint128>(next()) * bound;
-      low = static_cast<std::uint64_t>(m);
-    }
-  }
-  return static_cast<std::uint64_t>(m >> 64);
-}
-
-double Rng::uniform_double() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+}  // namespace internal
 
 std::size_t Rng::sample_index(std::span<const double> weights) {
   double total = 0;
