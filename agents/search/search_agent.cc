@@ -282,7 +282,7 @@ AgentInfo SearchAgent::ismcts_info() {
        ParamSpec::choice("values", "mean", {"mean", "best"},
                          "what each root action is worth: mean (the mean return of the "
                          "simulations through it) or best (needs opponents=SPEC: backed up "
-                         "through the tree, the searching seat's most visited move at its "
+                         "through the tree, the searching seat's best well-tried move at its "
                          "later decisions, a visit-weighted mean at chance and the opponents': "
                          "its value best-responding to them)")});
 }

@@ -81,7 +81,8 @@ struct SearchSettings {
   std::string opponent_model;
   // With model_opponents only: each root action's value is backed up
   // through the tree instead of averaged over the simulations through it:
-  // where the searching seat moves, the value of its most visited move;
+  // where the searching seat moves, the highest value among its moves
+  // tried at least half as often as its most tried one (backed_up_value);
   // where chance or a modelled opponent moves, the visit-weighted mean of
   // the moves' values. The plain mean also counts the searching seat's
   // exploring moves further down, so it undervalues every action; the

@@ -1,6 +1,5 @@
 #include "tools/review/decision_notes.h"
 
-#include <cstdio>
 #include <string_view>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "replays/analysis/adulting/adulting_events.h"
 #include "replays/analysis/bluffs.h"
 #include "replays/analysis/spies_timeline.h"
+#include "tools/review/review_output.h"
 
 namespace kibitz::tools {
 namespace {
@@ -46,11 +46,7 @@ std::vector<SeatMove> seat_moves(const replays::ReplayRecord& record, Player sea
   return moves;
 }
 
-std::string fixed(double value, const char* format = "%.2f") {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
+std::string fixed(double value, const char* pattern = "%.2f") { return format_number(value, pattern); }
 
 std::string seats_list(const std::vector<int>& seats) {
   std::string out;
@@ -81,18 +77,29 @@ DecisionNote spies_note(const analysis::PlayVerdict& v) {
   return note;
 }
 
+// Pairs the seat's moves of one kind with its events of that kind, in
+// order, when they line up (same count, and `same` agrees on each pair).
+template <class Event, class Same, class Note>
+void add_in_order(const std::vector<SeatMove>& moves, const std::vector<const Event*>& events,
+                  Same same, Note make_note, std::map<int, DecisionNote>& notes) {
+  if (moves.size() != events.size()) return;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (!same(moves[i].text, *events[i])) return;
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) notes[moves[i].move] = make_note(*events[i]);
+}
+
 void add_spies_notes(const analysis::GameAnalysis& analysis, Player seat,
                      const std::vector<SeatMove>& moves, std::map<int, DecisionNote>& notes) {
   std::vector<const analysis::PlayVerdict*> plays;
   for (const analysis::PlayVerdict& v : analysis.verdicts) {
     if (v.seat == seat && v.card >= 0) plays.push_back(&v);
   }
-  const std::vector<SeatMove> played = moves_starting(moves, "play ");
-  if (played.size() != plays.size()) return;  // not lined up: no notes rather than wrong ones
-  for (std::size_t i = 0; i < plays.size(); ++i) {
-    if (played[i].text.substr(5) != loyalist_spies::card_name(plays[i]->card)) return;
-  }
-  for (std::size_t i = 0; i < plays.size(); ++i) notes[played[i].move] = spies_note(*plays[i]);
+  add_in_order(moves_starting(moves, "play "), plays,
+               [](const std::string& text, const analysis::PlayVerdict& v) {
+                 return text == "play " + loyalist_spies::card_name(v.card);
+               },
+               spies_note, notes);
 }
 
 DecisionNote claim_note(const analysis::AdultingClaim& c) {
@@ -128,18 +135,6 @@ DecisionNote declaration_note(const analysis::AdultingDeclaration& d) {
     note.text += "; sued by P" + std::to_string(d.prosecutor) + ": " + analysis::verdict_name(d.verdict);
   }
   return note;
-}
-
-// Pairs the seat's moves of one kind with its events of that kind, in
-// order, when they line up (same count, and `same` agrees on each pair).
-template <class Event, class Same, class Note>
-void add_in_order(const std::vector<SeatMove>& moves, const std::vector<const Event*>& events,
-                  Same same, Note make_note, std::map<int, DecisionNote>& notes) {
-  if (moves.size() != events.size()) return;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (!same(moves[i].text, *events[i])) return;
-  }
-  for (std::size_t i = 0; i < moves.size(); ++i) notes[moves[i].move] = make_note(*events[i]);
 }
 
 void add_adulting_notes(const analysis::AdultingGameEvents& events, Player seat,

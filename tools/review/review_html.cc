@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "env/core/stream_spec.h"
@@ -11,11 +10,7 @@
 namespace kibitz::tools {
 namespace {
 
-std::string fixed(double x, const char* pattern = "%+.3f") {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, pattern, x);
-  return buffer;
-}
+std::string fixed(double x, const char* pattern = "%+.3f") { return format_number(x, pattern); }
 
 const char* const kStyle = R"(<style>
 body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem; color: #1d232a; }

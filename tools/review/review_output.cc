@@ -9,11 +9,7 @@
 namespace kibitz::tools {
 namespace {
 
-std::string fixed(double x, const char* pattern = "%+.3f") {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, pattern, x);
-  return buffer;
-}
+std::string fixed(double x, const char* pattern = "%+.3f") { return format_number(x, pattern); }
 
 
 std::string with_error(double value, const std::optional<double>& error) {
@@ -21,6 +17,12 @@ std::string with_error(double value, const std::optional<double>& error) {
 }
 
 }  // namespace
+
+std::string format_number(double x, const char* pattern) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, pattern, x);
+  return buffer;
+}
 
 std::vector<std::size_t> worst_first(const SeatReview& review) {
   std::vector<std::size_t> order;

@@ -16,6 +16,10 @@ struct ReviewSource {
   std::size_t game = 0;
 };
 
+// `x` printed by a printf pattern for one double ("%+.3f", "%.1f"): the
+// review's numbers in its table, its page and its notes.
+std::string format_number(double x, const char* pattern);
+
 // The decisions' indices, worst first: those whose loss is known, the
 // verdicts beyond the noise by severity, then by the share of the spread
 // lost.
