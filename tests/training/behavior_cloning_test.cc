@@ -5,9 +5,9 @@
 // starts expert iteration through --init.
 //
 // The issue asks for 95% agreement. In these short runs (about 30 s each)
-// the nets reach about 86% in Adulting and 74% in Laws and Disorder, and 90%
-// in Adulting with 8 times the games (docs/training.md "Behavior cloning":
-// what limits it). The bounds below are what the runs reach, less a margin
+// the nets reach about 86% in Adulting and 77% in Laws and Disorder
+// (docs/training.md "How close a clone gets": where they disagree, and what
+// was tried). The bounds below are what the runs reach, less a margin
 // for a change of seed; an untrained net agrees about half the time.
 #include <gtest/gtest.h>
 
