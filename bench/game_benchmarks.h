@@ -4,7 +4,12 @@
 //
 //   <game>/playout/<spec>         a random full game from a fresh state (reset
 //                                 by clone_into): games/s (items_per_second),
-//                                 moves/s and decisions/s (seats' moves);
+//                                 moves/s and decisions/s (seats' moves). The
+//                                 state is quiet (State::stop_logging), as a
+//                                 search's random rollout and kibitz_env_bench's
+//                                 playout play;
+//   <game>/playout_logged/<spec>  the same games with the observation log
+//                                 written, as a match or the gym plays them;
 //   <game>/sampler_build/<spec>   new_world_sampler from a mid-game stream:
 //                                 what a seat pays to start sampling;
 //   <game>/world_draw/<spec>      one world drawn by that sampler: what search
@@ -35,9 +40,11 @@ namespace kibitz::bench::game_benchmarks {
 inline constexpr std::uint64_t kSeed = 20261126;
 inline constexpr int kPositions = 64;
 
-inline void bm_playout(benchmark::State& bench, const std::string& spec) {
+inline void time_playouts(benchmark::State& bench, const std::string& spec, bool logged) {
   const auto game = load_game(spec);
+  // clone_into carries whether the state logs.
   const std::unique_ptr<State> initial = game->new_initial_state();
+  if (!logged) initial->stop_logging();
   std::unique_ptr<State> state = game->new_initial_state();
   std::vector<double> returns(static_cast<std::size_t>(game->num_players()));
   PlayoutBuffers buffers(*game);
@@ -46,9 +53,10 @@ inline void bm_playout(benchmark::State& bench, const std::string& spec) {
   std::int64_t decisions = 0;
   for (auto _ : bench) {
     initial->clone_into(*state);
-    while (!state->is_terminal()) {
-      decisions += state->is_chance_node() ? 0 : 1;
-      state->apply_action(random_move(*state, rng, buffers));
+    for (Player player = state->current_player(); player != kTerminalPlayer; player = state->current_player()) {
+      const bool by_seat = player != kChancePlayer;
+      decisions += by_seat ? 1 : 0;
+      state->apply_legal_action(by_seat ? random_seat_move(*state, rng, buffers) : state->sample_chance_outcome(rng));
       ++moves;
     }
     state->returns(returns);
@@ -61,6 +69,9 @@ inline void bm_playout(benchmark::State& bench, const std::string& spec) {
   // (legal actions, the move and its observations).
   bench.counters["decisions"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
 }
+
+inline void bm_playout(benchmark::State& bench, const std::string& spec) { time_playouts(bench, spec, false); }
+inline void bm_playout_logged(benchmark::State& bench, const std::string& spec) { time_playouts(bench, spec, true); }
 
 // Decision nodes about halfway through random games: the state and the
 // stream of the seat to act.
@@ -164,10 +175,11 @@ inline void bm_heuristic_cold(benchmark::State& bench, const std::string& spec) 
   bench.SetItemsProcessed(bench.iterations());
 }
 
-// Registers the five benchmarks for each spec, named "<prefix>/<what>/<spec>".
+// Registers the six benchmarks for each spec, named "<prefix>/<what>/<spec>".
 inline bool register_all(const std::string& prefix, const std::vector<std::string>& specs) {
   for (const std::string& s : specs) {
     benchmark::RegisterBenchmark((prefix + "/playout/" + s).c_str(), bm_playout, s);
+    benchmark::RegisterBenchmark((prefix + "/playout_logged/" + s).c_str(), bm_playout_logged, s);
     benchmark::RegisterBenchmark((prefix + "/sampler_build/" + s).c_str(), bm_sampler_build, s);
     benchmark::RegisterBenchmark((prefix + "/world_draw/" + s).c_str(), bm_world_draw, s);
     benchmark::RegisterBenchmark((prefix + "/heuristic_game/" + s).c_str(), bm_heuristic_game, s);

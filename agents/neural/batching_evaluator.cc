@@ -194,7 +194,7 @@ void NetworkEvaluator::evaluate(State& world, Rng& rng, std::span<double> values
 }
 
 void NetworkEvaluator::policy_rollout(State& world, Rng& rng, std::span<double> values) {
-  play_rollout(world, rng, cut_, [&](const State& w) {
+  play_rollout<RolloutMoves::kDrawnFromLegal>(world, rng, cut_, [&](const State& w) {
     policy(w, modelled_policy_);
     return legal_[rng.sample_index(modelled_policy_)];
   });

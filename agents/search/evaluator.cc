@@ -30,7 +30,7 @@ void RandomRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> 
   // sampler or cloned, which logs again): writing its log would be most of
   // a random move's cost.
   world.stop_logging();
-  play_rollout(world, rng, cut_, [&](const State& w) {
+  play_rollout<RolloutMoves::kDrawnFromLegal>(world, rng, cut_, [&](const State& w) {
     w.legal_actions(actions_);
     return actions_[static_cast<std::size_t>(rng.uniform_int(actions_.size()))];
   });
@@ -47,7 +47,7 @@ void AgentRolloutEvaluator::evaluate(State& world, Rng& rng, std::span<double> v
   KIBITZ_CHECK(prior == nullptr, "agent rollouts give no prior");
   // Agents with per-game memory start afresh: the rollout begins mid-game.
   players_.restart();
-  play_rollout(world, rng, cut_, [&](const State& w) { return players_.act(w); });
+  play_rollout<RolloutMoves::kFromAgent>(world, rng, cut_, [&](const State& w) { return players_.act(w); });
   world.returns(values);
 }
 

@@ -48,15 +48,31 @@ class RolloutCut {
   int games_ = 0;
 };
 
+// Where a rollout's seat moves come from. Chance outcomes are the world's
+// own draws and are never checked again; a seat's move is checked by
+// apply_action unless the rollout drew it from the world's legal moves
+// itself (a random or a network's policy rollout). An agent's answer is
+// checked: agents are separate code that a bug could make answer wrongly.
+enum class RolloutMoves { kDrawnFromLegal, kFromAgent };
+
 // Plays `world` on from where it is until it ends or `cut` stops it: chance
 // by its probabilities, every seat's move from `choose(world)`. The one
 // rollout loop of the random, agent and network rollouts.
-template <typename Choose>
+template <RolloutMoves kMoves, typename Choose>
 void play_rollout(State& world, Rng& rng, RolloutCut& cut, Choose&& choose) {
   cut.start(world);
-  while (!world.is_terminal()) {
-    const bool by_seat = !world.is_chance_node();
-    world.apply_action(by_seat ? choose(world) : world.sample_chance_outcome(rng));
+  for (;;) {
+    // One virtual current_player() a move, not one per question.
+    const Player player = world.current_player();
+    if (player == kTerminalPlayer) return;
+    const bool by_seat = player != kChancePlayer;
+    if (!by_seat) {
+      world.apply_legal_action(world.sample_chance_outcome(rng));
+    } else if constexpr (kMoves == RolloutMoves::kDrawnFromLegal) {
+      world.apply_legal_action(choose(world));
+    } else {
+      world.apply_action(choose(world));
+    }
     if (cut.reached(world, by_seat)) return;
   }
 }

@@ -98,21 +98,16 @@ Action State::sample_chance_outcome(Rng& rng) const {
   return draw_chance_outcome(outcomes, rng);
 }
 
-void State::apply_action(Action action) {
-  if (!is_legal(action)) [[unlikely]] {
-    const Player player = current_player();
-    std::string legal;
-    for (Action a : legal_actions()) {
-      legal += (legal.empty() ? "" : ", ") + std::to_string(a) + " (" + action_to_string(player, a) + ")";
-    }
-    if (is_terminal()) throw error("illegal action ", action, ": the game is over");
-    throw error("illegal action ", action, " for ",
-                player == kChancePlayer ? std::string("chance") : "seat " + std::to_string(player),
-                " at move ", history_.size(), " of ", game_->name(), "; legal: ", legal);
+void State::throw_illegal_action(Action action) const {
+  const Player player = current_player();
+  std::string legal;
+  for (Action a : legal_actions()) {
+    legal += (legal.empty() ? "" : ", ") + std::to_string(a) + " (" + action_to_string(player, a) + ")";
   }
-  KIBITZ_DCHECK(history_.size() < history_.capacity(), "history exceeds max_game_length");
-  do_apply_action(action);
-  history_.push_back(action);
+  if (is_terminal()) throw error("illegal action ", action, ": the game is over");
+  throw error("illegal action ", action, " for ",
+              player == kChancePlayer ? std::string("chance") : "seat " + std::to_string(player),
+              " at move ", history_.size(), " of ", game_->name(), "; legal: ", legal);
 }
 
 std::vector<double> State::returns() const {

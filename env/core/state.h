@@ -74,7 +74,22 @@ class State {
   // Applies a legal action (or chance outcome) and appends it to history().
   // An illegal action throws KibitzError naming it and the legal choices,
   // and leaves the state unchanged.
-  void apply_action(Action action);
+  void apply_action(Action action) {
+    if (!is_legal(action)) [[unlikely]] throw_illegal_action(action);
+    apply_legal_action(action);
+  }
+  // apply_action for a move the caller drew from this very state: an entry
+  // of legal_actions() or sample_chance_outcome()'s outcome. Random
+  // playouts, rollouts and samplers apply their own draws this way, without
+  // paying is_legal for a move that cannot be illegal (a debug build still
+  // checks). Anything that comes from outside the engine (a person, a
+  // protocol message, a file, an agent's answer) goes through apply_action.
+  void apply_legal_action(Action action) {
+    KIBITZ_DCHECK(is_legal(action), "apply_legal_action given illegal action ", action);
+    KIBITZ_DCHECK(history_.size() < history_.capacity(), "history exceeds max_game_length");
+    do_apply_action(action);
+    history_.push_back(action);
+  }
 
   const std::vector<Action>& history() const { return history_; }
   // The number of moves so far, chance included.
@@ -249,6 +264,9 @@ class State {
   static Observation& unlogged_observation(int kind);
   // Throws the KibitzError every read of a quiet state's log gives.
   [[noreturn]] void refuse_unlogged_read(const char* what) const;
+  // apply_action's refusal, kept out of line so that the legal path stays
+  // a check and a call: the KibitzError naming the action and the choices.
+  [[noreturn, gnu::cold]] void throw_illegal_action(Action action) const;
 
   std::vector<Action> history_;
   ObservationLog log_;

@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 
+#include "env/core/bits.h"
 #include "env/core/error.h"
 #include "env/games/adulting/sampler.h"
 
@@ -25,10 +26,7 @@ std::string_view phase_name(Phase phase) {
 namespace {
 
 // The n-th card (0-based) of a mask, in ascending order.
-int nth_card(CardMask mask, int n) {
-  for (; n > 0; --n) mask &= mask - 1;
-  return std::countr_zero(mask);
-}
+int nth_card(CardMask mask, int n) { return nth_set_bit(mask, n); }
 
 int count(CardMask mask) { return card_count(mask); }
 
@@ -80,12 +78,15 @@ void AdultingState::reset() {
 }
 
 void AdultingState::push(EventKind kind, int seat, int a, int b) {
+  // A quiet state (State::stop_logging) records nothing: no event, and none
+  // of the event-to-entry dispatch, the stream facts it keeps included. No
+  // rule reads the events back (they serve the observation log, export
+  // notes and tests), and reset() clears them with the log when a sampler
+  // rebuilds the state.
+  if (!logging()) return;
   const Event e{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
   log_.push_back(e);
-  // A quiet state (State::stop_logging) skips the whole event-to-entry
-  // dispatch, the stream facts it keeps included: they serve the log alone,
-  // and reset() clears them with the log when a sampler rebuilds the state.
-  if (logging()) log_event(e);
+  log_event(e);
 }
 
 void AdultingState::legal_actions(ActionList& out) const {

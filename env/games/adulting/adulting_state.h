@@ -145,7 +145,8 @@ class AdultingState final : public GameState<AdultingState> {
   unsigned disqualified() const { return disqualified_; }
   // The events so far (events.h): what export notes and tests read. The
   // seats' streams are the observation log (State::observation_log), which
-  // each push writes (log_writer.cc).
+  // each push writes (log_writer.cc). A quiet state (stop_logging) records
+  // no events either: its log ends where it went quiet.
   const GameLog& log() const { return log_; }
   CardMask peeked(int index) const { return peeked_[index]; }
   // The seat `steps` places after the dealer (1 = the dealer's left; n = the dealer).
@@ -153,12 +154,6 @@ class AdultingState final : public GameState<AdultingState> {
 
   // Back to the initial state, keeping the buffers (no allocation).
   void reset();
-  // Applies a move the caller has checked with is_legal (the sampler's
-  // rebuild): apply_action without checking it again.
-  void apply_checked(Action action) {
-    mutable_history().push_back(action);
-    do_apply_action(action);
-  }
 
  protected:
   void do_apply_action(Action action) override;

@@ -142,7 +142,7 @@ class Replay {
         learn_limit(a);
         return false;
       }
-      world_.apply_checked(a);
+      world_.apply_legal_action(a);  // checked with is_legal just above
       if (!sync()) return false;
     }
     return true;

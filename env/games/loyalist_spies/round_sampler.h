@@ -210,10 +210,7 @@ class RoundDraw {
   void emit();
   void deal_given_cards(const std::array<CardMask, kMaxPlayers>& kept);
 
-  int random_token(TokenMask m) {
-    for (int k = chooser_->pick(popcount(m)); k > 0; --k) m &= m - 1;
-    return lowest_card(m);
-  }
+  int random_token(TokenMask m) { return nth_set_bit(m, chooser_->pick(popcount(m))); }
   int random_card(CardMask m) { return nth_card(m, chooser_->pick(popcount(m))); }
   int new_token(int owner, bool drawn, int card) {
     if (num_tokens_ >= kMaxTokens) return -1;

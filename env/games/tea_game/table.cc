@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "env/core/bits.h"
 #include "env/core/error.h"
 #include "env/core/state.h"
 #include "env/games/tea_game/stream.h"
@@ -129,29 +130,6 @@ void Table::chance_outcomes(ChanceOutcomeList& out) const {
   for (std::uint64_t d = deck_; d != 0; d &= d - 1) out.push_back({std::countr_zero(d), p});
 }
 
-namespace {
-
-// The k-th set bit of a mask, from the lowest (k < popcount(mask)). Halves
-// that hold fewer than k + 1 set bits are skipped by their count, so a draw
-// from a full deck clears at most 7 bits one by one rather than up to 53.
-int nth_bit(std::uint64_t mask, int k) {
-  int base = 0;
-  for (int width = 32; width >= 8; width /= 2) {
-    const std::uint64_t low = mask & ((std::uint64_t{1} << width) - 1);
-    const int in_low = std::popcount(low);
-    if (k < in_low) {
-      mask = low;
-    } else {
-      k -= in_low;
-      mask >>= width;
-      base += width;
-    }
-  }
-  for (; k > 0; --k) mask &= mask - 1;
-  return base + std::countr_zero(mask);
-}
-
-}  // namespace
 
 Action Table::sample_chance(Rng& rng) const {
   if (phase_ == Phase::kDelays) {
@@ -161,9 +139,9 @@ Action Table::sample_chance(Rng& rng) const {
     const std::array<ChanceOutcome, 2> outcomes{{{kNotDelayed, 1.0 - p}, {kDelayed, p}}};
     return draw_chance_outcome(outcomes, rng);
   }
-  if (phase_ == Phase::kLot) return kLotBase + nth_bit(lot_, draw_uniform_index(std::popcount(lot_), rng));
+  if (phase_ == Phase::kLot) return kLotBase + nth_set_bit(lot_, draw_uniform_index(std::popcount(lot_), rng));
   KIBITZ_CHECK(phase_ == Phase::kDraws || phase_ == Phase::kDeathmatch, "sample_chance at a player node");
-  return nth_bit(deck_, draw_uniform_index(std::popcount(deck_), rng));
+  return nth_set_bit(deck_, draw_uniform_index(std::popcount(deck_), rng));
 }
 
 void Table::reward(int s, double amount) {

@@ -155,6 +155,42 @@ TEST(State, DefaultIsLegalFollowsLegalActions) {
   EXPECT_FALSE(state->is_legal(0));
 }
 
+// apply_legal_action is apply_action without the check, for moves drawn
+// from the state itself: the same random games of every registered game
+// reach the same states (history, description, every seat's stream) by
+// either door.
+TEST(State, ApplyLegalActionReachesTheStatesApplyActionDoes) {
+  for (const GameInfo& info : registered_games()) {
+    const auto game = load_game(info.name);
+    Rng rng(17);
+    for (int g = 0; g < 3; ++g) {
+      const auto checked = game->new_initial_state();
+      const auto unchecked = game->new_initial_state();
+      while (!checked->is_terminal()) {
+        const Action a = checked->is_chance_node() ? checked->sample_chance_outcome(rng)
+                                                   : checked->legal_actions()[rng.uniform_int(checked->legal_actions().size())];
+        checked->apply_action(a);
+        unchecked->apply_legal_action(a);
+      }
+      ASSERT_TRUE(unchecked->is_terminal()) << info.name;
+      EXPECT_EQ(unchecked->history(), checked->history()) << info.name;
+      EXPECT_EQ(unchecked->to_string(), checked->to_string()) << info.name;
+      for (Player p = 0; p < game->num_players(); ++p) {
+        EXPECT_EQ(unchecked->seat_stream(p), checked->seat_stream(p)) << info.name << " seat " << p;
+      }
+    }
+  }
+}
+
+#ifndef NDEBUG
+// A debug build (the sanitizer suite's) still refuses an illegal move given
+// to apply_legal_action, so a caller that draws wrongly is caught in tests.
+TEST(State, DebugBuildsCheckApplyLegalAction) {
+  const auto state = load_game("kuhn_poker")->state_from_history(std::vector<Action>{0, 1});
+  EXPECT_THROW(state->apply_legal_action(7), KibitzError);
+}
+#endif
+
 TEST(State, DefaultRewardsPayOnlyAtTheEnd) {
   const auto game = coin_game();
   const auto state = game->new_initial_state();
