@@ -139,8 +139,8 @@ struct DecisionInserts {
     } else if (name == "adulting") {
       for (int i = 0; i < kClaims; ++i) {
         const int truth = draw(rng, 2);
-        const int claim = draw(rng, 4) == 0 ? 1 - truth : truth;
-        claim_row(game_id, i, truth, claim, rng);
+        const int claimed = draw(rng, 4) == 0 ? 1 - truth : truth;
+        claim_row(game_id, i, truth, claimed, rng);
       }
       for (int i = 0; i < kBids; ++i) {
         const int bid_value = draw(rng, 30);
