@@ -5,10 +5,14 @@
 // starts expert iteration through --init.
 //
 // The issue asks for 95% agreement. In these short runs (about 30 s each)
-// the nets reach about 86% in Adulting and 77% in Laws and Disorder
-// (docs/training.md "How close a clone gets": where they disagree, and what
-// was tried). The bounds below are what the runs reach, less a margin
-// for a change of seed; an untrained net agrees about half the time.
+// the nets reach about 92% in Adulting (0.925 at this seed, 0.91 in the
+// docs' run;
+// the last iterations of this run swing between 0.90 and 0.93 on their 16
+// games) and 77% in Laws and Disorder (docs/training.md "How close a clone
+// gets": where they disagree, and what was tried; with 64 games an
+// iteration Adulting reaches the 95%). The bounds below are what the runs
+// reach, less a margin for a change of seed; an untrained net agrees about
+// half the time.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -71,7 +75,7 @@ void expect_clones_the_heuristic(const std::string& game, const std::string& nam
 }
 
 TEST(BehaviorCloningTest, AgreesWithTheAdultingHeuristicOnHeldOutDecisions) {
-  expect_clones_the_heuristic("adulting(players=4,variant=bidding)", "bc_adulting", 12, 0.82);
+  expect_clones_the_heuristic("adulting(players=4,variant=bidding)", "bc_adulting", 12, 0.87);
 }
 
 TEST(BehaviorCloningTest, AgreesWithTheLawsHeuristicOnHeldOutDecisions) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "env/core/error.h"
 #include "env/games/adulting/adulting_state.h"
@@ -13,7 +14,7 @@ namespace kibitz::adulting {
 
 int tensor_size(int n) {
   return 2 * n + 2 + 3 + 5 + n + 3 * n + n + kMaxCards * n + n + 3 * kMaxCards + 4 + 2 + 6 * n + 2 + 1 +
-         (kMaxDeclare + 1) + 9 * n;
+         (kMaxDeclare + 1) + 9 * n + 4 * n;
 }
 
 Knowledge::Knowledge(const AdultingGame& g, int seat) : game(&g), viewer(seat), n(g.num_players()) {
@@ -98,8 +99,19 @@ void Knowledge::read(const Observation& o) {
     case Obs::kTruthAdult: own_truth = 1; stage = Stage::kSorting; return;
     case Obs::kTruthChild: own_truth = 0; stage = Stage::kSorting; return;
     case Obs::kTruthTo: stage = Stage::kSorting; return;
-    case Obs::kClaimAdult: sorting[at(v0)][0] = 1; ups = downs = 0; stage = Stage::kSorting; return;
-    case Obs::kClaimChild: sorting[at(v0)][1] = 1; stage = Stage::kSorting; return;
+    case Obs::kClaimAdult:
+    case Obs::kClaimChild: {
+      const bool adult = obs_kind(o) == Obs::kClaimAdult;
+      sorting[at(v0)][adult ? 0 : 1] = 1;
+      if (adult) ups = downs = 0;
+      stage = Stage::kSorting;
+      const float p = card >= 0 ? static_cast<float>(game->card(card).adult) : 0.5f;
+      ++claims[at(v0)];
+      adult_claims[at(v0)] += adult ? 1 : 0;
+      claims_expected[at(v0)] += p;
+      claims_variance[at(v0)] += p * (1.0f - p);
+      return;
+    }
     case Obs::kVoteUp: ++ups; return;
     case Obs::kVoteDown: ++downs; return;
     case Obs::kStands: sorting[at(v0)][2] = 1; return;
@@ -236,6 +248,17 @@ void Knowledge::encode(std::span<float> out) const {
     put(ruling[at(s)] == 3);
     put((disqualified >> s) & 1u);
     put(static_cast<float>(ranked[at(s)]) / static_cast<float>(n));
+  }
+  for (int s = 0; s < n; ++s) {
+    const float excess = static_cast<float>(adult_claims[at(s)]) - claims_expected[at(s)];
+    const float variance = claims_variance[at(s)];
+    // The z-score of the adult claims if honest, clipped to +-4 (a certain
+    // card claimed against its answer counts as +4).
+    const float z = variance < 1e-6f ? (excess > 0.5f ? 4.0f : 0.0f) : excess / std::sqrt(variance);
+    put(claims[at(s)] / 16.0f);
+    put(adult_claims[at(s)] / 16.0f);
+    put(excess / 4.0f);
+    put(std::clamp(z, -4.0f, 4.0f) / 4.0f);
   }
   KIBITZ_CHECK(i == out.size(), "adulting tensor: wrote ", i, " of ", out.size());
 }

@@ -13,7 +13,10 @@
 //   falls, committed, through by effect 6n | votes up, down on the claim
 //   being voted (/ 8) 2 | own bid (/ 16) 1 | own measurement one-hot 10 |
 //   per seat: declared (/ 9), payout (/ 3), quality (/ 9), eliminated (k /
-//   n), ruling right, wrong, unknown, disqualified, ranked (place / n) 9n
+//   n), ruling right, wrong, unknown, disqualified, ranked (place / n) 9n |
+//   per seat, its claims over the whole game: claims (/ 16), adult claims
+//   (/ 16), adult claims less the sum of the cards' adult chances (/ 4), that
+//   excess as a z-score against honest claiming, clipped to +-4 (/ 4) 4n
 //
 // With the legal system (legal=true) the same slots carry its facts: the
 // monies are the seat's best knowledge, i.e. as publicly known: they leave
@@ -38,7 +41,7 @@ namespace kibitz::adulting {
 
 // Bumped whenever the tensor layout changes, so that a saved network refuses
 // a tensor it was not trained on.
-inline constexpr int kEncoderVersion = 1;
+inline constexpr int kEncoderVersion = 2;
 
 int tensor_size(int players);
 
@@ -80,6 +83,13 @@ struct Knowledge {
   std::array<std::int8_t, kMaxPlayers> eliminated{};
   std::array<std::int8_t, kMaxPlayers> ruling{};  // 0 none, 1 right, 2 wrong, 3 unknown
   std::array<std::int8_t, kMaxPlayers> ranked{};
+  // Each seat's claims over the whole game: how many, how many adult, and
+  // what honest claims would give (the sums of the cards' adult chances p
+  // and of p (1 - p)).
+  std::array<std::uint8_t, kMaxPlayers> claims{};
+  std::array<std::uint8_t, kMaxPlayers> adult_claims{};
+  std::array<float, kMaxPlayers> claims_expected{};
+  std::array<float, kMaxPlayers> claims_variance{};
   unsigned disqualified = 0;
   int eliminations = 0;
   int rankings = 0;
