@@ -183,11 +183,12 @@ TEST(State, ApplyLegalActionReachesTheStatesApplyActionDoes) {
 }
 
 #ifndef NDEBUG
-// A debug build (the sanitizer suite's) still refuses an illegal move given
-// to apply_legal_action, so a caller that draws wrongly is caught in tests.
+// A debug build (the sanitizer suite's) still stops at an illegal move given
+// to apply_legal_action, as at any failed internal check, so a caller that
+// draws wrongly is caught in tests.
 TEST(State, DebugBuildsCheckApplyLegalAction) {
   const auto state = load_game("kuhn_poker")->state_from_history(std::vector<Action>{0, 1});
-  EXPECT_THROW(state->apply_legal_action(7), KibitzError);
+  EXPECT_DEATH(state->apply_legal_action(7), "apply_legal_action given illegal action 7");
 }
 #endif
 
