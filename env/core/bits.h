@@ -1,6 +1,6 @@
 // Selecting a set bit of a 64-bit mask by its rank: how the games with a
-// bitmask deck draw "the n-th card left" (Loyalist Spies, Adulting) without
-// walking the mask bit by bit.
+// bitmask deck draw "the n-th card left" (Loyalist Spies, Adulting, Tea
+// Game) without walking the mask bit by bit.
 #pragma once
 
 #include <array>

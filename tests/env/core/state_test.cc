@@ -166,9 +166,15 @@ TEST(State, ApplyLegalActionReachesTheStatesApplyActionDoes) {
     for (int g = 0; g < 3; ++g) {
       const auto checked = game->new_initial_state();
       const auto unchecked = game->new_initial_state();
+      ActionList legal;
       while (!checked->is_terminal()) {
-        const Action a = checked->is_chance_node() ? checked->sample_chance_outcome(rng)
-                                                   : checked->legal_actions()[rng.uniform_int(checked->legal_actions().size())];
+        Action a = kInvalidAction;
+        if (checked->is_chance_node()) {
+          a = checked->sample_chance_outcome(rng);
+        } else {
+          checked->legal_actions(legal);
+          a = legal[rng.uniform_int(legal.size())];
+        }
         checked->apply_action(a);
         unchecked->apply_legal_action(a);
       }
