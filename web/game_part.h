@@ -1,6 +1,6 @@
 // A game's part of the web layer: the annotations and charts the replay
-// viewer adds for its records, and the module that draws its table in the
-// browser. A game declares it in web/games/<game>/manifest.cc
+// viewer adds for its records, the module that draws its table in the
+// browser, and the notes its pages get beside the observations. A game declares it in web/games/<game>/manifest.cc
 // (env/core/game_parts.h); the viewer's document (replay_view.cc) and the
 // server's list of games (GET /api/games, which the pages read) look it up
 // here, so no code of the web layer names a game.
@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "env/core/game_parts.h"
 #include "replays/replay_record.h"
+#include "web/message_json.h"
 #include "web/replay_view.h"
 #include "web/replay_view_parts.h"
 
@@ -28,8 +30,19 @@ struct WebPart {
   // web/static/js/renderers/ ("adulting.js"; renderers/index.js says what
   // it exports and loads it). Empty: the generic renderer.
   std::string renderer;
+  // Optional: the notes the table, the replay viewer and the seat-record view
+  // send beside each observation (web/message_json.h, ObservationNotes), so
+  // that the renderer draws what the rules derive instead of keeping its own
+  // copy of them.
+  ObservationNotes observation_notes;
 };
 
 using WebParts = GameParts<WebPart>;
+
+// The observation notes of `game` (a registry name), or an empty function.
+inline ObservationNotes observation_notes_of(std::string_view game) {
+  const WebPart* part = WebParts::find(game);
+  return part == nullptr ? ObservationNotes() : part->observation_notes;
+}
 
 }  // namespace kibitz::web

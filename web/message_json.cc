@@ -1,5 +1,6 @@
 #include "web/message_json.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "agents/external/seat_protocol.h"
@@ -31,18 +32,43 @@ std::string observations_json(const StreamSpec& spec, std::span<const Observatio
   return json_array(items);
 }
 
+std::string stream_entries_json(const StreamSpec& spec, std::span<const Observation> stream,
+                                std::span<const int> steps, const ObservationNotes& notes) {
+  KIBITZ_CHECK(steps.size() == stream.size(), "a step for each of ", stream.size(), " entries");
+  std::string out = "[";
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    out += (i == 0 ? "{\"step\":" : ",{\"step\":") + std::to_string(steps[i]) + ",\"json\":";
+    out += spec.to_json(stream[i]) + ",\"text\":";
+    seat_protocol::append_json_string(out, spec.to_text(stream[i]));
+    const std::string note = notes ? notes(stream, i) : std::string();
+    out += (note.empty() ? "" : ",\"notes\":" + note) + "}";
+  }
+  return out + "]";
+}
+
+std::string notes_json(const ObservationNotes& notes, std::span<const Observation> stream, std::size_t from) {
+  std::vector<std::string> items;
+  items.reserve(stream.size() - std::min(from, stream.size()));
+  for (std::size_t i = from; i < stream.size(); ++i) {
+    std::string note = notes(stream, i);
+    items.push_back(note.empty() ? "null" : std::move(note));
+  }
+  return json_array(items);
+}
+
 std::string observations_message(const StreamSpec& spec, std::span<const Observation> stream,
-                                 std::size_t from) {
+                                 std::size_t from, const ObservationNotes& notes) {
   KIBITZ_CHECK(from <= stream.size(), "observations from ", from, " of ", stream.size());
   const std::span<const Observation> fresh = stream.subspan(from);
   std::vector<std::string> texts;
   texts.reserve(fresh.size());
   for (const Observation& o : fresh) texts.push_back(spec.to_text(o));
-  return MessageWriter("observations")
-      .integer("from", static_cast<std::int64_t>(from))
+  MessageWriter message("observations");
+  message.integer("from", static_cast<std::int64_t>(from))
       .raw("observations", observations_json(spec, fresh))
-      .texts("text", texts)
-      .line();
+      .texts("text", texts);
+  if (notes) message.raw("notes", notes_json(notes, stream, from));
+  return message.line();
 }
 
 std::string turn_message(const State& state, Player seat) {

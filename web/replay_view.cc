@@ -13,6 +13,7 @@
 #include "replays/legal_game.h"
 #include "replays/replay_reader.h"
 #include "web/game_part.h"
+#include "web/message_json.h"
 #include "web/replay_view_parts.h"
 
 namespace kibitz::web {
@@ -136,16 +137,6 @@ Replay replay_record(const ReplayRecord& record, const ReplayViewOptions& option
   return replay;
 }
 
-// [{"step":K,"json":OBS,"text":TEXT},...]
-std::string stream_json(const StreamSpec& spec, const SeatStream& stream, const std::vector<int>& steps) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < stream.size(); ++i) {
-    out += (i == 0 ? "{\"step\":" : ",{\"step\":") + std::to_string(steps[i]) + ",\"json\":" +
-           spec.to_json(stream[i]) + ",\"text\":" + quoted(spec.to_text(stream[i])) + "}";
-  }
-  return out + "]";
-}
-
 std::string texts_json(const std::vector<std::string>& texts) {
   std::string out = "[";
   for (std::size_t i = 0; i < texts.size(); ++i) out += (i == 0 ? "" : ",") + quoted(texts[i]);
@@ -209,15 +200,16 @@ std::string document(const ReplayRecord& record, const ReplaySource& source, con
                      const view::GameNotes& notes) {
   const ReplayedRecord& r = replay.record;
   const StreamSpec& spec = r.state->game().stream_spec();
+  const ObservationNotes stream_notes = observation_notes_of(r.state->game().name());
   std::string out = "{" + header_json(record, source, *r.state);
   out += ",\"moves\":[";
   for (std::size_t i = 0; i < replay.moves.size(); ++i) out += (i == 0 ? "" : ",") + replay.moves[i];
   out += "],\"full\":" + (replay.full_omitted.empty() ? texts_json(replay.full) : "null");
   out += ",\"full_omitted\":" + quoted(replay.full_omitted) + ",\"streams\":[";
   for (std::size_t s = 0; s < r.streams.size(); ++s) {
-    out += (s == 0 ? "" : ",") + stream_json(spec, r.streams[s], r.steps[s]);
+    out += (s == 0 ? "" : ",") + stream_entries_json(spec, r.streams[s], r.steps[s], stream_notes);
   }
-  out += "],\"public\":" + stream_json(spec, r.public_stream, r.public_steps);
+  out += "],\"public\":" + stream_entries_json(spec, r.public_stream, r.public_steps, stream_notes);
   out += ",\"annotations\":" + annotations_json(notes.annotations);
   out += ",\"charts\":" + charts_json(notes.charts);
   return out + "}";

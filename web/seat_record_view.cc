@@ -7,6 +7,8 @@
 #include "env/core/error.h"
 #include "env/core/registry.h"
 #include "env/core/stream_spec.h"
+#include "web/game_part.h"
+#include "web/message_json.h"
 #include "web/request_json.h"
 #include "web/spec_policy.h"
 
@@ -28,14 +30,11 @@ std::string quoted(std::string_view text) {
 
 std::string shown(std::string_view text) { return quoted(printable_utf8(text, kMaxShownText)); }
 
-// [{"step":K,"json":OBS,"text":TEXT},...]: observation i exists from step i + 1.
-std::string stream_json(const StreamSpec& spec, const SeatStream& stream) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < stream.size(); ++i) {
-    out += (i == 0 ? "{\"step\":" : ",{\"step\":") + std::to_string(i + 1) + ",\"json\":" +
-           spec.to_json(stream[i]) + ",\"text\":" + quoted(spec.to_text(stream[i])) + "}";
-  }
-  return out + "]";
+// Observation i of a seat record exists from step i + 1.
+std::vector<int> record_steps(std::size_t entries) {
+  std::vector<int> steps(entries);
+  for (std::size_t i = 0; i < entries; ++i) steps[i] = static_cast<int>(i) + 1;
+  return steps;
 }
 
 // [{"step":K,"played":TEXT,"advised":TEXT},...]: a decision with K
@@ -84,7 +83,8 @@ std::string seat_record_view_json(const replays::SeatRecord& record, std::string
          ",\"start_time\":" + shown(record.start_time) + ",\"returns\":" + returns_json(record) +
          ",\"finished\":" + (record.returns ? "true" : "false") +
          ",\"steps\":" + std::to_string(record.stream.size()) +
-         ",\"stream\":" + stream_json(game->stream_spec(), record.stream) +
+         ",\"stream\":" + stream_entries_json(game->stream_spec(), record.stream, record_steps(record.stream.size()),
+                             observation_notes_of(game->name())) +
          ",\"decisions\":" + decisions_json(record) + "}";
 }
 

@@ -8,6 +8,7 @@
 #include "env/core/error.h"
 #include "env/core/quoted_excerpt.h"
 #include "env/core/seat_view.h"
+#include "web/game_part.h"
 #include "web/message_json.h"
 #include "web/seat_token.h"
 
@@ -54,6 +55,7 @@ Table::Table(TablePlan plan, TableOptions options, ThinkPool& pool, EndHook on_e
     : options_(std::move(options)),
       game_(plan.game),
       game_spec_(std::move(plan.game_spec)),
+      notes_(observation_notes_of(plan.game->name())),
       pool_(pool),
       on_end_(std::move(on_end)),
       state_(plan.game->new_initial_state()),
@@ -295,7 +297,7 @@ void Table::publish_locked(Listener& listener, Wakeups& wakeups) {
   const SeatStream& stream = stream_locked(seat);
   bool pushed = false;
   if (stream.size() > listener.sent) {
-    subscription->push(observations_message(game_->stream_spec(), stream, listener.sent));
+    subscription->push(observations_message(game_->stream_spec(), stream, listener.sent, notes_));
     listener.sent = stream.size();
     pushed = true;
   }

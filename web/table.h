@@ -44,6 +44,7 @@
 #include "replays/recorder.h"
 #include "replays/replay_record.h"
 #include "replays/seat_record.h"
+#include "web/message_json.h"
 #include "web/subscription.h"
 #include "web/table_spec.h"
 #include "web/think_pool.h"
@@ -184,6 +185,9 @@ class Table : public std::enable_shared_from_this<Table> {
   const TableOptions options_;
   const std::shared_ptr<const Game> game_;
   const std::string game_spec_;
+  // The game's notes beside each observation sent (web/game_part.h); empty
+  // for a game that declares none.
+  const ObservationNotes notes_;
   std::vector<std::string> labels_;
   std::vector<std::string> tokens_;              // per seat; empty for agents
   std::vector<std::unique_ptr<Agent>> agents_;   // per seat; null for people

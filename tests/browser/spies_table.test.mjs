@@ -4,6 +4,7 @@
 // checks, on the wire and on the page:
 //   - each person's page is sent and shows only its own seat's stream;
 //   - a spectator is sent and shows nothing hidden until the end, then everything;
+//   - a mission's terms are shown as numbers, from the server's notes;
 //   - the replay appears in the server's list and opens in the replay viewer,
 //     from the list and from a picked file; keys step it; each seat's
 //     perspective shows that seat's facts alone.
@@ -114,6 +115,13 @@ async function main() {
     // ... while each page did show its own (so the check looks at the right text).
     const lastText = people[0].snapshots.at(-1).text;
     assert.ok(hidden[0].some(text => shows(lastText, text)), 'P0\'s page shows none of P0\'s own hidden facts');
+
+    // A mission's terms and result come from the server's notes: shown as
+    // numbers on every page that saw a mission, never as "?".
+    const allTexts = people.concat([spectator]).flatMap(who => who.snapshots.map(s => s.text));
+    assert.ok(allTexts.some(text => /covert value \d+, VP \d+/.test(text)), 'no page showed a mission\'s terms');
+    assert.ok(allTexts.every(text => !/covert value \?|VP \?|mission unknown/.test(text)),
+              'a page showed a mission without the server\'s notes');
 
     await openReplayInViewer(browser, server, table.id, hidden, values.screenshots);
     console.log(`ok: ${played[0]} + ${played[1]} moves by two people; ` +

@@ -23,6 +23,7 @@
 #include "replays/recorder.h"
 #include "tests/replays/replay_test_util.h"
 #include "tests/replays/spies_test_games.h"
+#include "web/game_part.h"
 #include "web/replay_view_cache.h"
 
 namespace kibitz::web {
@@ -92,6 +93,18 @@ void check_document(const ReplayRecord& record, const json::Document& doc) {
         << "seat " << p;
   }
   EXPECT_EQ(decoded(doc["public"], spec, moves), state->public_stream());
+  // Each entry's notes are the game's notes on that stream (web/game_part.h).
+  const ObservationNotes notes = observation_notes_of(state->game().name());
+  for (Player p = -1; p < state->num_players(); ++p) {  // -1: the public stream
+    const json::Value& entries = p < 0 ? doc["public"] : doc["streams"][static_cast<unsigned>(p)];
+    const SeatStream stream = p < 0 ? state->public_stream() : state->seat_stream(p);
+    for (json::SizeType i = 0; i < entries.Size() && i < stream.size(); ++i) {
+      const std::string expected = notes ? notes(stream, i) : "";
+      const auto member = entries[i].FindMember("notes");
+      EXPECT_EQ(member == entries[i].MemberEnd() ? "" : compact(member->value), expected)
+          << "seat " << p << " entry " << i;
+    }
+  }
   int last = 0;
   for (const auto& note : doc["annotations"].GetArray()) {
     EXPECT_GE(note["step"].GetInt(), last) << note["text"].GetString();
@@ -123,6 +136,11 @@ TEST(ReplayViewTest, ASpiesGameStepByStep) {
             << seconds << " s\n";
   const json::Document doc = parse(text);
   check_document(record, doc);
+  // The mission flips and reveals carry their terms (checked entry by entry
+  // above): the public stream has some.
+  int noted = 0;
+  for (const auto& entry : doc["public"].GetArray()) noted += entry.HasMember("notes") ? 1 : 0;
+  EXPECT_GT(noted, 0);
   const std::unique_ptr<State> state = replayed(record);
   const auto moves = static_cast<unsigned>(record.actions.size());
   // A state text per step, the last the final state's.

@@ -1,7 +1,8 @@
 // What each listener is sent, over many random games played by text: a seat
 // hears exactly its own stream (State::seat_stream), in order, and a
 // spectator exactly the public stream, until the end, when everyone hears
-// every stream.
+// every stream. The notes beside the observations (web/message_json.h) are
+// exactly what the game's notes make of the listener's own stream.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -9,6 +10,7 @@
 
 #include "env/core/registry.h"
 #include "tests/web/web_test_support.h"
+#include "web/game_part.h"
 #include "web/table.h"
 
 namespace kibitz::web {
@@ -16,6 +18,16 @@ namespace {
 
 using namespace std::chrono_literals;
 using testing::Heard;
+
+// Each note heard is the game's note on the listener's own stream at that
+// entry (compact JSON either way: the server writes no spaces).
+void check_notes(const Heard& heard, const std::string& game_spec) {
+  const ObservationNotes notes = observation_notes_of(load_game(game_spec)->name());
+  ASSERT_EQ(heard.notes.size(), heard.observations.size()) << game_spec;
+  for (std::size_t i = 0; i < heard.notes.size(); ++i) {
+    EXPECT_EQ(heard.notes[i], notes ? notes(heard.observations, i) : "") << game_spec << " entry " << i;
+  }
+}
 
 // Plays `games` games of `game_spec`, seat 0 a person when `agents` (the
 // other seats random agents), every seat a person otherwise, and checks
@@ -55,10 +67,12 @@ void check_game(const std::string& game_spec, int games, bool agents) {
       for (std::size_t i = 0; i < h.texts.size(); ++i) {
         EXPECT_EQ(h.texts[i], table->game().stream_spec().to_text(h.observations[i]));
       }
+      check_notes(h, game_spec);
     }
     Heard watched;
     testing::listen(*spectator, table->game().stream_spec(), watched);
     EXPECT_EQ(watched.observations, final_state->public_stream()) << game_spec << " game " << g;
+    check_notes(watched, game_spec);
     EXPECT_TRUE(watched.over);
     EXPECT_EQ(watched.end_public, final_state->public_stream());
     EXPECT_EQ(watched.returns, final_state->returns());

@@ -28,6 +28,12 @@ void take_message(const json::Document& doc, const StreamSpec& spec, Heard& hear
     if (doc["from"].GetUint64() != heard.observations.size()) heard.contiguous = false;
     for (const Observation& o : read_stream(doc["observations"], spec)) heard.observations.push_back(o);
     for (const auto& t : doc["text"].GetArray()) heard.texts.emplace_back(t.GetString());
+    const std::size_t sent = doc["observations"].Size();
+    if (doc.HasMember("notes") && doc["notes"].Size() != sent) heard.contiguous = false;
+    for (json::SizeType i = 0; i < sent; ++i) {
+      const bool noted = doc.HasMember("notes") && i < doc["notes"].Size() && !doc["notes"][i].IsNull();
+      heard.notes.push_back(noted ? serialize(doc["notes"][i]) : "");
+    }
   } else if (type == "turn") {
     heard.to_act = doc["to_act"].GetBool();
     heard.legal.clear();

@@ -22,6 +22,7 @@ struct Heard {
   std::vector<std::string> types;       // every message's "type", in order
   SeatStream observations;              // every observation, in order
   std::vector<std::string> texts;       // their "text" forms
+  std::vector<std::string> notes;       // their "notes", as JSON text ("" for null or none)
   bool contiguous = true;               // each "from" continued the last
   bool to_act = false;                  // the last turn message's
   std::vector<std::string> legal;       // the last turn message's

@@ -142,9 +142,20 @@ test('Spies: the missions, their terms and results, as the replay tells them', (
   assert.deepEqual(last.revealed, ['4D', '3S', '5S', '6S', '9S', '4H', 'JC']);
   const kinged = model.missions[0];  // KH, then 8H: VP 3 - 1 + 2
   assert.deepEqual([kinged.card, kinged.kings, kinged.covert, kinged.vp], ['8H', 1, 40, 4]);
-  // The rules' example: King, then the 7 of Clubs: covert 37, VP 7.
-  assert.deepEqual(Spies.missionTerms('7C', 1), { covert: 37, vp: 7 });
-  assert.deepEqual(Spies.missionTerms('TS'), { covert: 31, vp: 5 });
+  // The terms are the server's notes on the flip (and the reveal's, which
+  // also says the result); the model keeps no copy of the mission guide.
+  assert.equal(Spies.missionTerms, undefined);
+});
+
+test('Spies: a stream sent without notes leaves the terms and results unknown, not guessed', () => {
+  const state = seatState(fixture('spies_stream_seat0'));
+  const bare = { ...state, stream: state.stream.map(entry => ({ json: entry.json, text: entry.text })) };
+  const model = Spies.spiesModel(bare);
+  assert.equal(model.missions.length, 4);
+  for (const mission of model.missions) {
+    assert.deepEqual([mission.covert, mission.vp, mission.failed], [null, null, null]);
+    assert.ok(mission.total > 0);
+  }
 });
 
 test('Spies: a mission\'s face-down cards stay unknown until the reveal', () => {

@@ -68,7 +68,8 @@ test("step k holds the seat's first k observations, and nothing but its stream",
   const doc = fixture();
   for (let k = 0; k <= doc.steps; ++k) {
     const state = V.rendererState(doc, 'seat0', k);
-    assert.deepEqual(state.stream, doc.stream.slice(0, k).map(({ json, text }) => ({ json, text })), `step ${k}`);
+    assert.deepEqual(state.stream, doc.stream.slice(0, k).map(({ json, text, notes }) => ({ json, text, notes: notes || null })),
+                     `step ${k}`);
     assert.equal(state.welcome.seat, 0);
     assert.equal(state.welcome.spectator, false);
     // No public stream: the renderers fall back to the JSON to tell private facts.

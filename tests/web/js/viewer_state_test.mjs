@@ -66,7 +66,8 @@ test("a seat's state at step k holds exactly its entries of step <= k", () => {
     for (let k = 0; k <= doc.steps; ++k) {
       const state = V.rendererState(doc, V.seatKey(seat), k);
       const expected = doc.streams[seat].filter(entry => entry.step <= k);
-      assert.deepEqual(state.stream, expected.map(({ json, text }) => ({ json, text })), `P${seat} at ${k}`);
+      assert.deepEqual(state.stream, expected.map(({ json, text, notes }) => ({ json, text, notes: notes || null })),
+                       `P${seat} at ${k}`);
       assert.deepEqual(state.publicStream, doc.public.filter(e => e.step <= k).map(e => e.json));
       assert.equal(state.welcome.seat, seat);
       assert.equal(state.welcome.spectator, false);
@@ -76,6 +77,15 @@ test("a seat's state at step k holds exactly its entries of step <= k", () => {
   assert.deepEqual(texts(V.rendererState(doc, 'seat0', 1)), ['dealt K']);
   assert.deepEqual(texts(V.rendererState(doc, 'seat1', 1)), ['P0 is dealt a card']);
   assert.deepEqual(texts(V.rendererState(doc, 'seat1', 0)), []);
+});
+
+test("an entry's notes (a game's derived facts, docs/serve.md) reach the renderers' state", () => {
+  const doc = fixture();
+  doc.streams[1][0].notes = { covert: 45, vp: 5 };
+  doc.public[0].notes = { covert: 45, vp: 5, success: true };
+  assert.deepEqual(V.rendererState(doc, V.seatKey(1), doc.steps).stream[0].notes, { covert: 45, vp: 5 });
+  assert.equal(V.rendererState(doc, V.seatKey(0), doc.steps).stream[0].notes, null);
+  assert.deepEqual(V.rendererState(doc, V.PUBLIC, doc.steps).stream[0].notes, { covert: 45, vp: 5, success: true });
 });
 
 test("the public perspective never holds a seat's private entry", () => {

@@ -12,7 +12,7 @@ const bool kRegistered = WebParts::add(
     std::string(adulting::kGameName),
     {[](const replays::ReplayRecord&, std::size_t, const view::ReplayedRecord& replayed,
         const ReplayViewOptions&) { return view::adulting_notes(replayed); },
-     "adulting.js"});
+     "adulting.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

@@ -8,7 +8,8 @@
 namespace kibitz::web {
 namespace {
 
-const bool kRegistered = WebParts::add(std::string(laws_and_disorder::kGameName), {nullptr, "laws_and_disorder.js"});
+const bool kRegistered = WebParts::add(std::string(laws_and_disorder::kGameName),
+                                       {nullptr, "laws_and_disorder.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

@@ -8,7 +8,8 @@
 namespace kibitz::web {
 namespace {
 
-const bool kRegistered = WebParts::add(std::string(leduc_poker::kGameName), {nullptr, "poker.js"});
+const bool kRegistered =
+    WebParts::add(std::string(leduc_poker::kGameName), {nullptr, "poker.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

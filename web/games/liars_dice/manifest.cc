@@ -8,7 +8,8 @@
 namespace kibitz::web {
 namespace {
 
-const bool kRegistered = WebParts::add(std::string(liars_dice::kGameName), {nullptr, "liars_dice.js"});
+const bool kRegistered =
+    WebParts::add(std::string(liars_dice::kGameName), {nullptr, "liars_dice.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

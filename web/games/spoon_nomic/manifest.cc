@@ -8,7 +8,8 @@
 namespace kibitz::web {
 namespace {
 
-const bool kRegistered = WebParts::add(std::string(spoon_nomic::kGameName), {nullptr, "spoon_nomic.js"});
+const bool kRegistered =
+    WebParts::add(std::string(spoon_nomic::kGameName), {nullptr, "spoon_nomic.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

@@ -8,7 +8,8 @@
 namespace kibitz::web {
 namespace {
 
-const bool kRegistered = WebParts::add(std::string(tea_game::kGameName), {nullptr, "tea_game.js"});
+const bool kRegistered =
+    WebParts::add(std::string(tea_game::kGameName), {nullptr, "tea_game.js", nullptr});
 
 }  // namespace
 }  // namespace kibitz::web

@@ -4,7 +4,8 @@
 export function initialState() {
   return {
     welcome: null,     // {table, game, players, seat, spectator, seats}
-    stream: [],        // your stream: [{json, text}], the game's own forms
+    stream: [],        // your stream: [{json, text, notes}], the game's own forms and
+                       // what its rules derive (null, or an object: web/message_json.h)
     publicStream: [],  // the public stream's JSON (for telling private facts)
     publicKnown: false,
     turn: null,        // {to_act, legal}
@@ -20,7 +21,8 @@ export function apply(state, message) {
       return { ...state, welcome: message };
     case 'observations': {
       // A rejoin starts again at entry 0: keep what came before `from`.
-      const added = message.observations.map((json, i) => ({ json, text: message.text[i] }));
+      const notes = Array.isArray(message.notes) ? message.notes : [];
+      const added = message.observations.map((json, i) => ({ json, text: message.text[i], notes: notes[i] || null }));
       return { ...state, stream: state.stream.slice(0, message.from).concat(added), notice: null };
     }
     case 'turn':

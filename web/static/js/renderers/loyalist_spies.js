@@ -210,8 +210,8 @@ function turnBlock(model, turn) {
 // play as backs (your own card face up, marked), then the revealed set.
 function missionBlock(model, mission) {
   const terms = el('p', { class: 'mission-terms' }, spiesCard(mission.card, { marks: ['mission-card'] }),
-    el('span', {}, `Mission: ${SUIT_WORD[parseCard(mission.card).suit]}, covert value ${mission.covert}, `,
-       `VP ${mission.vp}`, mission.kings ? ` (${mission.kings} King${mission.kings > 1 ? 's' : ''})` : ''));
+    el('span', {}, `Mission: ${SUIT_WORD[parseCard(mission.card).suit]}, covert value ${shown(mission.covert)}, `,
+       `VP ${shown(mission.vp)}`, mission.kings ? ` (${mission.kings} King${mission.kings > 1 ? 's' : ''})` : ''));
   const slots = backs(mission.faceDown, { label: 'a deck card, face down', text: 'deck' });
   for (const play of mission.plays) {
     if (play.none) slots.push(el('span', { class: 'no-play' }, `P${play.seat}: nothing`));
@@ -226,18 +226,29 @@ function missionBlock(model, mission) {
   return el('div', { class: 'mission' }, parts);
 }
 
+// A number the server's notes gave, or "?" without them (web/message_json.h).
+function shown(value) {
+  return value === null || value === undefined ? '?' : String(value);
+}
+
+// A mission's result; the verdict is the server's (its note on the reveal).
+function resultWord(mission) {
+  return mission.failed === null || mission.failed === undefined ? 'unknown' : mission.failed ? 'failed' : 'succeeded';
+}
+
 function resultLine(mission) {
-  const word = mission.failed ? 'failed' : 'succeeded';
+  const word = resultWord(mission);
+  const compare = word === 'unknown' ? ',' : mission.failed ? ' >' : ' ≤';
   return el('p', { class: 'mission-result ' + word },
-            `Total ${mission.total} ${mission.failed ? '>' : '≤'} ${mission.covert}: the mission ${word}`);
+            `Total ${mission.total}${compare} ${shown(mission.covert)}: the mission ${word}`);
 }
 
 function missionTable(missions) {
   const rows = missions.map(m => el('tr', {},
     el('td', {}, spiesCard(m.card, { marks: ['tiny'] })),
-    el('td', { class: 'number' }, String(m.covert)), el('td', { class: 'number' }, String(m.vp)),
+    el('td', { class: 'number' }, shown(m.covert)), el('td', { class: 'number' }, shown(m.vp)),
     el('td', { class: 'number' }, String(m.total)),
-    el('td', { class: m.failed ? 'failed' : 'succeeded' }, m.failed ? 'failed' : 'succeeded')));
+    el('td', { class: resultWord(m) }, resultWord(m))));
   return block('Missions this round', el('table', { class: 'missions' },
     el('thead', {}, el('tr', {}, ['Mission', 'Covert', 'VP', 'Total', 'Result'].map(h => el('th', {}, h)))),
     el('tbody', {}, rows)));

@@ -6,7 +6,10 @@
 //
 // The observation kinds and their JSON fields are those of
 // env/games/loyalist_spies/stream.h (docs/rules/loyalist_spies.md, "What each
-// seat observes"). Nothing here reads anything but the state's messages: a
+// seat observes"). A mission's terms (covert value, VP) and whether it
+// succeeded come from the server's notes beside the flip and the reveal
+// (web/games/loyalist_spies/observation_notes.h), not from a copy of the
+// rules' mission guide here; without notes they stay null. Nothing here reads anything but the state's messages: a
 // card another seat played stays unknown (null) until the mission's reveal,
 // and even then only the set is known, never who played which.
 import { specParams } from '../table_state.js';
@@ -35,15 +38,6 @@ export function sortCards(names) {
   return [...names].sort((a, b) => cardOrder(a) - cardOrder(b));
 }
 
-// The mission guide: a mission card's covert value and VP (before Kings).
-const SUIT_COVERT = { C: -3, D: 0, S: 1, H: 0 };
-const SUIT_VP = { C: 2, D: 0, S: 0, H: -1 };
-export function missionTerms(name, kings = 0) {
-  const { value, suit } = parseCard(name);
-  const [covert, vp] = value <= 5 ? [50, 2] : value <= 8 ? [40, 3] : value === 9 ? [35, 4] : [30, 5];
-  return { covert: covert + SUIT_COVERT[suit], vp: vp + SUIT_VP[suit] + 2 * kings };
-}
-
 function newRound(number, players) {
   return {
     number,                       // 1, 2, ...
@@ -68,7 +62,7 @@ function newRound(number, players) {
 // (fold.js): createSpies, then addSpies per new entry, then spiesView.
 export function spiesModel(state) {
   const model = createSpies(state);
-  for (const entry of state.stream) addSpies(model, entry.json || entry);
+  state.stream.forEach((entry, i) => addSpies(model, entry.json || entry, i, entry));
   return spiesView(model);
 }
 
@@ -86,8 +80,9 @@ export function createSpies(state) {
   };
 }
 
-// Reads one observation: an ace starts a new round once the last has begun.
-export function addSpies(model, json) {
+// Reads one observation (`entry` is {json, text, notes}, as fold.js passes
+// it): an ace starts a new round once the last has begun.
+export function addSpies(model, json, index, entry) {
   let round = model.rounds.length ? model.rounds[model.rounds.length - 1] : null;
   if ((json.kind === 'ace' || json.kind === 'ace_to') && (!round || round.turns.length || round.dealt.length ||
                                                           round.dealtCount.some(n => n > 0))) {
@@ -98,7 +93,7 @@ export function addSpies(model, json) {
     round = newRound(1, model.players);
     model.rounds.push(round);
   }
-  applyEntry(model, round, json);
+  applyEntry(model, round, json, (entry && entry.notes) || null);
 }
 
 // The parts the renderer reads of the round under way (its size is the
@@ -127,7 +122,7 @@ function removeCard(hand, card) {
   if (at >= 0) hand.splice(at, 1);
 }
 
-function applyEntry(model, round, json) {
+function applyEntry(model, round, json, notes) {
   // A spectator's stream has no kind about "you"; the -1 slot is never read.
   const you = model.you >= 0 ? model.you : model.players;
   const seat = json.seat;
@@ -145,7 +140,7 @@ function applyEntry(model, round, json) {
       break;
     case 'keep': round.kept.push(json.card); round.hand.push(json.card); round.handSize[you] += 1; break;
     case 'kept': round.handSize[seat] += 1; break;
-    case 'flip': applyFlip(round, json); break;
+    case 'flip': applyFlip(round, json, notes); break;
     case 'already_on_top': queenOf(round).alreadyOnTop = json.cards; break;
     case 'jack_match':
     case 'jack_no_match': applyJack(round, json); break;
@@ -162,7 +157,7 @@ function applyEntry(model, round, json) {
       break;
     case 'plays': missionOf(round).plays.push({ seat, card: null }); round.handSize[seat] -= 1; break;
     case 'no_play': missionOf(round).plays.push({ seat, none: true }); break;
-    case 'reveal': applyReveal(round, json); break;
+    case 'reveal': applyReveal(round, json, notes); break;
     case 'draw': round.hand.push(json.card); round.handSize[you] += 1; break;
     case 'draws': round.handSize[seat] += 1; break;
     case 'discard': removeCard(round.hand, json.card); round.handSize[you] -= 1; break;
@@ -179,7 +174,7 @@ function applyEntry(model, round, json) {
   }
 }
 
-function applyFlip(round, json) {
+function applyFlip(round, json, notes) {
   const turn = currentTurn(round, json.seat);
   const card = parseCard(json.card);
   turn.flips.push(json.card);
@@ -191,7 +186,7 @@ function applyFlip(round, json) {
     turn.queen = { shown: [], shownCount: 0, order: null, reordered: false, alreadyOnTop: null };
   } else {
     turn.kind = 'mission';
-    turn.mission = { card: json.card, determiner: json.seat, kings: turn.kings, ...missionTerms(json.card, turn.kings),
+    turn.mission = { card: json.card, determiner: json.seat, kings: turn.kings, ...termsOf(notes),
                      faceDown: 0, plays: [], revealed: null, total: null, failed: null };
   }
   turn.resolved = true;
@@ -225,15 +220,21 @@ function missionOf(round) {
   return { faceDown: 0, plays: [] };  // a play with no mission: nowhere to show it
 }
 
-function applyReveal(round, json) {
+// The terms a note gives a mission ({covert, vp}), or nulls without one.
+function termsOf(notes) {
+  return { covert: notes ? notes.covert : null, vp: notes ? notes.vp : null };
+}
+
+function applyReveal(round, json, notes) {
   const turn = lastTurn(round);
   let mission = turn && turn.mission;
   if (!mission || mission.card !== json.mission) {
-    mission = { card: json.mission, kings: 0, ...missionTerms(json.mission, 0), faceDown: 0, plays: [] };
+    mission = { card: json.mission, kings: 0, ...termsOf(null), faceDown: 0, plays: [] };
   }
+  if (notes) Object.assign(mission, termsOf(notes));
   mission.revealed = json.set;
   mission.total = json.total;
-  mission.failed = json.total > mission.covert;
+  mission.failed = notes ? !notes.success : null;
 }
 
 // The dealt cards of a keep5 deal not kept (yet): the choice still open, or

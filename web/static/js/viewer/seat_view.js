@@ -77,7 +77,8 @@ export function seatRecordRendererState(doc, step) {
   return {
     welcome: { table: doc.source || '', game: doc.game, players: doc.players,
                seat: doc.seat, spectator: false, seats: doc.seats },
-    stream: doc.stream.filter(entry => entry.step <= step).map(entry => ({ json: entry.json, text: entry.text })),
+    stream: doc.stream.filter(entry => entry.step <= step)
+      .map(entry => ({ json: entry.json, text: entry.text, notes: entry.notes || null })),
     publicStream: [],
     publicKnown: false,
     turn: over ? null : { to_act: decisionsAt(doc, step).length > 0, legal: [] },

@@ -113,7 +113,7 @@ export function rendererState(doc, key, step) {
   return {
     welcome: { table: doc.source || '', game: doc.game, players: doc.players,
                seat: spectator ? -1 : seat, spectator, seats: doc.seats },
-    stream: upTo(own, step).map(entry => ({ json: entry.json, text: entry.text })),
+    stream: upTo(own, step).map(entry => ({ json: entry.json, text: entry.text, notes: entry.notes || null })),
     publicStream: upTo(doc.public, step).map(entry => entry.json),
     publicKnown: true,
     // Legal actions are not in the document: the renderers show whose
