@@ -145,12 +145,11 @@ TEST(SpiesObservationNotes, EveryMissionFlipAndRevealCarriesTheTermsAndResultThe
         check_stream(notes, state.seat_stream(seat), game,
                      spec + " seed " + std::to_string(seed) + " P" + std::to_string(seat));
       }
-      check_stream(notes, state.public_stream(), game,
-                   spec + " seed " + std::to_string(seed) + " public");
+      const SeatStream public_stream = state.public_stream();
+      check_stream(notes, public_stream, game, spec + " seed " + std::to_string(seed) + " public");
       missions += static_cast<int>(game.missions.size());
       for (const TrueMission& m : game.missions) failed += m.success ? 0 : 1;
-      for (std::size_t i = 0; i < state.public_stream().size(); ++i) {
-        const Observation& o = state.public_stream()[i];
+      for (const Observation& o : public_stream) {
         if (ls::obs_kind(o) == ls::Obs::kFlip && !ls::is_joker(o.value(1)) &&
             ls::rank_of(o.value(1)) == ls::kRankKing) {
           ++kinged;
