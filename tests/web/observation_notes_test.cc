@@ -177,6 +177,26 @@ TEST(SpiesObservationNotes, AStreamCutBeforeItsMissionsFlipGetsNoNoteOnTheReveal
   EXPECT_EQ(notes(cut, 0), "");
 }
 
+// A made-up stream (an uploaded seat record is one) gets notes only where a
+// mission's flip sits right before its face-down cards and plays.
+TEST(SpiesObservationNotes, AMadeUpStreamGetsNoNoteForARevealAwayFromItsFlip) {
+  const std::shared_ptr<const Game> game = load_game("loyalist_spies");
+  const StreamSpec& spec = game->stream_spec();
+  const ObservationNotes notes = observation_notes_of(ls::kGameName);
+  SeatStream stream;
+  for (const char* text :
+       {"P1 flips KS", "P1 flips 7H", "a card goes face down", "P2 plays",
+        "mission 7H revealed 7H 9C total 16", "mission 7H revealed 7H 9C total 16",
+        "P0 draws a card", "mission 7H revealed 7H 9C total 16"}) {
+    stream.push_back(spec.from_text(text));
+  }
+  EXPECT_EQ(notes(stream, 0), "");                          // a King: no mission
+  EXPECT_EQ(notes(stream, 1), "{\"covert\":40,\"vp\":4}");  // 7H after one King: 40, 3 - 1 + 2
+  EXPECT_EQ(notes(stream, 4), "{\"covert\":40,\"vp\":4,\"success\":true}");
+  EXPECT_EQ(notes(stream, 5), "");  // a second reveal of the same mission
+  EXPECT_EQ(notes(stream, 7), "");  // a reveal after a draw
+}
+
 TEST(ObservationsMessage, CarriesTheNotesOfTheEntriesSentAndNoneForAGameWithout) {
   const PlayedGame game = play("loyalist_spies(rounds=1)", 3);
   const SeatStream stream = game.final_state->seat_stream(1);

@@ -27,7 +27,8 @@ bool is_flip_past(const Observation& o, int determiner) {
 
 // The terms of the mission flipped at `flip`: the flips just before it by
 // the same determiner are that turn's Kings and Jokers, and only they (a
-// turn's flips follow each other with nothing between).
+// turn's flips follow each other with nothing between). Like flip_of, the
+// walk covers one run of entries, which no other mission flip walks.
 ls::MissionTerms terms_at(std::span<const Observation> stream, std::size_t flip) {
   const int determiner = stream[flip].value(0);
   const int card = stream[flip].value(1);
@@ -38,14 +39,26 @@ ls::MissionTerms terms_at(std::span<const Observation> stream, std::size_t flip)
   return ls::mission_terms(ls::rank_of(card), ls::suit_of(card), kings);
 }
 
-// The latest flip of `mission` before `index`, if the stream holds it.
+// Between a mission's flip and its reveal come only its face-down cards and
+// the seats' plays.
+bool is_mission_step(const Observation& o) {
+  const ls::Obs kind = ls::obs_kind(o);
+  return kind == ls::Obs::kFaceDown || kind == ls::Obs::kPlay || kind == ls::Obs::kPlays ||
+         kind == ls::Obs::kNoPlay;
+}
+
+// The flip of `mission` that the reveal at `index` ends, if the stream holds
+// it. The walk back stops at the first entry a mission cannot hold, so each
+// entry is walked over for one reveal at most: a stream from the network
+// (an uploaded seat record) costs time in proportion to its length.
 std::optional<std::size_t> flip_of(std::span<const Observation> stream, std::size_t index,
                                    int mission) {
-  for (std::size_t i = index; i > 0; --i) {
-    const Observation& o = stream[i - 1];
-    if (ls::obs_kind(o) == ls::Obs::kFlip && o.value(1) == mission) return i - 1;
-  }
-  return std::nullopt;
+  std::size_t i = index;
+  while (i > 0 && is_mission_step(stream[i - 1])) --i;
+  if (i == 0) return std::nullopt;
+  const Observation& o = stream[i - 1];
+  if (ls::obs_kind(o) != ls::Obs::kFlip || o.value(1) != mission) return std::nullopt;
+  return i - 1;
 }
 
 std::string terms_json(const ls::MissionTerms& terms) {
@@ -61,8 +74,9 @@ std::string spies_observation_notes(std::span<const Observation> stream, std::si
   }
   if (ls::obs_kind(o) != ls::Obs::kReveal || o.size < 3 || 2 + o.value(1) >= o.size) return "";
   // "mission M revealed SET total T": the mission, the set's length and
-  // cards, then the total. A stream without the mission's flip (a seat
-  // record cut short at the front) gets no note rather than a guess.
+  // cards, then the total. A stream without the mission's flip where it
+  // belongs (a seat record cut short, or made up) gets no note rather
+  // than a guess.
   const int mission = o.value(0);
   const int total = o.value(2 + o.value(1));
   const std::optional<std::size_t> flip = flip_of(stream, index, mission);
