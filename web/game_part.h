@@ -1,7 +1,7 @@
 // A game's part of the web layer: the annotations and charts the replay
 // viewer adds for its records, the module that draws its table in the
-// browser, and the notes its pages get beside the observations. A game declares it in web/games/<game>/manifest.cc
-// (env/core/game_parts.h); the viewer's document (replay_view.cc) and the
+// browser, and the notes its pages get beside the observations. A game
+// declares it in web/games/<game>/manifest.cc (env/core/game_parts.h); the viewer's document (replay_view.cc) and the
 // server's list of games (GET /api/games, which the pages read) look it up
 // here, so no code of the web layer names a game.
 #pragma once

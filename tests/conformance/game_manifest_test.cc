@@ -4,8 +4,8 @@
 // them, and every consumer picks it up with no other edit: the registry, the
 // shared suites' listing, the heuristic agent, the network encoder, the
 // engine's hello, `kibitz games`, `kibitz arena` recording it, `kibitz
-// replay report`, the replay viewer's document and the server's list of
-// games.
+// replay report`, the replay viewer's document (with the notes beside the
+// observations) and the server's list of games.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -64,7 +65,11 @@ const bool kWeb = web::WebParts::add(
        notes.annotations.push_back({replayed.moves, 0, "probe", "noted by the probe's web part"});
        return notes;
      },
-     "probe_renderer.js"});
+     "probe_renderer.js",
+     // Notes beside every observation: the entry's index.
+     [](std::span<const Observation>, std::size_t index) {
+       return "{\"probe_entry\":" + std::to_string(index) + "}";
+     }});
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -177,6 +182,9 @@ TEST_F(GameManifest, TheReplayViewerAddsItsNotes) {
       web::replay_view_json(records.front(), web::ReplaySource{"probe.kbr", 1, 0});
   EXPECT_TRUE(contains(doc, "\"kind\":\"probe\",\"text\":\"noted by the probe's web part\""))
       << doc;
+  // The notes it declares beside the observations reach every stream's entries.
+  EXPECT_TRUE(contains(doc, ",\"notes\":{\"probe_entry\":0}}")) << doc;
+  EXPECT_TRUE(contains(doc, ",\"notes\":{\"probe_entry\":1}}")) << doc;
 }
 
 TEST_F(GameManifest, TheServersListOffersItWithItsRenderer) {

@@ -28,11 +28,13 @@ void take_message(const json::Document& doc, const StreamSpec& spec, Heard& hear
     if (doc["from"].GetUint64() != heard.observations.size()) heard.contiguous = false;
     for (const Observation& o : read_stream(doc["observations"], spec)) heard.observations.push_back(o);
     for (const auto& t : doc["text"].GetArray()) heard.texts.emplace_back(t.GetString());
-    const std::size_t sent = doc["observations"].Size();
-    if (doc.HasMember("notes") && doc["notes"].Size() != sent) heard.contiguous = false;
-    for (json::SizeType i = 0; i < sent; ++i) {
-      const bool noted = doc.HasMember("notes") && i < doc["notes"].Size() && !doc["notes"][i].IsNull();
-      heard.notes.push_back(noted ? serialize(doc["notes"][i]) : "");
+    // The notes as sent, one per entry of the array; a message without the
+    // array notes none. A count unlike the observations' shows in the caller.
+    if (doc.HasMember("notes")) {
+      for (const auto& note : doc["notes"].GetArray())
+        heard.notes.push_back(note.IsNull() ? "" : serialize(note));
+    } else {
+      heard.notes.resize(heard.notes.size() + doc["observations"].Size());
     }
   } else if (type == "turn") {
     heard.to_act = doc["to_act"].GetBool();

@@ -228,12 +228,13 @@ function missionBlock(model, mission) {
 
 // A number the server's notes gave, or "?" without them (web/message_json.h).
 function shown(value) {
-  return value === null || value === undefined ? '?' : String(value);
+  return value === null ? '?' : String(value);
 }
 
 // A mission's result; the verdict is the server's (its note on the reveal).
 function resultWord(mission) {
-  return mission.failed === null || mission.failed === undefined ? 'unknown' : mission.failed ? 'failed' : 'succeeded';
+  if (mission.failed === null) return 'unknown';
+  return mission.failed ? 'failed' : 'succeeded';
 }
 
 function resultLine(mission) {

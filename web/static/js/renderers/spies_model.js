@@ -9,9 +9,10 @@
 // seat observes"). A mission's terms (covert value, VP) and whether it
 // succeeded come from the server's notes beside the flip and the reveal
 // (web/games/loyalist_spies/observation_notes.h), not from a copy of the
-// rules' mission guide here; without notes they stay null. Nothing here reads anything but the state's messages: a
-// card another seat played stays unknown (null) until the mission's reveal,
-// and even then only the set is known, never who played which.
+// rules' mission guide here; without notes they stay null. Nothing here
+// reads anything but the state's messages: a card another seat played stays
+// unknown (null) until the mission's reveal, and even then only the set is
+// known, never who played which.
 import { specParams } from '../table_state.js';
 
 export const SUIT_ORDER = ['D', 'S', 'H', 'C'];

@@ -66,6 +66,12 @@ export function seatStep(doc, step) {
   };
 }
 
+// A document's stream entry as the renderers read it (js/table_state.js):
+// its JSON, its text and the game's notes on it (docs/serve.md), or null.
+export function rendererEntry(entry) {
+  return { json: entry.json, text: entry.text, notes: entry.notes || null };
+}
+
 // The state js/table_state.js's initialState() would hold had the seat
 // watched its game up to `step`, for the table renderers: its stream, its
 // turn where it decided, the result at the end when the record settles it.
@@ -77,8 +83,7 @@ export function seatRecordRendererState(doc, step) {
   return {
     welcome: { table: doc.source || '', game: doc.game, players: doc.players,
                seat: doc.seat, spectator: false, seats: doc.seats },
-    stream: doc.stream.filter(entry => entry.step <= step)
-      .map(entry => ({ json: entry.json, text: entry.text, notes: entry.notes || null })),
+    stream: doc.stream.filter(entry => entry.step <= step).map(rendererEntry),
     publicStream: [],
     publicKnown: false,
     turn: over ? null : { to_act: decisionsAt(doc, step).length > 0, legal: [] },

@@ -16,7 +16,7 @@
 // everything. A seat record's document (seat_view.js) has one perspective,
 // its own seat's, since it holds nothing else.
 
-import { checkSeatRecordDocument, isSeatRecord, seatRecordRendererState } from './seat_view.js';
+import { checkSeatRecordDocument, isSeatRecord, rendererEntry, seatRecordRendererState } from './seat_view.js';
 
 export const PUBLIC = 'public';
 export const FULL = 'full';
@@ -113,7 +113,7 @@ export function rendererState(doc, key, step) {
   return {
     welcome: { table: doc.source || '', game: doc.game, players: doc.players,
                seat: spectator ? -1 : seat, spectator, seats: doc.seats },
-    stream: upTo(own, step).map(entry => ({ json: entry.json, text: entry.text, notes: entry.notes || null })),
+    stream: upTo(own, step).map(rendererEntry),
     publicStream: upTo(doc.public, step).map(entry => entry.json),
     publicKnown: true,
     // Legal actions are not in the document: the renderers show whose
