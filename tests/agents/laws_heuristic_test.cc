@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "agents/heuristic/laws_and_disorder/laws_heuristic.h"
-#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
+#include "env/games/laws_and_disorder/valuation.h"
 #include "agents/registry.h"
 #include "env/core/registry.h"
 #include "env/core/seat_view.h"

@@ -1,5 +1,5 @@
 // The Laws and Disorder heuristic's choices, one per kind of step, each
-// made from a Valuation (laws_valuation.h) of the seat's Knowledge and the
+// made from a Valuation (env/games/laws_and_disorder/valuation.h) of the seat's Knowledge and the
 // legal actions:
 //  - the main step: the best of making the best law the hand can finish,
 //    playing a job card (the table's WHEN laws, the Banker's double pay and
@@ -14,7 +14,7 @@
 // Exact ties go to the seat's Rng, so a seed gives one game's choices.
 #pragma once
 
-#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
+#include "env/games/laws_and_disorder/valuation.h"
 #include "env/core/rng.h"
 #include "env/core/types.h"
 

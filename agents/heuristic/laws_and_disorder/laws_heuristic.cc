@@ -9,7 +9,7 @@ namespace kibitz {
 namespace ld = laws_and_disorder;
 namespace bot = laws_and_disorder::bot;
 
-LawsHeuristic::LawsHeuristic(std::shared_ptr<const Game> game, const bot::LawsParams& params, std::uint64_t seed)
+LawsHeuristic::LawsHeuristic(std::shared_ptr<const Game> game, const ld::LawsParams& params, std::uint64_t seed)
     : game_(std::dynamic_pointer_cast<const ld::LawsAndDisorderGame>(game)), params_(params), rng_(seed) {
   KIBITZ_CHECK(game_ != nullptr, "the Laws and Disorder heuristic needs a Laws and Disorder game, not '",
                game->name(), "'");
@@ -60,7 +60,7 @@ Action LawsHeuristic::act(const SeatView& view) {
 }
 
 Action LawsHeuristic::decide(const ActionList& legal) {
-  const bot::Valuation v(*knowledge_, params_);
+  const ld::Valuation v(*knowledge_, params_);
   const Action first = *std::min_element(legal.begin(), legal.end());
   if (std::find(legal.begin(), legal.end(), ld::kEndTurn) != legal.end()) {
     return bot::main_choice(v, params_, legal, ties_);

@@ -1,7 +1,7 @@
 // Rules of thumb for Laws and Disorder (env/games/laws_and_disorder/), read
 // from the seat's stream alone: the agent keeps the game's Knowledge
 // (knowledge.h) and feeds it only the observations that arrived since its
-// last decision; what a law is worth is laws_valuation.h (its effect on my
+// last decision; what a law is worth is env/games/laws_and_disorder/valuation.h (its effect on my
 // monies against the leader's), the choices laws_decisions.h. The step is
 // read off the legal actions: end-turn is offered only in the main step,
 // law cards and end-law only while building, picks and recipients each in
@@ -24,7 +24,7 @@ namespace kibitz {
 class LawsHeuristic : public Agent {
  public:
   // `game` must be a Laws and Disorder game.
-  LawsHeuristic(std::shared_ptr<const Game> game, const laws_and_disorder::bot::LawsParams& params,
+  LawsHeuristic(std::shared_ptr<const Game> game, const laws_and_disorder::LawsParams& params,
                 std::uint64_t seed);
 
   std::string spec() const override;
@@ -46,7 +46,7 @@ class LawsHeuristic : public Agent {
   Action decide(const ActionList& legal);
 
   std::shared_ptr<const laws_and_disorder::LawsAndDisorderGame> game_;
-  laws_and_disorder::bot::LawsParams params_;
+  laws_and_disorder::LawsParams params_;
   Rng rng_;
   laws_and_disorder::bot::TieBreaker ties_{rng_};  // draws from rng_
   DecisionInfo decision_;

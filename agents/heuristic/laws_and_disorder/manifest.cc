@@ -22,8 +22,8 @@ std::vector<ParamSpec> params() {
   };
 }
 
-bot::LawsParams bot_params(const Params& params) {
-  bot::LawsParams p;
+LawsParams bot_params(const Params& params) {
+  LawsParams p;
   p.card_value = params.get_double("card_value");
   p.horizon = params.get_double("horizon");
   p.ability_margin = params.get_double("ability_margin");

@@ -9,27 +9,6 @@
 #include "env/games/laws_and_disorder/laws_and_disorder_state.h"
 
 namespace kibitz::laws_and_disorder {
-namespace {
-
-Kind when_card(int when) { return static_cast<Kind>(static_cast<int>(Kind::kWhenTurnStart) + when); }
-Kind verb_card(int verb) { return static_cast<Kind>(static_cast<int>(Kind::kGains) + verb); }
-
-// The law's card that the priest's side names: 0 the subject, 1 the
-// recipient (-1: the law has none).
-int priest_index(const Law& law, int side) {
-  if (side == 0) return 0;
-  return parts_of(law).recipient_index;
-}
-
-// Whether swapping card `index` of `law` for `kind` leaves a valid law.
-bool swap_keeps_law(const Law& law, int index, Kind kind) {
-  if (law.cards[static_cast<std::size_t>(index)] == kind) return false;
-  Law amended = law;
-  amended.cards[static_cast<std::size_t>(index)] = kind;
-  return is_complete(amended);
-}
-
-}  // namespace
 
 // --- Job changes ---------------------------------------------------------------
 

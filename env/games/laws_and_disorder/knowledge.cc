@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "env/core/error.h"
+#include "env/games/laws_and_disorder/move_values.h"
 
 namespace kibitz::laws_and_disorder {
 namespace {
@@ -85,7 +86,7 @@ int tensor_size(int players) {
   const int n = players;
   const int law = law_floats(n);
   return n + n + kNumPositions * n + n + n + kNumKinds + kNumKinds * n + 1 + 2 + 4 + n + kMaxTableLaws * law +
-         (law + n) + (law + n + 1) + n;
+         (law + n) + (law + n + 1) + n + kMoveValueFloats;
 }
 
 Knowledge::Knowledge(const Config& c, int v) : config(c), viewer(v), n(c.players) {
@@ -469,8 +470,11 @@ void Knowledge::encode(std::span<float> out) const {
   w.one_hot(n, effect_seat);
   w.flag(effect_seat >= 0 && effect_seat == viewer);
   w.one_hot(n, theft_victim);
-  KIBITZ_CHECK(static_cast<int>(w.written()) == tensor_size(n), "laws_and_disorder tensor layout wrote ",
-               w.written(), " floats of ", tensor_size(n));
+  const std::size_t table_floats = w.written();
+  KIBITZ_CHECK(static_cast<int>(table_floats) + kMoveValueFloats == tensor_size(n),
+               "laws_and_disorder tensor layout wrote ", table_floats, " floats before the move values of ",
+               tensor_size(n));
+  encode_move_values(*this, out.subspan(table_floats));
 }
 
 // --- The description -----------------------------------------------------------

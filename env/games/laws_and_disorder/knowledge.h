@@ -30,6 +30,11 @@
 //                             seat it takes effect for (one-hot; all 0 for
 //                             nobody), and whether that seat is the viewer
 //   theft              n      the victim of the theft in progress, one-hot
+//   move values        721    what each move is worth to the viewer now:
+//                             kNumActions worths, 21 flags for the law cards
+//                             and end-law that can go toward a whole law, 21
+//                             for those of them with the best worth, 20 for
+//                             the best cards to pick (move_values.h)
 //
 // where one law is L = 32 + n floats:
 //   present 1, subject 7 (6 jobs + ANY-POSITION), verb 3 (GAINS LOSES
@@ -40,7 +45,7 @@
 //   being built sets only the slots it has filled; "none" (recipient, when)
 //   is set only once the slot is known to be empty.
 //
-// For n = 6 the tensor holds 1296 floats.
+// For n = 6 the tensor holds 2017 floats.
 #pragma once
 
 #include <array>
@@ -56,7 +61,7 @@ namespace kibitz::laws_and_disorder {
 
 // Bumped whenever the tensor layout changes, so that a saved network refuses
 // a tensor it was not trained on.
-inline constexpr int kEncoderVersion = 2;
+inline constexpr int kEncoderVersion = 3;
 
 // Floats in the tensor for `players` seats.
 int tensor_size(int players);

@@ -196,4 +196,16 @@ std::string law_sentence(const Law& law) {
   return sentence;
 }
 
+int priest_index(const Law& law, int side) {
+  if (side == 0) return 0;
+  return parts_of(law).recipient_index;
+}
+
+bool swap_keeps_law(const Law& law, int index, Kind kind) {
+  if (law.cards[static_cast<std::size_t>(index)] == kind) return false;
+  Law amended = law;
+  amended.cards[static_cast<std::size_t>(index)] = kind;
+  return is_complete(amended);
+}
+
 }  // namespace kibitz::laws_and_disorder

@@ -80,6 +80,17 @@ struct LawParts {
 };
 // A KibitzError when `law` is not complete.
 LawParts parts_of(const Law& law);
+
+// The WHEN card of When value `when`, and the verb card of Verb value `verb`
+// (the order of the action codes that name them).
+inline Kind when_card(int when) { return static_cast<Kind>(static_cast<int>(Kind::kWhenTurnStart) + when); }
+inline Kind verb_card(int verb) { return static_cast<Kind>(static_cast<int>(Kind::kGains) + verb); }
+// The law's card that the priest's side names: 0 the subject, 1 the
+// recipient (-1: the law has none).
+int priest_index(const Law& law, int side);
+// Whether swapping card `index` of `law` for `kind` leaves a valid law.
+bool swap_keeps_law(const Law& law, int index, Kind kind);
+
 // The law's WHEN, if it has one.
 inline std::optional<When> law_when(const Law& law) {
   if (law.size == 0) return std::nullopt;

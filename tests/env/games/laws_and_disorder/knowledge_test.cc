@@ -12,6 +12,7 @@
 
 #include "env/core/error.h"
 #include "env/games/laws_and_disorder/knowledge.h"
+#include "env/games/laws_and_disorder/move_values.h"
 #include "env/games/laws_and_disorder/stream.h"
 
 namespace kibitz::laws_and_disorder {
@@ -299,16 +300,21 @@ TEST(Knowledge, StreamsThatContradictThemselvesAreErrors) {
 }
 
 TEST(Knowledge, TheTensorHasAFixedSizePerPlayerCount) {
-  EXPECT_EQ(tensor_size(6), 1296);
+  EXPECT_EQ(tensor_size(6), 2017);
   for (int players = kMinPlayers; players <= kMaxPlayers; ++players) {
     const Knowledge k = read_text(players, 1,
                                   {"P0 holds JUDGE", "P1 holds THIEF", "P1 draws GIVES",
                                    "P0 makes L1 JUDGE GIVES THIEF 2-MONIES WHEN-LAW-MADE"});
     std::vector<float> tensor(static_cast<std::size_t>(tensor_size(players)), -1.0f);
     k.encode(tensor);
-    for (const float v : tensor) {
-      EXPECT_TRUE(std::isfinite(v));
-      EXPECT_GE(v, 0.0f);
+    // The table's blocks are counts, flags and shares; the move values that
+    // end the tensor are signed log worths (a card to give is worth minus
+    // what keeping it is worth), small in a game this young.
+    const std::size_t table = tensor.size() - static_cast<std::size_t>(kMoveValueFloats);
+    for (std::size_t i = 0; i < tensor.size(); ++i) {
+      EXPECT_TRUE(std::isfinite(tensor[i]));
+      EXPECT_GE(tensor[i], i < table ? 0.0f : -4.0f);
+      if (i >= table) EXPECT_LE(tensor[i], 4.0f);
     }
     // The viewer block comes first, then the turn player (none yet).
     EXPECT_EQ(tensor[0], 0.0f);

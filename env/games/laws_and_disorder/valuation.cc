@@ -1,9 +1,9 @@
-#include "agents/heuristic/laws_and_disorder/laws_valuation.h"
+#include "env/games/laws_and_disorder/valuation.h"
 
 #include <algorithm>
 #include <bit>
 
-namespace kibitz::laws_and_disorder::bot {
+namespace kibitz::laws_and_disorder {
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -280,4 +280,4 @@ double Valuation::gain_value(Kind kind, const KindCounts& hand, bool banker) con
   return best_value(more, banker) - best_value(hand, banker) + kind_bias(kind) - 0.05 * hand[k];
 }
 
-}  // namespace kibitz::laws_and_disorder::bot
+}  // namespace kibitz::laws_and_disorder

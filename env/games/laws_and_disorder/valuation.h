@@ -10,7 +10,10 @@
 //    left (about deck/2 before the final round, plus the final round) times
 //    how often the trigger fires, times `horizon` (laws get destroyed,
 //    amended and dropped, positions change hands).
-// The decisions built on this are laws_decisions.h.
+// It lives with the game, not with the heuristic, because the tensor reads
+// it too: move_values.h writes what each move is worth from it. The
+// heuristic's choices built on it are
+// agents/heuristic/laws_and_disorder/laws_decisions.h.
 #pragma once
 
 #include <array>
@@ -18,9 +21,10 @@
 
 #include "env/games/laws_and_disorder/knowledge.h"
 
-namespace kibitz::laws_and_disorder::bot {
+namespace kibitz::laws_and_disorder {
 
-// The heuristic's parameters (docs/agents.md "Laws and Disorder").
+// The heuristic's parameters (docs/agents.md "Laws and Disorder"); the
+// tensor's move values use the defaults.
 struct LawsParams {
   double card_value = 1.0;      // monies a card in hand is worth while turns remain
   double horizon = 0.6;         // share of the remaining turns a WHEN law is counted for
@@ -120,4 +124,4 @@ class Valuation {
   mutable std::optional<std::array<std::optional<double>, kMaxTableLaws>> table_triggers_;
 };
 
-}  // namespace kibitz::laws_and_disorder::bot
+}  // namespace kibitz::laws_and_disorder
