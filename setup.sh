@@ -143,8 +143,8 @@ match() {
 # The main job: the trained models in training/models/ at work. The Leduc
 # poker net's exact exploitability and its games against random play; then
 # every seed game's strongest agent against its heuristic bot (paired deals,
-# every seating), each with a plain verdict: the trained net in Spies and
-# Adulting, search in Laws and Disorder and Spoon Nomic, and in Tea Game the
+# every seating), each with a plain verdict: the trained net in Spies,
+# Adulting and Laws and Disorder, search in Spoon Nomic, and in Tea Game the
 # net, as no agent tried at 10 ms a decision beats that heuristic. About a
 # minute on 2 cores.
 run_main_job() {
@@ -160,17 +160,19 @@ run_main_job() {
     --games 2000 --seed 1 --threads "${JOBS}" --quiet
   match 'loyalist_spies(rounds=1)' "nn(model=${models}/loyalist_spies/model.pt)" 1000 1
   match 'adulting(players=4,variant=bidding)' "nn(model=${models}/adulting/model.pt)" 2000 12
-  # Laws and Disorder and Spoon Nomic: search is the strongest agent, not the
-  # net, at under 10 ms of CPU a decision (docs/PERFORMANCE.md, "Search
-  # against the heuristic at <= 10 ms a decision"). Short runs, to keep the
-  # job near a minute: the full runs measured ismcts(sims=500) in Laws at
-  # +39 [+28, +50] Elo over 1,000 games (seed 3241, 9.0 ms a decision), and
-  # ismcts(sims=800,c=0.3) in Spoon at +16 [+10, +23] over 3,000 games (seed
-  # 3242, 7.9 ms). 120 Laws games (about 55 s of CPU) gave +35 [+3, +69], a
-  # win; 200 Spoon games (about 30 s) gave +9 [-17, +33], too few to
-  # separate an edge that small, so its verdict says "NOT a win".
-  match 'laws_and_disorder(players=4)' 'ismcts(sims=500)' 120 12
+  # Laws and Disorder: the net (encoder version 3) is as strong against the
+  # heuristic as ismcts(sims=500) was (+41 [+32, +49] Elo over 2,000 games,
+  # seed 42) at a fraction of a millisecond a decision
+  # (training/models/laws_and_disorder/README.md).
+  match 'laws_and_disorder(players=4)' "nn(model=${models}/laws_and_disorder/model.pt)" 2000 12
   match tea_game "nn(model=${models}/tea_game/model.pt)" 400 22
+  # Spoon Nomic: search is the strongest agent, not the net, at under 10 ms
+  # of CPU a decision (docs/PERFORMANCE.md, "Search against the heuristic at
+  # <= 10 ms a decision"). A short run, to keep the job near a minute: the
+  # full run measured ismcts(sims=800,c=0.3) at +16 [+10, +23] Elo over
+  # 3,000 games (seed 3242, 7.9 ms); 200 games (about 30 s) gave +9 [-17,
+  # +33], too few to separate an edge that small, so its verdict says "NOT
+  # a win".
   match spoon_nomic 'ismcts(sims=800,c=0.3)' 200 22
   say "done: trained models, their commands and measurements are in training/models/*/README.md"
 }
