@@ -215,6 +215,34 @@ HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
 // more of them than the holder's coming plays leave uncovered; a bound card
 // of a kind it holds more of than it needs before its next draw. Uniform within the first group that
 // is not empty (over every card when all are).
+// A card the receiver hands on unseen may be what a third seat shows: the
+// kinds the seats it next hands cards to (hidden, within the lookahead)
+// will show beyond what they hold and what is left to draw, so that a known
+// card that nothing else can replace is routed through an intermediary
+// (one seat's gift that another gives on).
+void HiddenCards::add_passed_on_wants(int receiver, std::size_t at, KindCounts& wanted) const {
+  constexpr int kPassesSeen = 3;
+  int passes = 0;
+  const std::size_t end = std::min(stream_.size(), at + kLookahead);
+  for (std::size_t j = at + 1; j < end && passes < kPassesSeen; ++j) {
+    const Observation& o = stream_[j];
+    if (obs_kind(o) != Obs::kHandOverHidden || o.value(0) != receiver) continue;
+    const int next = o.value(2);
+    ++passes;
+    if (next == seat_ || next == receiver) continue;
+    const Needs theirs = coming_needs(next, j);
+    KindCounts held{};
+    for (const int instance : hands_[idx(next)]) {
+      if (kind_[idx(instance)] >= 0) ++held[idx(kind_[idx(instance)])];
+    }
+    // Only what the deck cannot supply: a show that an unbound card could
+    // still become needs no routing.
+    for (int k = 0; k < kNumKinds; ++k) {
+      wanted[idx(k)] = std::max(wanted[idx(k)], theirs.shows[idx(k)] - held[idx(k)] - pool_[idx(k)]);
+    }
+  }
+}
+
 int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receiver) {
   Hand& hand = hands_[idx(holder)];
   if (hand.empty()) return -1;
@@ -241,6 +269,7 @@ int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receive
     theirs = coming_needs(receiver, at);
     count(hands_[idx(receiver)], held);
     for (int k = 0; k < kNumKinds; ++k) wanted[idx(k)] = std::max(0, theirs.shows[idx(k)] - held[idx(k)]);
+    add_passed_on_wants(receiver, at, wanted);
   }
   int uncovered = 0;
   for (int k = 0; k < kNumKinds; ++k) uncovered += std::max(0, needs[idx(k)] - bound[idx(k)]);

@@ -65,6 +65,7 @@ class HiddenCards {
   // `receiver`: who gets the card (-1: a discard).
   int remove_hidden(int holder, std::size_t at, Rng& rng, int receiver);
   Needs coming_needs(int holder, std::size_t at) const;
+  void add_passed_on_wants(int receiver, std::size_t at, KindCounts& wanted) const;
   bool read(std::size_t i, Rng& rng);
   bool read_pick(std::size_t i, Rng& rng);
   bool read_hand_over(const Observation& o);
