@@ -145,7 +145,7 @@ match() {
 # every seed game's strongest agent against its heuristic bot (paired deals,
 # every seating), each with a plain verdict: the trained net in Spies,
 # Adulting and Laws and Disorder, search in Spoon Nomic, and in Tea Game the
-# net, as no agent tried at 10 ms a decision beats that heuristic. About a
+# net, as no agent tried at 10 ms a decision beats that heuristic. About half a
 # minute on 2 cores.
 run_main_job() {
   local kibitz="${BUILD_DIR}/tools/kibitz"
