@@ -13,8 +13,6 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 bool contains(const ActionList& legal, Action a) { return std::find(legal.begin(), legal.end(), a) != legal.end(); }
 
-bool is_banker(const Knowledge& k) { return k.position_of[at(k.viewer)] == static_cast<int>(Position::kBanker); }
-
 bool can_start_law(const ActionList& legal) {
   return std::any_of(legal.begin(), legal.end(), [](Action a) { return a >= kPlayBase && a < kEndLaw; });
 }

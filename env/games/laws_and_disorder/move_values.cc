@@ -9,8 +9,6 @@ namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-bool is_banker(const Knowledge& k) { return k.position_of[at(k.viewer)] == static_cast<int>(Position::kBanker); }
-
 // The table after an amendment, and what the amendment is worth: the WHEN
 // laws' future and the ability triggers it sees.
 double amended_value(const Valuation& v, int slot, const Law& amended) {
@@ -61,7 +59,7 @@ double ability_gross(const Valuation& v, Action a, bool can_start_law) {
   const int slot_side = code / kNumPositionSlotKinds;
   const int slot = slot_side / 2;
   Law amended = law_at(slot);
-  const int index = slot_side % 2 == 0 ? 0 : parts_of(amended).recipient_index;
+  const int index = priest_index(amended, slot_side % 2);
   amended.cards[at(index)] = static_cast<Kind>(code % kNumPositionSlotKinds);
   return amended_value(v, slot, amended);
 }

@@ -208,13 +208,21 @@ HiddenCards::Needs HiddenCards::coming_needs(int holder, std::size_t at) const {
   return scan.out;
 }
 
-// Among the holder's cards, in this order of preference: one that a later
-// view of its whole hand rules out; one the receiver (of a hidden move) will
-// show and holds no known card for; a bound card of a kind the holder will
-// not show (as far as the lookahead sees); an unbound one, when there are
-// more of them than the holder's coming plays leave uncovered; a bound card
-// of a kind it holds more of than it needs before its next draw. Uniform within the first group that
-// is not empty (over every card when all are).
+// Adds the kinds of `hand`'s bound cards to `bound`; returns how many are
+// unbound.
+int HiddenCards::count_kinds(const Hand& hand, KindCounts& bound) const {
+  int unbound = 0;
+  for (const int instance : hand) {
+    const int k = kind_[idx(instance)];
+    if (k < 0) {
+      ++unbound;
+    } else {
+      ++bound[idx(k)];
+    }
+  }
+  return unbound;
+}
+
 // A card the receiver hands on unseen may be what a third seat shows: the
 // kinds the seats it next hands cards to (hidden, within the lookahead)
 // will show beyond what they hold and what is left to draw, so that a known
@@ -232,9 +240,7 @@ void HiddenCards::add_passed_on_wants(int receiver, std::size_t at, KindCounts& 
     if (next == seat_ || next == receiver) continue;
     const Needs theirs = coming_needs(next, j);
     KindCounts held{};
-    for (const int instance : hands_[idx(next)]) {
-      if (kind_[idx(instance)] >= 0) ++held[idx(kind_[idx(instance)])];
-    }
+    count_kinds(hands_[idx(next)], held);
     // Only what the deck cannot supply: a show that an unbound card could
     // still become needs no routing.
     for (int k = 0; k < kNumKinds; ++k) {
@@ -243,31 +249,27 @@ void HiddenCards::add_passed_on_wants(int receiver, std::size_t at, KindCounts& 
   }
 }
 
+// Among the holder's cards, in this order of preference: one that a later
+// view of its whole hand rules out; one the receiver (of a hidden move) will
+// show, or hand on unseen to a seat that shows it (add_passed_on_wants), and
+// holds no known card for; a bound card of a kind the holder will
+// not show (as far as the lookahead sees); an unbound one, when there are
+// more of them than the holder's coming plays leave uncovered; a bound card
+// of a kind it holds more of than it needs before its next draw. Uniform within the first group that
+// is not empty (over every card when all are).
 int HiddenCards::remove_hidden(int holder, std::size_t at, Rng& rng, int receiver) {
   Hand& hand = hands_[idx(holder)];
   if (hand.empty()) return -1;
   const Needs coming = coming_needs(holder, at);
   const KindCounts& needs = coming.needs;
-  auto count = [&](const Hand& h, KindCounts& bound) {
-    int unbound = 0;
-    for (const int instance : h) {
-      const int k = kind_[idx(instance)];
-      if (k < 0) {
-        ++unbound;
-      } else {
-        ++bound[idx(k)];
-      }
-    }
-    return unbound;
-  };
   KindCounts bound{};
-  const int unbound = count(hand, bound);
+  const int unbound = count_kinds(hand, bound);
   KindCounts wanted{};
   Needs theirs;
   KindCounts held{};
   if (receiver >= 0 && receiver != seat_) {
     theirs = coming_needs(receiver, at);
-    count(hands_[idx(receiver)], held);
+    count_kinds(hands_[idx(receiver)], held);
     for (int k = 0; k < kNumKinds; ++k) wanted[idx(k)] = std::max(0, theirs.shows[idx(k)] - held[idx(k)]);
     add_passed_on_wants(receiver, at, wanted);
   }
@@ -487,15 +489,7 @@ bool HiddenCards::finish_open_law(Rng& rng) {
   constexpr int kTries = 32;
   for (int attempt = 0; attempt < kTries; ++attempt) {
     KindCounts bound{};
-    int unbound = 0;
-    for (const int instance : hand) {
-      const int k = kind_[idx(instance)];
-      if (k < 0) {
-        ++unbound;
-      } else {
-        ++bound[idx(k)];
-      }
-    }
+    int unbound = count_kinds(hand, bound);
     KindCounts pool = pool_;
     KindCounts extra{};  // kinds the unbound cards must take
     Law law = building_;

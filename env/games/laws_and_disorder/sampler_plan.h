@@ -65,7 +65,10 @@ class HiddenCards {
   // `receiver`: who gets the card (-1: a discard).
   int remove_hidden(int holder, std::size_t at, Rng& rng, int receiver);
   Needs coming_needs(int holder, std::size_t at) const;
+  // What the seats `receiver` next hands cards to unseen will show beyond
+  // what they hold and the deck can supply (raises `wanted`).
   void add_passed_on_wants(int receiver, std::size_t at, KindCounts& wanted) const;
+  int count_kinds(const Hand& hand, KindCounts& bound) const;
   bool read(std::size_t i, Rng& rng);
   bool read_pick(std::size_t i, Rng& rng);
   bool read_hand_over(const Observation& o);

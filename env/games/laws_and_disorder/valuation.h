@@ -34,6 +34,11 @@ struct LawsParams {
 // Who holds each position (-1: nobody), in Position order.
 using Holders = std::array<int, kNumPositions>;
 
+// Whether the viewer holds the Banker (the laws it makes pay double).
+inline bool is_banker(const Knowledge& k) {
+  return k.position_of[static_cast<std::size_t>(k.viewer)] == static_cast<int>(Position::kBanker);
+}
+
 // A candidate complete law and its worth.
 struct ScoredLaw {
   Law law;

@@ -314,7 +314,9 @@ TEST(Knowledge, TheTensorHasAFixedSizePerPlayerCount) {
     for (std::size_t i = 0; i < tensor.size(); ++i) {
       EXPECT_TRUE(std::isfinite(tensor[i]));
       EXPECT_GE(tensor[i], i < table ? 0.0f : -4.0f);
-      if (i >= table) EXPECT_LE(tensor[i], 4.0f);
+      if (i >= table) {
+        EXPECT_LE(tensor[i], 4.0f);
+      }
     }
     // The viewer block comes first, then the turn player (none yet).
     EXPECT_EQ(tensor[0], 0.0f);
